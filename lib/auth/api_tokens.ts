@@ -1,0 +1,72 @@
+/** Admin-issued API tokens for scripts ("klt_…"), stored hashed; sent as Authorization: Bearer. */
+import { apiTokenKey, apiTokensByUserKey, apiTokensByUserPrefix, userKey } from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
+import { toSessionUser } from "@/lib/auth/session.ts";
+import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+
+export const API_TOKEN_PREFIX = "klt_";
+
+export interface ApiTokenRecord {
+  id: string;
+  userId: string;
+  name: string;
+  createdBy: string;
+  createdAt: string;
+  hash: string;
+}
+
+/** Issues a token for a user; the clear token is returned once and never stored. */
+export async function issueApiToken(
+  kv: Deno.Kv,
+  userId: string,
+  name: string,
+  createdBy: string,
+): Promise<{ token: string; record: ApiTokenRecord }> {
+  const token = API_TOKEN_PREFIX + randomToken(32);
+  const hash = await sha256(token);
+  const record: ApiTokenRecord = {
+    id: ulid(),
+    userId,
+    name,
+    createdBy,
+    createdAt: new Date().toISOString(),
+    hash,
+  };
+  await kv.atomic()
+    .set(apiTokenKey(hash), record)
+    .set(apiTokensByUserKey(userId, record.id), hash)
+    .commit();
+  return { token, record };
+}
+
+export async function listApiTokens(
+  kv: Deno.Kv,
+  userId: string,
+): Promise<Omit<ApiTokenRecord, "hash">[]> {
+  const out: Omit<ApiTokenRecord, "hash">[] = [];
+  for await (const e of kv.list<string>({ prefix: apiTokensByUserPrefix(userId) })) {
+    const r = (await kv.get<ApiTokenRecord>(apiTokenKey(e.value))).value;
+    if (r) {
+      const { hash: _hash, ...rest } = r;
+      out.push(rest);
+    }
+  }
+  return out;
+}
+
+export async function revokeApiToken(kv: Deno.Kv, userId: string, id: string): Promise<boolean> {
+  const idx = await kv.get<string>(apiTokensByUserKey(userId, id));
+  if (!idx.value) return false;
+  await kv.atomic().delete(apiTokenKey(idx.value)).delete(idx.key).commit();
+  return true;
+}
+
+export async function resolveApiToken(kv: Deno.Kv, token: string): Promise<SessionUser | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX)) return null;
+  const rec = (await kv.get<ApiTokenRecord>(apiTokenKey(await sha256(token)))).value;
+  if (!rec) return null;
+  const user = (await kv.get<UserRecord>(userKey(rec.userId))).value;
+  if (!user || !user.enabled) return null;
+  return toSessionUser(user, null);
+}

@@ -1,0 +1,207 @@
+/**
+ * Sessions: a short-lived access JWT (HS256, jose) plus a rotating refresh token stored hashed in
+ * KV. A session record ["sessions", sid] must exist for either to work, so logging out or
+ * disabling a user revokes at once. Reusing a rotated refresh token revokes the whole session.
+ */
+import { jwtVerify, SignJWT } from "jose";
+import {
+  refreshTokenKey,
+  sessionKey,
+  sessionsByUserKey,
+  sessionsByUserPrefix,
+  userKey,
+} from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
+import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+
+export const ACCESS_TTL_S = 15 * 60;
+export const REFRESH_TTL_S = 30 * 24 * 3600;
+
+export interface SessionRecord {
+  sid: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** "cookie" for the browser, "oauth" for /oauth/v2/token. */
+  kind: "cookie" | "oauth";
+}
+
+interface RefreshRecord {
+  sid: string;
+  userId: string;
+  used: boolean;
+  expiresAt: string;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  sid: string;
+}
+
+const keyCache = new Map<string, Uint8Array>();
+function secretOf(secret: string): Uint8Array {
+  let k = keyCache.get(secret);
+  if (!k) keyCache.set(secret, k = new TextEncoder().encode(secret));
+  return k;
+}
+
+export async function signAccessToken(
+  secret: string,
+  userId: string,
+  sid: string,
+  now = new Date(),
+) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return await new SignJWT({ sid })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TTL_S)
+    .setIssuer("klubbleads")
+    .sign(secretOf(secret));
+}
+
+/** Verifies signature and expiry; returns {sub, sid} or null. */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<{ userId: string; sid: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretOf(secret), {
+      issuer: "klubbleads",
+      algorithms: ["HS256"],
+      currentDate: now,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sid: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** Creates a session for a user and issues its first token pair. */
+export async function createSession(
+  kv: Deno.Kv,
+  secret: string,
+  userId: string,
+  kind: SessionRecord["kind"] = "cookie",
+  now = new Date(),
+): Promise<IssuedTokens> {
+  const sid = ulid(now.getTime());
+  const expiresAt = new Date(now.getTime() + REFRESH_TTL_S * 1000).toISOString();
+  const session: SessionRecord = { sid, userId, createdAt: now.toISOString(), expiresAt, kind };
+  const refreshToken = randomToken();
+  const refresh: RefreshRecord = { sid, userId, used: false, expiresAt };
+  const expireIn = REFRESH_TTL_S * 1000;
+  const res = await kv.atomic()
+    .set(sessionKey(sid), session, { expireIn })
+    .set(sessionsByUserKey(userId, sid), sid, { expireIn })
+    .set(refreshTokenKey(await sha256(refreshToken)), refresh, { expireIn })
+    .commit();
+  if (!res.ok) throw new Error("createSession: commit failed");
+  return {
+    accessToken: await signAccessToken(secret, userId, sid, now),
+    refreshToken,
+    expiresIn: ACCESS_TTL_S,
+    sid,
+  };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: IssuedTokens }
+  | { ok: false; reason: "unknown" | "expired" | "reused" | "revoked" };
+
+/** Rotates a refresh token. A second use of the same token revokes the session (theft). */
+export async function rotateRefreshToken(
+  kv: Deno.Kv,
+  secret: string,
+  refreshToken: string,
+  now = new Date(),
+): Promise<RefreshOutcome> {
+  const key = refreshTokenKey(await sha256(refreshToken));
+  const entry = await kv.get<RefreshRecord>(key);
+  const rec = entry.value;
+  if (!rec) return { ok: false, reason: "unknown" };
+  if (rec.used) {
+    await revokeSession(kv, rec.sid);
+    return { ok: false, reason: "reused" };
+  }
+  if (Date.parse(rec.expiresAt) <= now.getTime()) return { ok: false, reason: "expired" };
+  const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
+    sessionKey(rec.sid),
+    userKey(rec.userId),
+  ]);
+  if (!session.value || !user.value || !user.value.enabled) return { ok: false, reason: "revoked" };
+  const next = randomToken();
+  const remaining = Date.parse(rec.expiresAt) - now.getTime();
+  const res = await kv.atomic()
+    .check(entry)
+    .set(key, { ...rec, used: true }, { expireIn: remaining })
+    .set(refreshTokenKey(await sha256(next)), { ...rec, used: false }, { expireIn: remaining })
+    .commit();
+  if (!res.ok) {
+    // Someone used the same token at the same moment: treat as reuse.
+    await revokeSession(kv, rec.sid);
+    return { ok: false, reason: "reused" };
+  }
+  return {
+    ok: true,
+    tokens: {
+      accessToken: await signAccessToken(secret, rec.userId, rec.sid, now),
+      refreshToken: next,
+      expiresIn: ACCESS_TTL_S,
+      sid: rec.sid,
+    },
+  };
+}
+
+export async function revokeSession(kv: Deno.Kv, sid: string): Promise<void> {
+  const s = await kv.get<SessionRecord>(sessionKey(sid));
+  const op = kv.atomic().delete(sessionKey(sid));
+  if (s.value) op.delete(sessionsByUserKey(s.value.userId, sid));
+  await op.commit();
+}
+
+/** Revokes every session of a user (disable, password reset). */
+export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<number> {
+  let n = 0;
+  for await (const e of kv.list<string>({ prefix: sessionsByUserPrefix(userId) })) {
+    await kv.atomic().delete(sessionKey(e.value)).delete(e.key).commit();
+    n++;
+  }
+  return n;
+}
+
+/** Resolves an access token to the signed-in user: valid JWT + live session + enabled user. */
+export async function resolveAccessToken(
+  kv: Deno.Kv,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | null> {
+  const claims = await verifyAccessToken(secret, token, now);
+  if (!claims) return null;
+  const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
+    sessionKey(claims.sid),
+    userKey(claims.userId),
+  ]);
+  if (!session.value || session.value.userId !== claims.userId) return null;
+  if (Date.parse(session.value.expiresAt) <= now.getTime()) return null;
+  if (!user.value || !user.value.enabled) return null;
+  return toSessionUser(user.value, claims.sid);
+}
+
+export function toSessionUser(u: UserRecord, sid: string | null): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    roles: u.roles,
+    sid,
+  };
+}

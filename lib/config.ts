@@ -1,0 +1,112 @@
+/** Every environment variable of the app, parsed once with zod (documented in README). */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const schema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOSTNAME: z.string().default("127.0.0.1"),
+  APP_URL: z.url().optional(),
+  SECRET_KEY: z.string().min(32).optional(),
+  KV_PATH: z.string().default("./data/app.kv"),
+  KV_URL: z.url().optional(),
+  TZ_NAME: z.string().default("Europe/Stockholm"),
+  MFA_MODE: z.enum(["required", "off"]).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Klubbleads <no-reply@klubbleads.local>"),
+  SMS_URL: z.url().optional(),
+  SMS_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().default("Klubbleads"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  ACCESS_LOG: bool.optional(),
+  CRON: bool.optional(),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  hostname: string;
+  appUrl: string;
+  /** Key material for signing session tokens. */
+  secretKey: string;
+  kvPath: string;
+  kvUrl?: string;
+  timeZone: string;
+  mfaMode: "required" | "off";
+  smtpUrl?: string;
+  mailFrom: string;
+  smsUrl?: string;
+  smsToken?: string;
+  smsFrom: string;
+  bodyLimitBytes: number;
+  accessLog: boolean;
+  cron: boolean;
+  /** The outbox (`/outbox`, `GET /api/outbox`) is readable outside production. */
+  outboxReadable: boolean;
+  isLocalhost: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (Deno.env.toObject() by default). Throws ConfigError on bad values. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.APP_ENV === "production") {
+    const missing = [!e.SECRET_KEY && "SECRET_KEY", !e.APP_URL && "APP_URL"].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(`Production refuses to start without ${missing.join(" and ")}.`);
+    }
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const host = new URL(appUrl).hostname;
+  const isLocalhost = host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  const mfaMode = e.MFA_MODE ?? (isLocalhost ? "off" : "required");
+  if (e.APP_ENV === "production" && mfaMode === "required" && !e.SMS_URL) {
+    throw new ConfigError("Production with MFA_MODE=required refuses to start without SMS_URL.");
+  }
+  return {
+    env: e.APP_ENV,
+    port: e.PORT,
+    hostname: e.HOSTNAME,
+    appUrl,
+    secretKey: e.SECRET_KEY ?? "development-secret-key-not-for-production-use-0000",
+    kvPath: e.KV_PATH,
+    kvUrl: e.KV_URL,
+    timeZone: e.TZ_NAME,
+    mfaMode,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsUrl: e.SMS_URL,
+    smsToken: e.SMS_TOKEN,
+    smsFrom: e.SMS_FROM,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    accessLog: e.ACCESS_LOG ?? e.APP_ENV !== "test",
+    cron: e.CRON ?? e.APP_ENV !== "test",
+    outboxReadable: e.APP_ENV !== "production",
+    isLocalhost,
+  };
+}
+
+/** A config for tests: test env, in-memory KV, fixed secret. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    APP_ENV: "test",
+    KV_PATH: ":memory:",
+    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
+    APP_URL: "http://localhost:8000",
+    ...overrides,
+  });
+}

@@ -1,0 +1,83 @@
+/** Opens Deno KV as configured: a KV Connect URL, a file path, or ":memory:". */
+import type { Config } from "@/lib/config.ts";
+
+export async function openKv(config: Pick<Config, "kvPath" | "kvUrl">): Promise<Deno.Kv> {
+  if (config.kvUrl) return await Deno.openKv(config.kvUrl);
+  if (config.kvPath !== ":memory:") {
+    const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
+    if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
+  }
+  return await Deno.openKv(config.kvPath);
+}
+
+/** Lists every entry under a prefix into an array (use only for small prefixes). */
+export async function listAll<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  options: Deno.KvListOptions = {},
+): Promise<Deno.KvEntry<T>[]> {
+  const out: Deno.KvEntry<T>[] = [];
+  for await (const e of kv.list<T>({ prefix }, options)) out.push(e);
+  return out;
+}
+
+/** Reads many keys, 10 per getMany (the KV limit), keeping order. */
+export async function getManyChunked<T>(
+  kv: Deno.Kv,
+  keys: Deno.KvKey[],
+): Promise<Deno.KvEntryMaybe<T>[]> {
+  const chunks: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+  for (let i = 0; i < keys.length; i += 10) {
+    chunks.push(kv.getMany<T[]>(keys.slice(i, i + 10)) as Promise<Deno.KvEntryMaybe<T>[]>);
+  }
+  return (await Promise.all(chunks)).flat();
+}
+
+/** Adds a signed delta to a KvU64 counter inside an atomic (a decrement wraps around 2^64). */
+export function addToCounter(op: Deno.AtomicOperation, key: Deno.KvKey, delta: number) {
+  if (delta === 0) return op;
+  const v = delta > 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta);
+  return op.sum(key, v);
+}
+
+/** Reads a KvU64 counter as a signed number. */
+export function counterValue(v: unknown): number {
+  if (v instanceof Deno.KvU64) {
+    const n = v.value;
+    return n >= 1n << 63n ? Number(n - (1n << 64n)) : Number(n);
+  }
+  return 0;
+}
+
+export const ulid = (() => {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let lastTime = 0;
+  let lastRandom: number[] = [];
+  /** A monotonic ULID: time-ordered, unique within the process. */
+  return function ulid(now = Date.now()): string {
+    let rand: number[];
+    if (now <= lastTime) {
+      now = lastTime;
+      rand = lastRandom.slice();
+      for (let i = rand.length - 1; i >= 0; i--) {
+        if (rand[i] < 31) {
+          rand[i]++;
+          break;
+        }
+        rand[i] = 0;
+      }
+    } else {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      rand = Array.from(bytes, (b) => b & 31);
+    }
+    lastTime = now;
+    lastRandom = rand;
+    let t = "";
+    let time = now;
+    for (let i = 0; i < 10; i++) {
+      t = alphabet[time % 32] + t;
+      time = Math.floor(time / 32);
+    }
+    return t + rand.map((r) => alphabet[r]).join("");
+  };
+})();

@@ -1,0 +1,34 @@
+/** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
+import { migrationKey } from "@/lib/db/keys.ts";
+
+export interface Migration {
+  n: number;
+  name: string;
+  up(kv: Deno.Kv): Promise<void>;
+}
+
+/** Every migration of the app, in order. Feature modules register theirs here. */
+export const MIGRATIONS: Migration[] = [
+  {
+    n: 1,
+    name: "init",
+    async up() {},
+  },
+];
+
+/** Runs the migrations not yet recorded; returns the numbers it ran. Safe with concurrent starters. */
+export async function runMigrations(kv: Deno.Kv, migrations = MIGRATIONS): Promise<number[]> {
+  const ran: number[] = [];
+  const sorted = [...migrations].sort((a, b) => a.n - b.n);
+  for (const m of sorted) {
+    const done = await kv.get(migrationKey(m.n));
+    if (done.value) continue;
+    await m.up(kv);
+    const res = await kv.atomic()
+      .check({ key: migrationKey(m.n), versionstamp: null })
+      .set(migrationKey(m.n), { name: m.name, at: new Date().toISOString() })
+      .commit();
+    if (res.ok) ran.push(m.n);
+  }
+  return ran;
+}

@@ -1,0 +1,98 @@
+/** Users in KV: ["users", id] plus the unique e-mail index ["users_by_email", lower(email)]. */
+import { userByCreatedKey, userByEmailKey, userKey, userSettingsKey } from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import { DEFAULT_USER_SETTINGS, type UserRecord, type UserSettings } from "@/lib/domain/user.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+
+export type NewUser = Omit<UserRecord, "id" | "dateCreated"> & {
+  id?: string;
+  dateCreated?: string;
+};
+
+/** Creates a user; a taken e-mail answers 409 EMAIL_EXISTS. */
+export async function createUser(kv: Deno.Kv, input: NewUser): Promise<UserRecord> {
+  const user: UserRecord = {
+    ...input,
+    id: input.id ?? ulid(),
+    email: input.email.trim(),
+    dateCreated: input.dateCreated ?? new Date().toISOString(),
+  };
+  const emailKey = userByEmailKey(user.email.toLowerCase());
+  const res = await kv.atomic()
+    .check({ key: userKey(user.id), versionstamp: null })
+    .check({ key: emailKey, versionstamp: null })
+    .set(userKey(user.id), user)
+    .set(emailKey, user.id)
+    .set(userByCreatedKey(user.dateCreated, user.id), user.id)
+    .commit();
+  if (!res.ok) {
+    throw new HttpError(409, "EMAIL_EXISTS", "register.errors.emailInUse", {
+      email: "register.errors.emailInUse",
+    });
+  }
+  return user;
+}
+
+export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | null> {
+  return (await kv.get<UserRecord>(userKey(id))).value;
+}
+
+export async function getUserEntry(kv: Deno.Kv, id: string) {
+  return await kv.get<UserRecord>(userKey(id));
+}
+
+export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<UserRecord | null> {
+  const idx = await kv.get<string>(userByEmailKey(email.trim().toLowerCase()));
+  return idx.value ? await getUser(kv, idx.value) : null;
+}
+
+/**
+ * Applies `change` to the stored user with a versionstamp check, retrying a few times on a
+ * concurrent write. E-mail changes move the unique index in the same atomic.
+ */
+export async function updateUser(
+  kv: Deno.Kv,
+  id: string,
+  change: (u: UserRecord) => UserRecord,
+): Promise<UserRecord> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<UserRecord>(userKey(id));
+    if (!entry.value) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+    const next = change(entry.value);
+    const op = kv.atomic().check(entry).set(userKey(id), next);
+    const oldEmail = entry.value.email.toLowerCase();
+    const newEmail = next.email.toLowerCase();
+    if (oldEmail !== newEmail) {
+      op.check({ key: userByEmailKey(newEmail), versionstamp: null })
+        .delete(userByEmailKey(oldEmail))
+        .set(userByEmailKey(newEmail), id);
+    }
+    const res = await op.commit();
+    if (res.ok) return next;
+    if (oldEmail !== newEmail && (await kv.get(userByEmailKey(newEmail))).value) {
+      throw new HttpError(409, "EMAIL_EXISTS", "register.errors.emailInUse", {
+        email: "register.errors.emailInUse",
+      });
+    }
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+export async function getUserSettings(kv: Deno.Kv, userId: string): Promise<UserSettings> {
+  const e = await kv.get<UserSettings>(userSettingsKey(userId));
+  return { ...DEFAULT_USER_SETTINGS, ...(e.value ?? {}) };
+}
+
+export async function updateUserSettings(
+  kv: Deno.Kv,
+  userId: string,
+  patch: Partial<UserSettings>,
+): Promise<UserSettings> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const e = await kv.get<UserSettings>(userSettingsKey(userId));
+    const next = { ...DEFAULT_USER_SETTINGS, ...(e.value ?? {}), ...patch };
+    const res = await kv.atomic().check(e).set(userSettingsKey(userId), next).commit();
+    if (res.ok) return next;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}

@@ -1,0 +1,63 @@
+/**
+ * Reference data shapes (spec §3). Prospects refer to clubs and market projects by their numeric
+ * business ids (clubId, marketProjectId); REST paths use the record id. A club's districtId is the
+ * district's numeric districtId.
+ */
+
+export interface District {
+  id: string;
+  districtId: number;
+  name: string;
+  version?: string;
+}
+
+export interface Club {
+  id: string;
+  clubId: number;
+  name: string;
+  districtId: number;
+  version?: string;
+  /** In GET /api/users/{id}/clubs only: the user subscribes to it. */
+  checked?: boolean;
+}
+
+export interface MarketProject {
+  id: string;
+  marketProjectId: number;
+  name: string;
+  /** "yyyy-MM-dd" */
+  startDate: string;
+  active: boolean;
+  b2b: boolean;
+  version?: string;
+}
+
+export interface SellStatusInfo {
+  id: string;
+  name: string;
+  weight: number;
+}
+
+export interface NotificationCategory {
+  id: "all" | "escalationsOnly" | "none";
+  name: string;
+}
+
+export interface SellStatusTimeSetting {
+  id: string;
+  sellStatus: string;
+  hoursLeftBeforePaused: number;
+  hoursLeftBeforeNotified: number;
+  hoursLeftBeforeEscalated: number;
+  version?: string;
+}
+
+export interface AdminSettings {
+  id: string;
+  /** "HH:mm" local time */
+  worktimeFrom: string;
+  worktimeTo: string;
+  version?: string;
+}
+
+export const DEFAULT_WORKTIME = { worktimeFrom: "08:00", worktimeTo: "17:00" } as const;

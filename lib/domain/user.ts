@@ -1,0 +1,127 @@
+/** The user as the app sees it, and the zod rules of spec §5 for user input. */
+import { z } from "zod";
+import type { Role } from "@/lib/domain/statuses.ts";
+
+export interface UserSettings {
+  selectedMarketProjectId: string | null;
+  showSelectMarketProjectMessage: boolean;
+  /** 0 hidden, 1 full, 2 short. */
+  menu: number;
+  language: "sv" | "en";
+}
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  selectedMarketProjectId: null,
+  showSelectMarketProjectMessage: true,
+  menu: 2,
+  language: "sv",
+};
+
+/** The user stored in KV (never sent as is: see publicUser). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  roles: Role[];
+  passwordHash: string;
+  verified: boolean;
+  enabled: boolean;
+  dateCreated: string;
+  mfaEnrolled: boolean;
+  mfaPhone: string | null;
+  notificationCategoryId: string | null;
+  dailyReportSubscription: boolean;
+}
+
+/** The user as sent to clients (spec §3 field names); no password hash, ever. */
+export interface PublicUser {
+  id: string;
+  uid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  mobile: string;
+  role: Role;
+  roles: Role[];
+  notificationCategoryId: string | null;
+  dailyReportSubscription: boolean;
+  enabled: boolean;
+  isDeleted: boolean;
+  deleted: boolean;
+  dateCreated: string;
+  mfaEnrolled: boolean;
+  verified: boolean;
+}
+
+/** The signed-in principal a request carries. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  /** The session id (cookie or OAuth sessions) or null for API tokens. */
+  sid: string | null;
+}
+
+export function primaryRole(roles: Role[]): Role {
+  if (roles.includes("ROLE_ADMIN")) return "ROLE_ADMIN";
+  if (roles.includes("ROLE_B2B_USER")) return "ROLE_B2B_USER";
+  return "ROLE_USER";
+}
+
+export function publicUser(u: UserRecord): PublicUser {
+  return {
+    id: u.id,
+    uid: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    displayName: `${u.firstName} ${u.lastName}`.trim(),
+    mobile: u.mobile,
+    role: primaryRole(u.roles),
+    roles: u.roles,
+    notificationCategoryId: u.notificationCategoryId,
+    dailyReportSubscription: u.dailyReportSubscription,
+    enabled: u.enabled,
+    isDeleted: !u.enabled,
+    deleted: !u.enabled,
+    dateCreated: u.dateCreated,
+    mfaEnrolled: u.mfaEnrolled,
+    verified: u.verified,
+  };
+}
+
+export const isAdmin = (u: { roles: readonly string[] } | null | undefined) =>
+  !!u && u.roles.includes("ROLE_ADMIN");
+export const isB2B = (u: { roles: readonly string[] } | null | undefined) =>
+  !!u && !u.roles.includes("ROLE_ADMIN") && u.roles.includes("ROLE_B2B_USER");
+
+// ── validation (spec §5); messages are i18n keys ─────────────────────────────
+export const emailSchema = z.string().trim().min(1, "validation.required").email("validation.email")
+  .max(254, "validation.email");
+export const passwordSchema = z.string().min(6, "validation.password").max(
+  128,
+  "validation.password",
+)
+  .regex(/^[A-Za-z0-9]+$/, "validation.password")
+  .regex(/[a-z]/, "validation.password")
+  .regex(/[A-Z]/, "validation.password")
+  .regex(/[0-9]/, "validation.password");
+/** +46 followed by 7 to 12 digits, an optional space after the country code. */
+export const MOBILE_RE = /^\+46 ?\d{7,12}$/;
+export const mobileSchema = z.string().trim().min(1, "validation.required").regex(
+  MOBILE_RE,
+  "validation.mobile",
+);
+
+/** The register form's mobile input rule: auto-prefix +46, strip non-digits, cap at 12 digits. */
+export function normalizeMobileInput(raw: string): string {
+  let digits = raw.replace(/\D/g, "");
+  if (digits.startsWith("46")) digits = digits.slice(2);
+  if (digits.startsWith("0")) digits = digits.slice(1);
+  return "+46" + digits.slice(0, 12);
+}

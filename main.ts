@@ -1,0 +1,32 @@
+/** Reads config, builds assets if stale, opens KV, runs migrations, registers crons, serves. */
+import { ConfigError, loadConfig } from "@/lib/config.ts";
+import { openKv } from "@/lib/db/kv.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { createApp } from "@/routes/mod.ts";
+import { loadAssets } from "@/routes/assets.ts";
+import { ensureAssets } from "@/scripts/build.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    Deno.exit(1);
+  }
+  throw e;
+}
+
+await ensureAssets();
+const kv = await openKv(config);
+const ran = await runMigrations(kv);
+if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);
+
+const app = createApp({ kv, config, assets: await loadAssets() });
+
+Deno.serve({
+  port: config.port,
+  hostname: config.hostname,
+  onListen: ({ hostname, port }) =>
+    console.log(`Klubbleads listening on http://${hostname}:${port} (${config.env})`),
+}, app.fetch);

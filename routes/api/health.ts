@@ -1,0 +1,33 @@
+/** GET /api/health: the server is up and KV answers. */
+import { z } from "zod";
+import { healthKey } from "@/lib/db/keys.ts";
+import { APP_VERSION } from "@/lib/domain/statuses.ts";
+import type { ApiRouter } from "@/routes/api/define.ts";
+
+export function healthRoutes(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/health",
+    access: "public",
+    tag: "system",
+    summary: "Liveness and KV reachability",
+    response: z.object({
+      status: z.enum(["ok", "degraded"]),
+      kv: z.enum(["ok", "error"]),
+      version: z.string(),
+    }),
+    handler: async (c) => {
+      const { kv } = c.get("deps");
+      let kvOk = true;
+      try {
+        await kv.get(healthKey());
+      } catch {
+        kvOk = false;
+      }
+      return c.json(
+        { status: kvOk ? "ok" : "degraded", kv: kvOk ? "ok" : "error", version: APP_VERSION },
+        kvOk ? 200 : 503,
+      );
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/** The Hono environment of the app: its dependencies and per-request variables. */
+import type { Context } from "hono";
+import type { Config } from "@/lib/config.ts";
+import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
+import type { Lang } from "@/lib/i18n/mod.ts";
+import type { Assets } from "@/routes/assets.ts";
+
+export interface AppDeps {
+  kv: Deno.Kv;
+  config: Config;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+  /** Built client assets; tests without a build get an empty manifest. */
+  assets?: Assets;
+}
+
+export interface AppVariables {
+  deps: Required<AppDeps>;
+  requestId: string;
+  user: SessionUser | null;
+  lang: Lang;
+  /** The signed-in user's settings (menu state, language, selected project). */
+  userSettings: UserSettings | null;
+  /** Set by the session middleware when the access cookie was refreshed on this request. */
+  authVia: "cookie" | "bearer" | null;
+}
+
+export type AppEnv = { Variables: AppVariables };
+export type Ctx = Context<AppEnv>;
+
+export const isApiPath = (path: string) =>
+  path.startsWith("/api/") || path === "/api" || path.startsWith("/oauth/");

@@ -1,0 +1,53 @@
+/**
+ * Resolves the caller: a Bearer access JWT or API token, or the session cookies. Page requests
+ * with an expired access cookie and a valid refresh cookie are refreshed transparently; API
+ * requests answer 401 and the client refreshes (lib/client/api.ts).
+ */
+import type { MiddlewareHandler } from "hono";
+import { resolveAccessToken, rotateRefreshToken } from "@/lib/auth/session.ts";
+import { resolveApiToken } from "@/lib/auth/api_tokens.ts";
+import { type AppEnv, isApiPath } from "@/routes/env.ts";
+import { clearSessionCookies, readSessionCookies, setSessionCookies } from "@/routes/cookies.ts";
+
+export function session(): MiddlewareHandler<AppEnv> {
+  return async function session(c, next) {
+    const { kv, config, now } = c.get("deps");
+    c.set("user", null);
+    c.set("authVia", null);
+    const auth = c.req.header("authorization");
+    if (auth) {
+      const m = /^Bearer\s+(\S+)$/i.exec(auth);
+      if (m) {
+        const user = (await resolveApiToken(kv, m[1])) ??
+          (await resolveAccessToken(kv, config.secretKey, m[1], now()));
+        if (user) {
+          c.set("user", user);
+          c.set("authVia", "bearer");
+        }
+      }
+      return await next();
+    }
+    const cookies = readSessionCookies(c, config);
+    if (cookies.access) {
+      const user = await resolveAccessToken(kv, config.secretKey, cookies.access, now());
+      if (user) {
+        c.set("user", user);
+        c.set("authVia", "cookie");
+      }
+    }
+    if (!c.get("user") && cookies.refresh && c.req.method === "GET" && !isApiPath(c.req.path)) {
+      const out = await rotateRefreshToken(kv, config.secretKey, cookies.refresh, now());
+      if (out.ok) {
+        setSessionCookies(c, config, out.tokens);
+        const user = await resolveAccessToken(kv, config.secretKey, out.tokens.accessToken, now());
+        if (user) {
+          c.set("user", user);
+          c.set("authVia", "cookie");
+        }
+      } else {
+        clearSessionCookies(c, config);
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,111 @@
+/** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HttpError } from "@/lib/domain/errors.ts";
+import { translate } from "@/lib/i18n/mod.ts";
+import { type AppDeps, type AppEnv, type Ctx, isApiPath } from "@/routes/env.ts";
+import { requestLog } from "@/routes/middleware/request_log.ts";
+import { securityHeaders } from "@/routes/middleware/security.ts";
+import { csrf } from "@/routes/middleware/csrf.ts";
+import { session } from "@/routes/middleware/session.ts";
+import { language } from "@/routes/middleware/language.ts";
+import { ApiRouter } from "@/routes/api/define.ts";
+import { staticRoutes } from "@/routes/assets.ts";
+import { healthRoutes } from "@/routes/api/health.ts";
+import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
+import { homePages } from "@/routes/pages/home.tsx";
+import { loginPages } from "@/routes/pages/login.tsx";
+
+export interface App {
+  app: Hono<AppEnv>;
+  /** Every declared API route (permission matrix, OpenAPI). */
+  api: ApiRouter;
+  fetch: (req: Request) => Response | Promise<Response>;
+  request: Hono<AppEnv>["request"];
+}
+
+export function createApp(deps: AppDeps): App {
+  const full: Required<AppDeps> = {
+    now: () => new Date(),
+    assets: { entry: null, css: null },
+    ...deps,
+  } as Required<AppDeps>;
+  const { config } = full;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", full);
+    await next();
+  });
+  app.use("*", requestLog({ log: config.accessLog }));
+  app.use("*", securityHeaders({ hsts: !config.isLocalhost }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new HttpError(413, "PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
+      },
+    }),
+  );
+  app.use("*", csrf({ allowedOrigins: [new URL(config.appUrl).origin] }));
+  app.use("*", session());
+  app.use("*", language());
+
+  staticRoutes(app);
+  const api = new ApiRouter(app);
+  healthRoutes(api);
+
+  errorPages(app);
+  loginPages(app);
+  homePages(app);
+
+  app.notFound((c) => {
+    if (isApiPath(c.req.path)) {
+      return jsonError(c, new HttpError(404, "NOT_FOUND", "errors.notFound"));
+    }
+    return renderErrorPage(c, 404);
+  });
+
+  app.onError((err, c) => {
+    const httpErr = err instanceof HttpError ? err : null;
+    if (!httpErr || httpErr.status >= 500) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          id: c.get("requestId"),
+          path: c.req.path,
+          error: String(err),
+          stack: (err as Error)?.stack,
+        }),
+      );
+    }
+    const e = httpErr ?? new HttpError(500, "INTERNAL", "errors.internal");
+    if (isApiPath(c.req.path)) return jsonError(c, e);
+    if (e.status === 401) {
+      const target = c.req.path + (new URL(c.req.url).search || "");
+      return c.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
+    }
+    if (e.status === 403) return renderErrorPage(c, 403);
+    if (e.status === 404) return renderErrorPage(c, 404);
+    if (e.status < 500) return jsonError(c, e);
+    return renderErrorPage(c, 500);
+  });
+
+  return { app, api, fetch: app.fetch, request: app.request.bind(app) };
+}
+
+/** The one JSON error shape: {error, message, fields, data?}, messages in the caller's language. */
+export function jsonError(c: Ctx, e: HttpError): Response {
+  const lang = c.get("lang") ?? "sv";
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(e.fields ?? {})) fields[k] = translate(lang, v);
+  const body: Record<string, unknown> = {
+    error: e.code,
+    message: translate(lang, e.messageKey, e.vars),
+    fields,
+  };
+  if (e.fields) body.fieldKeys = e.fields;
+  if (e.data !== undefined) body.data = e.data;
+  return c.json(body, e.status as 400);
+}
