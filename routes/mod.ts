@@ -12,6 +12,7 @@ import { language } from "@/routes/middleware/language.ts";
 import { ApiRouter } from "@/routes/api/define.ts";
 import { staticRoutes } from "@/routes/assets.ts";
 import { healthRoutes } from "@/routes/api/health.ts";
+import { openApiRoutes } from "@/routes/api/openapi.ts";
 import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
 import { homePages } from "@/routes/pages/home.tsx";
 import { loginPages } from "@/routes/pages/login.tsx";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): App {
   const api = new ApiRouter(app);
   healthRoutes(api);
 
+  openApiRoutes(app, api);
   errorPages(app);
   loginPages(app);
   homePages(app);

@@ -36,7 +36,7 @@ function menuState(c: Ctx): number {
 
 export function renderPage(c: Ctx, body: ComponentChildren, opts: PageOptions): Response {
   const lang = c.get("lang");
-  const i18n = i18nValue(lang);
+  const i18n = i18nValue(lang, dictionary(lang));
   const deps = c.get("deps");
   const html = renderToString(
     <Layout

@@ -2,12 +2,12 @@
 import { h, hydrate } from "preact";
 import { islands } from "@/islands/mod.ts";
 import { I18nContext, i18nValue } from "@/lib/i18n/context.ts";
-import { isLang } from "@/lib/i18n/mod.ts";
+import { isLang } from "@/lib/i18n/core.ts";
 
 function readI18n() {
   const el = document.getElementById("i18n-data");
   const data = el ? JSON.parse(el.textContent || "{}") : {};
-  return i18nValue(isLang(data.lang) ? data.lang : "sv", data.dict);
+  return i18nValue(isLang(data.lang) ? data.lang : "sv", data.dict ?? {});
 }
 
 async function main() {

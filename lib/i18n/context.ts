@@ -1,7 +1,7 @@
 /** The translation function as a Preact context, for pages (server) and islands (browser). */
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import { DEFAULT_LANG, type Lang, makeT, type TFunction } from "@/lib/i18n/mod.ts";
+import { DEFAULT_LANG, type Lang, makeTFromDict, type TFunction } from "@/lib/i18n/core.ts";
 
 export interface I18nValue {
   lang: Lang;
@@ -10,9 +10,9 @@ export interface I18nValue {
 
 export const I18nContext = createContext<I18nValue>({ lang: DEFAULT_LANG, t: (k: string) => k });
 
-export const i18nValue = (lang: Lang, dict?: Record<string, unknown>): I18nValue => ({
+export const i18nValue = (lang: Lang, dict: Record<string, unknown>): I18nValue => ({
   lang,
-  t: makeT(lang, dict),
+  t: makeTFromDict(lang, dict),
 });
 
 /** The current language's t(). */

@@ -5,65 +5,24 @@
  * `t("validation.minLength", { n: 6 })`. A missing key returns the key itself. Interpolation does
  * not escape: Preact escapes on render, and mails are plain text.
  */
-import i18next, { type i18n } from "i18next";
 import sv from "./sv.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
+import { createT, type Lang, makeTFromDict, type TFunction } from "./core.ts";
 
-export type Lang = "sv" | "en";
-export const LANGS: Lang[] = ["sv", "en"];
-export const DEFAULT_LANG: Lang = "sv";
-export type TFunction = (key: string, vars?: Record<string, unknown>) => string;
+export * from "./core.ts";
 
 const RESOURCES: Record<Lang, Record<string, unknown>> = { sv, en };
-
-export function isLang(x: unknown): x is Lang {
-  return x === "sv" || x === "en";
-}
 
 /** The whole resource object of one language (what the server ships to the page). */
 export function dictionary(lang: Lang): Record<string, unknown> {
   return RESOURCES[lang];
 }
 
-function createT(lang: Lang, dict: Record<string, unknown>): TFunction {
-  const inst: i18n = i18next.createInstance();
-  // With inline resources and initAsync false, init completes synchronously.
-  void inst.init({
-    lng: lang,
-    fallbackLng: false,
-    supportedLngs: [lang],
-    resources: { [lang]: { translation: dict } },
-    initAsync: false,
-    nsSeparator: false,
-    keySeparator: ".",
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    returnEmptyString: false,
-    returnObjects: false,
-    // A key naming a subtree (not a text) answers the key, like a missing key.
-    returnedObjectHandler: (key: string) => key,
-  });
-  return (key, vars) => {
-    const out = inst.t(key, (vars ?? {}) as never) as unknown;
-    return typeof out === "string" ? out : key;
-  };
-}
-
 const byLang = new Map<Lang, TFunction>();
-const byDict = new WeakMap<Record<string, unknown>, Map<Lang, TFunction>>();
 
-/**
- * A synchronous t() for one language, cached. `dict` replaces the bundled resources (the browser
- * gets only the current language's dictionary, embedded in the page).
- */
+/** A synchronous, cached t() for one language; `dict` replaces the bundled resources. */
 export function makeT(lang: Lang, dict?: Record<string, unknown>): TFunction {
-  if (dict && dict !== RESOURCES[lang]) {
-    let perLang = byDict.get(dict);
-    if (!perLang) byDict.set(dict, perLang = new Map());
-    let t = perLang.get(lang);
-    if (!t) perLang.set(lang, t = createT(lang, dict));
-    return t;
-  }
+  if (dict && dict !== RESOURCES[lang]) return makeTFromDict(lang, dict);
   let t = byLang.get(lang);
   if (!t) byLang.set(lang, t = createT(lang, RESOURCES[lang]));
   return t;
@@ -71,35 +30,4 @@ export function makeT(lang: Lang, dict?: Record<string, unknown>): TFunction {
 
 export function translate(lang: Lang, key: string, vars?: Record<string, unknown>): string {
   return makeT(lang)(key, vars);
-}
-
-/** The languages named by one candidate: "en", "sv-SE", or an Accept-Language list by q. */
-function langsOf(candidate: string): Lang[] {
-  const ranged = candidate.split(",").map((part, i) => {
-    const [tag, ...params] = part.trim().split(";");
-    let q = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
-    return { base, q: Number.isFinite(q) ? q : 0, i };
-  });
-  return ranged
-    .filter((r) => r.q > 0 && isLang(r.base))
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((r) => r.base as Lang);
-}
-
-/**
- * The first candidate that names a supported language, else DEFAULT_LANG. Candidates may be
- * plain codes ("en"), locale tags ("sv-SE") or Accept-Language values ("en-US,en;q=0.9").
- */
-export function pickLang(...candidates: (string | null | undefined)[]): Lang {
-  for (const c of candidates) {
-    if (typeof c !== "string" || !c.trim()) continue;
-    const found = langsOf(c)[0];
-    if (found) return found;
-  }
-  return DEFAULT_LANG;
 }
