@@ -143,13 +143,6 @@ export async function buildAssets(options: { quiet?: boolean } = {}): Promise<Ma
     await Deno.copyFile(join(ROOT, "node_modules/swagger-ui-dist", f), join(vendor, f));
   }
 
-  // Swagger UI for /api/docs, vendored from npm so the docs work on a closed network.
-  const vendor = join(OUT, "vendor");
-  await Deno.mkdir(vendor, { recursive: true });
-  for (const f of ["swagger-ui.css", "swagger-ui-bundle.js"]) {
-    await Deno.copyFile(join(ROOT, "node_modules/swagger-ui-dist", f), join(vendor, f));
-  }
-
   const manifest: Manifest = { inputsHash, entry, css: `/static/build/${cssName}`, files };
   await Deno.writeTextFile(MANIFEST, JSON.stringify(manifest, null, 2));
   if (!options.quiet) {
