@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
+import { createSetupLink } from "@/lib/services/auth.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
 import { ensureAssets } from "@/scripts/build.ts";
@@ -21,6 +22,12 @@ await ensureAssets();
 const kv = await openKv(config);
 const ran = await runMigrations(kv);
 if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);
+
+// An empty database: print the one-time link that creates the first admin (DESIGN §3).
+const setupLink = await createSetupLink({ kv, config, now: () => new Date() });
+if (setupLink) {
+  console.log(`No users yet. Create the first admin (link valid 24 h):\n  ${setupLink}`);
+}
 
 const app = createApp({ kv, config, assets: await loadAssets() });
 

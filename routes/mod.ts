@@ -12,10 +12,21 @@ import { language } from "@/routes/middleware/language.ts";
 import { ApiRouter } from "@/routes/api/define.ts";
 import { staticRoutes } from "@/routes/assets.ts";
 import { healthRoutes } from "@/routes/api/health.ts";
+import { authRoutes } from "@/routes/api/auth.ts";
+import { oauthRoutes } from "@/routes/api/oauth.ts";
+import { userRoutes } from "@/routes/api/users.ts";
+import { outboxRoutes } from "@/routes/api/outbox.ts";
+import { referenceRoutes } from "@/routes/api/reference.ts";
+import { settingsRoutes } from "@/routes/api/settings.ts";
+import { prospectRoutes } from "@/routes/api/prospects.ts";
+import { noteRoutes } from "@/routes/api/notes.ts";
 import { openApiRoutes } from "@/routes/api/openapi.ts";
 import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
 import { homePages } from "@/routes/pages/home.tsx";
 import { loginPages } from "@/routes/pages/login.tsx";
+import { userPages } from "@/routes/pages/users.tsx";
+import { outboxPage } from "@/routes/pages/outbox.tsx";
+import { settingsPages } from "@/routes/pages/settings.tsx";
 
 export interface App {
   app: Hono<AppEnv>;
@@ -56,11 +67,22 @@ export function createApp(deps: AppDeps): App {
   staticRoutes(app);
   const api = new ApiRouter(app);
   healthRoutes(api);
+  authRoutes(api);
+  oauthRoutes(api);
+  userRoutes(api);
+  outboxRoutes(api, config.outboxReadable);
+  referenceRoutes(api);
+  settingsRoutes(api);
+  prospectRoutes(api);
+  noteRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);
   loginPages(app);
+  userPages(app);
+  outboxPage(app);
   homePages(app);
+  settingsPages(app);
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) {

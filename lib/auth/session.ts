@@ -166,6 +166,12 @@ export async function revokeSession(kv: Deno.Kv, sid: string): Promise<void> {
   await op.commit();
 }
 
+/** Sign-out by the refresh cookie alone (the access token may have expired already). */
+export async function revokeByRefreshToken(kv: Deno.Kv, refreshToken: string): Promise<void> {
+  const rec = (await kv.get<RefreshRecord>(refreshTokenKey(await sha256(refreshToken)))).value;
+  if (rec) await revokeSession(kv, rec.sid);
+}
+
 /** Revokes every session of a user (disable, password reset). */
 export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<number> {
   let n = 0;

@@ -32,5 +32,151 @@ export const outboxKey = (id: string) => ["outbox", id];
 export const outboxPrefix = () => ["outbox"];
 export const auditKey = (id: string) => ["audit", id];
 export const auditPrefix = () => ["audit"];
+export const auditByTargetKey = (targetId: string, id: string) => ["audit_by_target", targetId, id];
+export const auditByTargetPrefix = (targetId: string) => ["audit_by_target", targetId];
+/** Single-use e-mail action codes (oobCode), stored by the SHA-256 of the code. */
+export const actionCodeKey = (hash: string) => ["action_codes", hash];
+/** Pending MFA sign-ins, stored by the SHA-256 of the mfaSession token. */
+export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
+/** Failed sign-in counters: scope "account" (lower-cased e-mail) or "address" (client IP). */
+export const loginFailuresKey = (
+  scope: "account" | "address",
+  id: string,
+) => ["login_failures", scope, id];
+
+// ── reference data (issue #4) ───────────────────────────────────────────────
+export const districtKey = (id: string) => ["districts", id];
+export const districtsPrefix = () => ["districts"];
+export const districtByNumberKey = (districtId: number) => ["districts_by_number", districtId];
+/** KvU64: how many clubs a district (numeric districtId) holds; guards district deletion. */
+export const clubCountByDistrictKey = (
+  districtId: number,
+) => ["club_count_by_district", districtId];
+export const clubKey = (id: string) => ["clubs", id];
+export const clubsPrefix = () => ["clubs"];
+export const clubByNumberKey = (clubId: number) => ["clubs_by_number", clubId];
+export const marketProjectKey = (id: string) => ["market_projects", id];
+export const marketProjectsPrefix = () => ["market_projects"];
+export const marketProjectByNumberKey = (
+  marketProjectId: number,
+) => ["market_projects_by_number", marketProjectId];
+/** The highest marketProjectId handed out so far (a plain number). */
+export const marketProjectSeqKey = () => ["market_project_seq"];
+export const sellStatusKey = (id: string) => ["sell_statuses", id];
+export const sellStatusesPrefix = () => ["sell_statuses"];
+export const notificationCategoryKey = (id: string) => ["notification_categories", id];
+export const notificationCategoriesPrefix = () => ["notification_categories"];
+export const timeSettingKey = (id: string) => ["sell_status_time_settings", id];
+export const timeSettingsPrefix = () => ["sell_status_time_settings"];
+export const adminSettingsKey = (id: string) => ["admin_settings", id];
+export const adminSettingsPrefix = () => ["admin_settings"];
+/** Club subscriptions, two index families written in one atomic. */
+export const userClubKey = (userId: string, clubId: number) => ["user_clubs", userId, clubId];
+export const userClubsPrefix = (userId: string) => ["user_clubs", userId];
+export const clubSubscriberKey = (
+  clubId: number,
+  userId: string,
+) => ["club_subscribers", clubId, userId];
+export const clubSubscribersPrefix = (clubId: number) => ["club_subscribers", clubId];
+/** KvU64: subscribers of a club; club deletion checks it so a racing subscribe cannot orphan. */
+export const clubSubscriberCountKey = (clubId: number) => ["club_subscriber_count", clubId];
+
+// ── prospects: counters kept by the prospects module, read by reference-data guards ──
+export const prospectCountByClubKey = (clubId: number) => ["prospect_count_by_club", clubId];
+export const prospectCountByProjectKey = (
+  marketProjectId: number,
+) => ["prospect_count_by_project", marketProjectId];
+
+// ── prospects and notes (issue #5; the key → index mapping is lib/db/prospect_indexes.ts) ──
+export const prospectKey = (id: string) => ["prospects", id];
+export const prospectsPrefix = () => ["prospects"];
+/** Unique numeric customer id → prospect id (kept for deleted prospects too). */
+export const prospectByCustomerIdKey = (
+  customerId: number,
+) => ["prospects_by_customer_id", customerId];
+/** The highest server-assigned customer id (a plain number). */
+export const customerIdSeqKey = () => ["prospect_customer_id_seq"];
+export const prospectByPhoneKey = (
+  digits: string,
+  id: string,
+) => ["prospects_by_phone", digits, id];
+export const prospectByEmailKey = (
+  emailLower: string,
+  id: string,
+) => ["prospects_by_email", emailLower, id];
+/** Ordered search indexes: …, done (0|1), followUpSortKey, id. `prefix` builds range prefixes. */
+export const prospectsByProjectPrefix = (...p: Part[]) => ["prospects_by_project", ...p];
+export const prospectsByProjectClubPrefix = (...p: Part[]) => ["prospects_by_project_club", ...p];
+export const prospectsByProjectStatusPrefix = (
+  ...p: Part[]
+) => ["prospects_by_project_status", ...p];
+export const prospectsByProjectClubStatusPrefix = (
+  ...p: Part[]
+) => ["prospects_by_project_club_status", ...p];
+export const prospectsByAssigneePrefix = (...p: Part[]) => ["prospects_by_assignee_project", ...p];
+/** Name prefix indexes per project: [family, marketProjectId, done, foldedName, id]. */
+export const prospectsByFirstNamePrefix = (...p: Part[]) => ["prospects_by_first_name", ...p];
+export const prospectsByLastNamePrefix = (...p: Part[]) => ["prospects_by_last_name", ...p];
+export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_project", ...p];
+/** [at ISO, id]: what the activity cron job reads (only due prospects). */
+export const prospectsByNextTransitionPrefix = (
+  ...p: Part[]
+) => ["prospects_by_next_transition", ...p];
+/** Urgency order (issue #6): [marketProjectId, done, "weight|followUpSortKey", id]. */
+export const prospectsByProjectUrgencyPrefix = (
+  ...p: Part[]
+) => ["prospects_by_project_urgency", ...p];
+/** Urgency order per club: [marketProjectId, clubId, done, "weight|followUpSortKey", id]. */
+export const prospectsByProjectClubUrgencyPrefix = (
+  ...p: Part[]
+) => ["prospects_by_project_club_urgency", ...p];
+/** [clubId, registerDate ISO, id] → marketProjectId: new prospects of a club (daily report). */
+export const prospectsByClubRegisteredPrefix = (
+  ...p: Part[]
+) => ["prospects_by_club_registered", ...p];
+/** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
+export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
+export const prospectEventKey = (
+  prospectId: string,
+  id: string,
+) => ["prospect_events", prospectId, id];
+export const prospectEventsPrefix = (prospectId: string) => ["prospect_events", prospectId];
+export const noteKey = (noteId: string) => ["notes", noteId];
+export const noteByProspectKey = (
+  prospectId: string,
+  noteId: string,
+) => ["notes_by_prospect", prospectId, noteId];
+export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
+
+// ── activity engine (issue #6): lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
+/** A transition already announced: [prospectId, "<status>:<clockStart>"] (idempotency). */
+export const notificationSentKey = (
+  prospectId: string,
+  transitionKey: string,
+) => ["notifications_sent", prospectId, transitionKey];
+/** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
+export const notificationQueueKey = (id: string) => ["notification_queue", id];
+export const notificationQueuePrefix = () => ["notification_queue"];
+/** One recipient of one queued notification, claimed before sending (never mailed twice). */
+export const notificationDeliveryKey = (
+  queueId: string,
+  userId: string,
+) => ["notification_deliveries", queueId, userId];
+/** The clock settings the stored activity fields were computed with, and the re-schedule cursor. */
+export const activityClockStateKey = () => ["activity_clock_state"];
+/** The daily report of a local date: one run marker, one key per user mailed. */
+export const dailyReportRunKey = (date: string) => ["daily_report_runs", date];
+export const dailyReportSentKey = (
+  date: string,
+  userId: string,
+) => ["daily_report_sent", date, userId];
+
+// ── reports (issue #7; the mapping is lib/db/report_keys.ts, scopes documented there) ──
+/** KvU64 report counters: [scope, marketProjectId, …] (current totals and hour/day deltas). */
+export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
+/** Sell-status stints by start: [marketProjectId, clubId, startIso, prospectId] → {s, from, end}. */
+export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
+/** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */
+export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
 
 export type { Part };

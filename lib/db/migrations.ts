@@ -1,5 +1,6 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
 import { migrationKey } from "@/lib/db/keys.ts";
+import { seedReferenceData } from "@/lib/db/reference.ts";
 
 export interface Migration {
   n: number;
@@ -13,6 +14,11 @@ export const MIGRATIONS: Migration[] = [
     n: 1,
     name: "init",
     async up() {},
+  },
+  {
+    n: 20,
+    name: "reference data: sell statuses, notification categories, time settings, work time",
+    up: seedReferenceData,
   },
 ];
 

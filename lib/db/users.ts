@@ -54,10 +54,15 @@ export async function updateUser(
   kv: Deno.Kv,
   id: string,
   change: (u: UserRecord) => UserRecord,
+  /** When given, a record saved by someone else since answers 409 instead of being retried. */
+  expectedVersion?: string,
 ): Promise<UserRecord> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await kv.get<UserRecord>(userKey(id));
     if (!entry.value) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+    if (expectedVersion !== undefined && entry.versionstamp !== expectedVersion) {
+      throw new HttpError(409, "CONFLICT", "errors.conflict");
+    }
     const next = change(entry.value);
     const op = kv.atomic().check(entry).set(userKey(id), next);
     const oldEmail = entry.value.email.toLowerCase();

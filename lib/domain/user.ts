@@ -1,6 +1,6 @@
 /** The user as the app sees it, and the zod rules of spec §5 for user input. */
 import { z } from "zod";
-import type { Role } from "@/lib/domain/statuses.ts";
+import { type Role, ROLES } from "@/lib/domain/statuses.ts";
 
 export interface UserSettings {
   selectedMarketProjectId: string | null;
@@ -125,3 +125,77 @@ export function normalizeMobileInput(raw: string): string {
   if (digits.startsWith("0")) digits = digits.slice(1);
   return "+46" + digits.slice(0, 12);
 }
+
+export const nameSchema = z.string().trim().min(1, "validation.required").max(
+  100,
+  "validation.invalidValue",
+);
+
+/** A role as the API takes it: "ROLE_USER", or the labels "USER", "ADMIN", "B2B USER". */
+export const roleSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const up = v.trim().toUpperCase().replace(/[\s-]+/g, "_");
+    return up.startsWith("ROLE_") ? up : `ROLE_${up}`;
+  },
+  z.enum(ROLES, { message: "validation.selectRequired" }),
+);
+
+const required = z.string({ message: "validation.required" }).min(1, "validation.required");
+
+/** POST /api/user and the register form (spec §5 "Register user"). */
+export const registerUserSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  mobile: mobileSchema,
+  password: passwordSchema,
+  repeatPassword: required,
+  role: roleSchema,
+  displayName: z.string().max(200).optional(),
+  clubs: z.array(z.coerce.number().int().nonnegative()).max(1000).optional(),
+  notificationCategoryId: z.string().max(100).nullable().optional(),
+}).refine((d) => d.password === d.repeatPassword, {
+  path: ["repeatPassword"],
+  message: "validation.passwordsDoNotMatch",
+});
+export type RegisterUserInput = z.output<typeof registerUserSchema>;
+
+/**
+ * PUT /api/users/{uid}: profile fields for everyone; e-mail, mobile and role only for admins;
+ * a new password with its repeat (and the current one when changing one's own).
+ */
+export const profileUpdateSchema = z.object({
+  firstName: nameSchema.optional(),
+  lastName: nameSchema.optional(),
+  email: emailSchema.optional(),
+  mobile: mobileSchema.optional(),
+  role: roleSchema.optional(),
+  notificationCategoryId: z.string().max(100).nullable().optional(),
+  dailyReportSubscription: z.boolean().optional(),
+  password: passwordSchema.optional(),
+  repeatPassword: z.string().optional(),
+  currentPassword: z.string().max(128).optional(),
+  /** The versionstamp read with the user; a stale one answers 409. */
+  version: z.string().max(64).optional(),
+}).refine((d) => !d.password || d.password === d.repeatPassword, {
+  path: ["repeatPassword"],
+  message: "validation.passwordsNotEqual",
+});
+export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
+
+/** The first admin (setup page) and create-admin: the register rules without the role. */
+export const adminSetupSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  mobile: mobileSchema,
+  password: passwordSchema,
+  repeatPassword: required,
+}).refine((d) => d.password === d.repeatPassword, {
+  path: ["repeatPassword"],
+  message: "validation.passwordsDoNotMatch",
+});
+
+/** A mobile as stored: "+46" and the digits, without the optional space. */
+export const compactMobile = (m: string) => m.replace(/\s+/g, "");

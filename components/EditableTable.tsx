@@ -1,0 +1,213 @@
+/**
+ * A table whose rows can be edited in place, deleted after a confirm, and added through a last
+ * "add" row. It only holds the editing state; the island passes the I/O as callbacks, which answer
+ * the field errors to show (or null on success).
+ */
+import type { ComponentChildren } from "preact";
+import { useState } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+
+export type FieldErrors = Record<string, string>;
+
+export interface Column<R, D> {
+  key: string;
+  label: string;
+  /** The cell in view mode. */
+  cell: (row: R) => ComponentChildren;
+  /** The editor in edit and add mode; without it the view cell is shown (or nothing when adding). */
+  edit?: (draft: D, set: (patch: Partial<D>) => void, errors: FieldErrors) => ComponentChildren;
+  class?: string;
+}
+
+export interface EditableTableProps<R, D> {
+  testId: string;
+  rows: R[];
+  rowKey: (r: R) => string;
+  columns: Column<R, D>[];
+  toDraft: (r: R) => D;
+  emptyDraft: () => D;
+  addLabel: string;
+  emptyText: string;
+  onCreate: (d: D) => Promise<FieldErrors | null>;
+  onUpdate: (r: R, d: D) => Promise<FieldErrors | null>;
+  /** Asks the confirm question and deletes. */
+  onDelete: (r: R) => Promise<void>;
+}
+
+export function EditableTable<R, D>(p: EditableTableProps<R, D>) {
+  const t = useT();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState<D | null>(null);
+  const [editErrors, setEditErrors] = useState<FieldErrors>({});
+  const [adding, setAdding] = useState<D>(p.emptyDraft());
+  const [addErrors, setAddErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const startEdit = (r: R) => {
+    setEditing(p.rowKey(r));
+    setDraft(p.toDraft(r));
+    setEditErrors({});
+  };
+  const cancel = () => {
+    setEditing(null);
+    setDraft(null);
+    setEditErrors({});
+  };
+  const save = async (r: R) => {
+    if (!draft) return;
+    setBusy(true);
+    try {
+      const errs = await p.onUpdate(r, draft);
+      if (errs) setEditErrors(errs);
+      else cancel();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const errs = await p.onCreate(adding);
+      if (errs) setAddErrors(errs);
+      else {
+        setAdding(p.emptyDraft());
+        setAddErrors({});
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="card overflow-x-auto">
+      <table class="table" data-testid={p.testId}>
+        <thead>
+          <tr>
+            {p.columns.map((c) => <th key={c.key} class={c.class}>{c.label}</th>)}
+            <th class="w-40 text-right">{t("common.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.length === 0 && (
+            <tr>
+              <td colSpan={p.columns.length + 1} class="py-4 text-center text-slate-500">
+                {p.emptyText}
+              </td>
+            </tr>
+          )}
+          {p.rows.map((r) => {
+            const key = p.rowKey(r);
+            const isEditing = editing === key && draft !== null;
+            return (
+              <tr key={key} data-testid={`row-${key}`} class={isEditing ? "bg-brand-50" : ""}>
+                {p.columns.map((c) => (
+                  <td key={c.key} class={c.class}>
+                    {isEditing && c.edit
+                      ? c.edit(
+                        draft as D,
+                        (patch) => setDraft({ ...(draft as D), ...patch }),
+                        editErrors,
+                      )
+                      : c.cell(r)}
+                  </td>
+                ))}
+                <td class="whitespace-nowrap text-right">
+                  {isEditing
+                    ? (
+                      <span class="inline-flex gap-1">
+                        <button
+                          type="button"
+                          class="btn btn-primary"
+                          disabled={busy}
+                          data-testid="save"
+                          onClick={() => save(r)}
+                        >
+                          {t("common.save")}
+                        </button>
+                        <button type="button" class="btn btn-secondary" onClick={cancel}>
+                          {t("common.cancel")}
+                        </button>
+                      </span>
+                    )
+                    : (
+                      <span class="inline-flex gap-1">
+                        <button
+                          type="button"
+                          class="btn btn-secondary"
+                          disabled={busy}
+                          data-testid="edit"
+                          onClick={() => startEdit(r)}
+                        >
+                          {t("common.edit")}
+                        </button>
+                        <button
+                          type="button"
+                          class="btn btn-ghost text-red-700"
+                          disabled={busy}
+                          data-testid="delete"
+                          onClick={() => p.onDelete(r)}
+                        >
+                          {t("common.delete")}
+                        </button>
+                      </span>
+                    )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr class="bg-slate-50" data-testid="add-row">
+            {p.columns.map((c) => (
+              <td key={c.key} class={`${c.class ?? ""} pt-3 align-top`}>
+                {c.edit?.(adding, (patch) => setAdding({ ...adding, ...patch }), addErrors)}
+              </td>
+            ))}
+            <td class="pt-3 text-right align-top">
+              <button
+                type="button"
+                class="btn btn-primary whitespace-nowrap"
+                disabled={busy}
+                data-testid="add"
+                onClick={add}
+              >
+                {p.addLabel}
+              </button>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** A text input with its error below, labelled for screen readers by the column name. */
+export function CellInput(
+  { value, onInput, error, label, name, placeholder, inputMode, class: cls }: {
+    value: string;
+    onInput: (v: string) => void;
+    error?: string;
+    label: string;
+    name: string;
+    placeholder?: string;
+    inputMode?: "numeric" | "text";
+    class?: string;
+  },
+) {
+  return (
+    <div class={cls}>
+      <input
+        class={`input ${error ? "border-red-500" : ""}`}
+        value={value}
+        name={name}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
+      />
+      {error && <p class="field-error">{error}</p>}
+    </div>
+  );
+}

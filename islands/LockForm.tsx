@@ -1,0 +1,45 @@
+/** /lock: the lock screen (spec §2): the password again and an Unlock button. */
+import { useState } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+import { ApiError, post } from "@/lib/client/api.ts";
+import { FormField } from "@/components/FormField.tsx";
+
+export default function LockForm({ email }: { email: string }) {
+  const t = useT();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    if (!password) return setError(t("validation.required"));
+    setBusy(true);
+    try {
+      await post("/api/auth/unlock", { password });
+      location.href = "/";
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.fields.email ?? e.message) : t("common.networkError"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="lock-form">
+      <p class="mb-1 text-sm text-slate-600">{t("lock.text")}</p>
+      <p class="mb-4 text-sm font-medium">{email}</p>
+      <FormField
+        label={t("lock.password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        value={password}
+        error={error}
+        onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+      />
+      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
+        {t("lock.unlock")}
+      </button>
+    </form>
+  );
+}

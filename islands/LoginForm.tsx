@@ -1,0 +1,314 @@
+/**
+ * The sign-in screen (spec §2 Login, §4 login flow): e-mail + password (Enter submits), every §8
+ * login error under the e-mail field, the stored error of a forced logout as a floating message,
+ * then the SMS step when MFA is required (enrol a phone, or enter the code), then the redirect.
+ */
+import { useEffect, useState } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+import { ApiError, post, STORED_ERROR_KEY } from "@/lib/client/api.ts";
+import { FormField } from "@/components/FormField.tsx";
+import { AuthCard } from "@/components/AuthCard.tsx";
+import { EMAIL_RE, MFA_MIN_CODE_LENGTH } from "@/lib/domain/auth_rules.ts";
+import { MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
+
+export interface LoginFormProps {
+  /** Where to go after sign-in (already checked by the server: a same-site path). */
+  redirect: string;
+}
+
+type Step =
+  | { kind: "credentials" }
+  | { kind: "enroll"; mfaSession: string }
+  | { kind: "code"; mfaSession: string; phoneHint: string | null; enrolling: boolean };
+
+interface StoredError {
+  status: number;
+  text: string;
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export default function LoginForm({ redirect }: LoginFormProps) {
+  const t = useT();
+  const [step, setStep] = useState<Step>({ kind: "credentials" });
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [phone, setPhone] = useState("+46");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [stored, setStored] = useState<StoredError | null>(null);
+
+  useEffect(() => {
+    try {
+      const raw = sessionStorage.getItem(STORED_ERROR_KEY);
+      if (raw) {
+        setStored(JSON.parse(raw));
+        sessionStorage.removeItem(STORED_ERROR_KEY);
+      }
+    } catch { /* storage off or bad JSON */ }
+  }, []);
+
+  const fail = (e: unknown, field: string) => {
+    if (e instanceof ApiError) {
+      setErrors({ [field]: e.fields[field] ?? e.message ?? t("login.errors.wrongCredentials") });
+    } else setErrors({ [field]: t("common.networkError") });
+  };
+
+  const done = async (afterEnrolment: boolean) => {
+    // Spec §4: the page reloads 0.6 s after an enrolment.
+    if (afterEnrolment) await wait(600);
+    location.href = redirect;
+  };
+
+  const submitCredentials = async (ev: Event) => {
+    ev.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!EMAIL_RE.test(email.trim())) errs.email = t("validation.email");
+    if (!password) errs.password = t("validation.required");
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      const { data } = await post<any>(
+        "/api/auth/sign-in",
+        { email: email.trim(), password },
+        { noAuthRetry: true },
+      );
+      if (data.user) return await done(false);
+      if (data.mfa === "enroll") setStep({ kind: "enroll", mfaSession: data.mfaSession });
+      else {
+        setStep({
+          kind: "code",
+          mfaSession: data.mfaSession,
+          phoneHint: data.phoneHint,
+          enrolling: false,
+        });
+      }
+      setCode("");
+    } catch (e) {
+      fail(e, "email");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToStart = (message: string) => {
+    setStep({ kind: "credentials" });
+    setPassword("");
+    setErrors({ email: message });
+  };
+
+  const mfaFailed = (e: unknown) => {
+    if (e instanceof ApiError && (e.code === "MFA_INVALID_SESSION" || e.status === 429)) {
+      backToStart(e.message);
+    } else fail(e, step.kind === "enroll" ? "phone" : "code");
+  };
+
+  const submitPhone = async (ev: Event) => {
+    ev.preventDefault();
+    if (step.kind !== "enroll") return;
+    if (!MOBILE_RE.test(phone)) return setErrors({ phone: t("validation.mobile") });
+    setBusy(true);
+    try {
+      const { data } = await post<{ phoneHint: string }>(
+        "/api/auth/mfa/enroll",
+        { mfaSession: step.mfaSession, phone },
+        { noAuthRetry: true },
+      );
+      setErrors({});
+      setStep({
+        kind: "code",
+        mfaSession: step.mfaSession,
+        phoneHint: data.phoneHint,
+        enrolling: true,
+      });
+    } catch (e) {
+      mfaFailed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (ev: Event) => {
+    ev.preventDefault();
+    if (step.kind !== "code") return;
+    const trimmed = code.replace(/\s+/g, "");
+    // Spec §8: an empty code or one under 4 characters is a wrong code.
+    if (trimmed.length < MFA_MIN_CODE_LENGTH) {
+      return setErrors({ code: t("mfa.errors.wrongCode") });
+    }
+    setBusy(true);
+    try {
+      await post("/api/auth/mfa/verify", { mfaSession: step.mfaSession, code: trimmed }, {
+        noAuthRetry: true,
+      });
+      await done(step.enrolling);
+    } catch (e) {
+      mfaFailed(e);
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (step.kind !== "code") return;
+    setBusy(true);
+    try {
+      const { data } = await post<{ phoneHint: string }>("/api/auth/mfa/resend", {
+        mfaSession: step.mfaSession,
+      }, { noAuthRetry: true });
+      setErrors({});
+      setCode("");
+      setStep({ ...step, phoneHint: data.phoneHint });
+    } catch (e) {
+      mfaFailed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      {stored && (
+        <div
+          class="fixed left-1/2 top-4 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 items-start gap-3 rounded-md border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 shadow-lg"
+          role="alert"
+          data-testid="stored-error"
+        >
+          <span class="flex-1">
+            {t("login.storedError", { status: stored.status, text: stored.text })}
+          </span>
+          <button
+            type="button"
+            class="text-lg leading-none opacity-60 hover:opacity-100"
+            aria-label={t("common.close")}
+            onClick={() => setStored(null)}
+          >
+            ×
+          </button>
+        </div>
+      )}
+
+      {step.kind === "credentials" && (
+        <AuthCard title={t("login.title")} testId="login-card">
+          <form onSubmit={submitCredentials} noValidate data-testid="login-form">
+            <FormField
+              label={t("login.email")}
+              name="email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              error={errors.email}
+              onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+            />
+            <FormField
+              label={t("login.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              error={errors.password}
+              onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+            />
+            {/* The invisible robot-check container of spec §2 (no external service is loaded). */}
+            <div id="recaptcha-container" class="hidden" aria-hidden="true" />
+            <button
+              type="submit"
+              class="btn btn-primary mt-2 w-full py-2"
+              disabled={busy}
+              data-testid="login-submit"
+            >
+              {busy ? t("login.signingIn") : t("login.submit")}
+            </button>
+          </form>
+          <p class="mt-4 text-center text-sm">
+            <a
+              href="/reset-password-request"
+              class="text-brand-600 hover:underline"
+              data-testid="forgot-password"
+            >
+              {t("login.forgotPassword")}
+            </a>
+          </p>
+        </AuthCard>
+      )}
+
+      {step.kind === "enroll" && (
+        <AuthCard title={t("mfa.enrollTitle")} testId="mfa-enroll">
+          <p class="mb-4 text-sm text-slate-600">{t("mfa.enrollText")}</p>
+          <form onSubmit={submitPhone} noValidate>
+            <FormField
+              label={t("mfa.phone")}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              autoFocus
+              value={phone}
+              error={errors.phone}
+              onInput={(e) => setPhone(normalizeMobileInput((e.target as HTMLInputElement).value))}
+            />
+            <button
+              type="submit"
+              class="btn btn-primary mt-2 w-full py-2"
+              disabled={busy}
+              data-testid="mfa-send"
+            >
+              {t("mfa.sendCode")}
+            </button>
+          </form>
+        </AuthCard>
+      )}
+
+      {step.kind === "code" && (
+        <AuthCard title={t("mfa.title")} testId="mfa-code">
+          <p class="mb-4 text-sm text-slate-600" data-testid="mfa-sent">
+            {step.phoneHint ? t("mfa.codeSent", { phone: step.phoneHint }) : t("mfa.codePrompt")}
+          </p>
+          <form onSubmit={submitCode} noValidate>
+            <FormField
+              label={t("mfa.code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              value={code}
+              error={errors.code}
+              onInput={(e) => {
+                setCode((e.target as HTMLInputElement).value.replace(/\D/g, ""));
+                setErrors({});
+              }}
+            />
+            <button
+              type="submit"
+              class="btn btn-primary mt-2 w-full py-2"
+              disabled={busy}
+              data-testid="mfa-verify"
+            >
+              {t("mfa.verify")}
+            </button>
+          </form>
+          <div class="mt-4 flex justify-between text-sm">
+            <button
+              type="button"
+              class="text-brand-600 hover:underline"
+              onClick={resend}
+              disabled={busy}
+              data-testid="mfa-resend"
+            >
+              {t("mfa.resendCode")}
+            </button>
+            <button
+              type="button"
+              class="text-slate-600 hover:underline"
+              onClick={() => backToStart("")}
+            >
+              {t("common.back")}
+            </button>
+          </div>
+        </AuthCard>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Register user (spec §2, §5): first and last name, e-mail, mobile (+46 auto-prefix, digits only,
+ * at most 12), password twice, role. Register is enabled once something is typed. After success,
+ * "copy login details" puts a Swedish message with user, password and login link on the clipboard.
+ */
+import { useState } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+import { ApiError, post } from "@/lib/client/api.ts";
+import { toastError, toastSuccess } from "@/lib/client/toast.ts";
+import { fieldErrors } from "@/lib/client/form.ts";
+import { FormField } from "@/components/FormField.tsx";
+import { normalizeMobileInput, registerUserSchema } from "@/lib/domain/user.ts";
+import { ROLES } from "@/lib/domain/statuses.ts";
+
+export interface RegisterUserFormProps {
+  /** The preset role (from the admin route or the chooser); null lets the admin pick. */
+  role: string | null;
+  /** The absolute /login URL for the copied message. */
+  loginUrl: string;
+  /** The copied message is always Swedish (spec §2); the server passes its text. */
+  copyTemplate: string;
+  /** Inside the user list's drawer: called with the new user after success. */
+  onDone?: (user: { id: string }) => void;
+  /** Show the back button to / (the page, not the drawer). */
+  showBack?: boolean;
+}
+
+const EMPTY = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  mobile: "",
+  password: "",
+  repeatPassword: "",
+  role: "",
+};
+type Values = typeof EMPTY;
+
+/** Clipboard with a fallback for plain-http hosts where navigator.clipboard is missing. */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return await navigator.clipboard.writeText(text);
+  const ta = document.createElement("textarea");
+  ta.value = text;
+  ta.setAttribute("readonly", "");
+  ta.style.position = "fixed";
+  ta.style.opacity = "0";
+  document.body.appendChild(ta);
+  ta.select();
+  const ok = document.execCommand("copy");
+  ta.remove();
+  if (!ok) throw new Error("copy failed");
+}
+
+export function fillTemplate(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k) => vars[k] ?? "");
+}
+
+export default function RegisterUserForm(p: RegisterUserFormProps) {
+  const t = useT();
+  const [v, setV] = useState<Values>({ ...EMPTY, role: p.role ?? "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(null);
+  const touched = Object.entries(v).some(([k, val]) =>
+    k === "role" ? val !== (p.role ?? "") : val !== ""
+  );
+
+  const set = (k: keyof Values, raw: string) =>
+    setV({ ...v, [k]: k === "mobile" ? normalizeMobileInput(raw) : raw });
+
+  const submit = async (ev: Event) => {
+    ev.preventDefault();
+    const parsed = registerUserSchema.safeParse(v);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error, t));
+    setErrors({});
+    setBusy(true);
+    try {
+      const { data } = await post<{ id: string; email: string }>("/api/user", {
+        ...parsed.data,
+        displayName: `${parsed.data.firstName} ${parsed.data.lastName}`,
+      });
+      toastSuccess(t("register.success"));
+      setRegistered({ email: data.email, password: v.password });
+      p.onDone?.(data);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(e.fields);
+        toastError(e.message || t("register.error"));
+      } else toastError(t("register.error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!registered) return;
+    try {
+      await copyText(fillTemplate(p.copyTemplate, {
+        email: registered.email,
+        password: registered.password,
+        url: p.loginUrl,
+      }));
+      toastSuccess(t("register.copySuccess"));
+    } catch {
+      toastError(t("register.copyError"));
+    }
+  };
+
+  if (registered) {
+    return (
+      <div data-testid="register-done">
+        <p class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">
+          {t("register.success")}: <strong>{registered.email}</strong>
+        </p>
+        <div class="flex flex-wrap gap-2">
+          <button type="button" class="btn btn-primary" onClick={copy} data-testid="copy-login">
+            {t("register.copyLoginDetails")}
+          </button>
+          <button
+            type="button"
+            class="btn btn-secondary"
+            onClick={() => {
+              setRegistered(null);
+              setV({ ...EMPTY, role: p.role ?? "" });
+            }}
+            data-testid="register-another"
+          >
+            {t("register.title")}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const field = (k: keyof Values, type = "text", autoComplete?: string) => (
+    <FormField
+      label={t(`register.${k}`)}
+      name={k}
+      type={type}
+      autoComplete={autoComplete}
+      value={v[k]}
+      error={errors[k]}
+      placeholder={k === "mobile" ? "+46701234567" : undefined}
+      onInput={(e) => set(k, (e.target as HTMLInputElement).value)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="register-form">
+      <div class="grid gap-x-4 sm:grid-cols-2">
+        {field("firstName", "text", "off")}
+        {field("lastName", "text", "off")}
+        {field("email", "email", "off")}
+        {field("mobile", "tel", "off")}
+        {field("password", "password", "new-password")}
+        {field("repeatPassword", "password", "new-password")}
+        <div class="mb-3">
+          <label class="label" for="f-role">{t("register.role")}</label>
+          <select
+            id="f-role"
+            class="input"
+            value={v.role}
+            data-testid="field-role"
+            aria-invalid={errors.role ? true : undefined}
+            onChange={(e) => set("role", (e.target as HTMLSelectElement).value)}
+          >
+            <option value="">{t("common.select")}</option>
+            {ROLES.map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+          </select>
+          {errors.role && <p class="field-error" role="alert">{errors.role}</p>}
+        </div>
+      </div>
+      <div class="mt-2 flex gap-2">
+        {p.showBack && <a href="/" class="btn btn-secondary">{t("register.back")}</a>}
+        <button
+          type="submit"
+          class="btn btn-primary"
+          disabled={busy || !touched}
+          data-testid="register-submit"
+        >
+          {t("register.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,426 @@
+/**
+ * The admin user list (spec §2): e-mail, names, date created, enabled; search, paging; a drawer
+ * to view, add or edit a user; a row menu to delete (disable) or restore.
+ */
+import { useEffect, useState } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+import { ApiError, del, get, put } from "@/lib/client/api.ts";
+import { toastError, toastSuccess } from "@/lib/client/toast.ts";
+import { fieldErrors } from "@/lib/client/form.ts";
+import { FormField } from "@/components/FormField.tsx";
+import RegisterUserForm from "@/islands/RegisterUserForm.tsx";
+import { normalizeMobileInput, profileUpdateSchema, type PublicUser } from "@/lib/domain/user.ts";
+import { PAGE_SIZES, ROLES } from "@/lib/domain/statuses.ts";
+
+export interface UserListProps {
+  currentUserId: string;
+  loginUrl: string;
+  copyTemplate: string;
+}
+
+type Drawer =
+  | { mode: "view"; user: PublicUser }
+  | { mode: "edit"; user: PublicUser & { version?: string } }
+  | { mode: "add" }
+  | null;
+
+function formatDate(iso: string): string {
+  return iso ? iso.slice(0, 10) : "";
+}
+
+export default function UserList(p: UserListProps) {
+  const t = useT();
+  const [rows, setRows] = useState<PublicUser[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const [term, setTerm] = useState("");
+  const [query, setQuery] = useState("");
+  const [menu, setMenu] = useState<string | null>(null);
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  const load = async () => {
+    try {
+      const { data } = await get<{ result: PublicUser[]; total: number }>("/api/admin/users/", {
+        query: { page, perPage, term: query.trim().toLowerCase() },
+      });
+      setRows(data.result);
+      setTotal(data.total);
+    } catch { /* spec §8: failed list loads are ignored */ }
+    setLoaded(true);
+  };
+  useEffect(() => {
+    load();
+  }, [page, perPage, query]);
+
+  const pages = Math.max(1, Math.ceil(total / perPage));
+
+  const disable = async (u: PublicUser) => {
+    setMenu(null);
+    if (!confirm(t("users.confirmDelete", { email: u.email }))) return;
+    try {
+      await del(`/api/admin/users/${u.id}`);
+      toastSuccess(t("users.deleted"));
+      await load();
+    } catch (e) {
+      toastError(e instanceof ApiError && e.message ? e.message : t("users.deleteError"));
+    }
+  };
+  const restore = async (u: PublicUser) => {
+    setMenu(null);
+    if (!confirm(t("users.confirmRestore", { email: u.email }))) return;
+    try {
+      await put(`/api/admin/users/restore/${u.id}`);
+      toastSuccess(t("users.restored"));
+      await load();
+    } catch (e) {
+      toastError(e instanceof ApiError && e.message ? e.message : t("users.restoreError"));
+    }
+  };
+  const openEdit = async (u: PublicUser) => {
+    setMenu(null);
+    try {
+      const { data } = await get<PublicUser & { version: string }>(`/api/users/${u.id}`);
+      setDrawer({ mode: "edit", user: data });
+    } catch (e) {
+      toastError(e instanceof ApiError ? e.message : t("common.unknownError"));
+    }
+  };
+
+  return (
+    <div data-testid="user-list">
+      <div class="mb-3 flex flex-wrap items-center gap-2">
+        <form
+          class="flex flex-1 gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setQuery(term);
+          }}
+        >
+          <input
+            class="input max-w-xs"
+            type="search"
+            placeholder={t("users.search")}
+            aria-label={t("users.search")}
+            value={term}
+            data-testid="user-search"
+            onInput={(e) => setTerm((e.target as HTMLInputElement).value)}
+          />
+          <button type="submit" class="btn btn-secondary">{t("common.search")}</button>
+        </form>
+        <button
+          type="button"
+          class="btn btn-primary"
+          onClick={() => setDrawer({ mode: "add" })}
+          data-testid="user-add"
+        >
+          + {t("users.add")}
+        </button>
+      </div>
+
+      <div class="card overflow-x-auto">
+        <table class="table" data-testid="user-table">
+          <thead>
+            <tr>
+              <th>{t("users.columns.email")}</th>
+              <th>{t("users.columns.firstName")}</th>
+              <th class="hidden sm:table-cell">{t("users.columns.lastName")}</th>
+              <th class="hidden md:table-cell">{t("users.columns.dateCreated")}</th>
+              <th>{t("users.columns.enabled")}</th>
+              <th class="w-10">
+                <span class="sr-only">{t("common.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((u) => (
+              <tr key={u.id} class={u.enabled ? "" : "text-slate-400"} data-testid="user-row">
+                <td class="max-w-[14rem] truncate">
+                  <button
+                    type="button"
+                    class="text-left text-brand-700 hover:underline"
+                    onClick={() =>
+                      setDrawer({ mode: "view", user: u })}
+                  >
+                    {u.email}
+                  </button>
+                </td>
+                <td>{u.firstName}</td>
+                <td class="hidden sm:table-cell">{u.lastName}</td>
+                <td class="hidden md:table-cell">{formatDate(u.dateCreated)}</td>
+                <td>
+                  <span
+                    class={`rounded px-1.5 py-0.5 text-xs font-medium ${
+                      u.enabled ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-600"
+                    }`}
+                  >
+                    {u.enabled ? t("users.enabledYes") : t("users.enabledNo")}
+                  </span>
+                </td>
+                <td class="relative">
+                  <button
+                    type="button"
+                    class="btn btn-ghost px-2"
+                    aria-label={t("users.rowMenu")}
+                    aria-haspopup="menu"
+                    aria-expanded={menu === u.id}
+                    data-testid="user-row-menu"
+                    onClick={() =>
+                      setMenu(menu === u.id ? null : u.id)}
+                  >
+                    ⋮
+                  </button>
+                  {menu === u.id && (
+                    <div
+                      role="menu"
+                      class="absolute right-2 z-20 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+                    >
+                      <button
+                        type="button"
+                        role="menuitem"
+                        class="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100"
+                        onClick={() => openEdit(u)}
+                      >
+                        {t("common.edit")}
+                      </button>
+                      {u.enabled
+                        ? (
+                          <button
+                            type="button"
+                            role="menuitem"
+                            class="block w-full px-3 py-1.5 text-left text-sm text-red-700 hover:bg-red-50 disabled:opacity-40"
+                            disabled={u.id === p.currentUserId}
+                            title={u.id === p.currentUserId ? t("users.cannotDeleteSelf") : ""}
+                            onClick={() => disable(u)}
+                            data-testid="user-delete"
+                          >
+                            {t("users.delete")}
+                          </button>
+                        )
+                        : (
+                          <button
+                            type="button"
+                            role="menuitem"
+                            class="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100"
+                            onClick={() => restore(u)}
+                            data-testid="user-restore"
+                          >
+                            {t("users.restore")}
+                          </button>
+                        )}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {loaded && rows.length === 0 && (
+              <tr>
+                <td colSpan={6} class="py-6 text-center text-slate-500">{t("users.empty")}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div
+        class="mt-3 flex flex-wrap items-center justify-end gap-3 text-sm"
+        aria-label={t("common.pagination.label")}
+      >
+        <label class="flex items-center gap-2 whitespace-nowrap">
+          {t("common.pagination.rowsPerPage")}
+          <select
+            class="input w-20"
+            value={String(perPage)}
+            onChange={(e) => {
+              setPerPage(Number((e.target as HTMLSelectElement).value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n}</option>)}
+          </select>
+        </label>
+        <span data-testid="user-range">
+          {t("common.pagination.range", {
+            from: total ? (page - 1) * perPage + 1 : 0,
+            to: Math.min(page * perPage, total),
+            total,
+          })}
+        </span>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          disabled={page <= 1}
+          aria-label={t("common.pagination.previous")}
+          onClick={() => setPage(page - 1)}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          disabled={page >= pages}
+          aria-label={t("common.pagination.next")}
+          onClick={() => setPage(page + 1)}
+        >
+          ›
+        </button>
+      </div>
+
+      {drawer && (
+        <div
+          class="fixed inset-0 z-40 flex justify-end bg-black/30"
+          onClick={() => setDrawer(null)}
+        >
+          <div
+            class="h-full w-full max-w-lg overflow-y-auto bg-white p-5 shadow-xl"
+            role="dialog"
+            aria-modal="true"
+            data-testid={`drawer-${drawer.mode}`}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <div class="mb-4 flex items-center justify-between">
+              <h2 class="text-lg font-bold">
+                {t(
+                  drawer.mode === "add"
+                    ? "users.drawer.addTitle"
+                    : drawer.mode === "edit"
+                    ? "users.drawer.editTitle"
+                    : "users.drawer.viewTitle",
+                )}
+              </h2>
+              <button
+                type="button"
+                class="btn btn-ghost text-lg"
+                aria-label={t("common.close")}
+                onClick={() => setDrawer(null)}
+              >
+                ×
+              </button>
+            </div>
+            {drawer.mode === "add" && (
+              <RegisterUserForm
+                role={null}
+                loginUrl={p.loginUrl}
+                copyTemplate={p.copyTemplate}
+                onDone={() => load()}
+              />
+            )}
+            {drawer.mode === "view" && (
+              <UserView
+                user={drawer.user}
+                onEdit={() => openEdit(drawer.user)}
+              />
+            )}
+            {drawer.mode === "edit" && (
+              <UserEdit
+                user={drawer.user}
+                onSaved={() => {
+                  setDrawer(null);
+                  load();
+                }}
+              />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function UserView({ user, onEdit }: { user: PublicUser; onEdit: () => void }) {
+  const t = useT();
+  const rows: [string, string][] = [
+    [t("users.columns.email"), user.email],
+    [t("users.columns.firstName"), user.firstName],
+    [t("users.columns.lastName"), user.lastName],
+    [t("common.mobile"), user.mobile],
+    [t("users.columns.role"), t(`roles.${user.role}`)],
+    [t("users.columns.dateCreated"), formatDate(user.dateCreated)],
+    [t("users.columns.enabled"), user.enabled ? t("users.enabledYes") : t("users.enabledNo")],
+  ];
+  return (
+    <div>
+      <dl class="divide-y divide-slate-100 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} class="grid grid-cols-3 gap-2 py-2">
+            <dt class="font-medium text-slate-500">{k}</dt>
+            <dd class="col-span-2 break-words">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" class="btn btn-primary mt-4" onClick={onEdit} data-testid="drawer-edit">
+        {t("common.edit")}
+      </button>
+    </div>
+  );
+}
+
+function UserEdit(
+  { user, onSaved }: { user: PublicUser & { version?: string }; onSaved: () => void },
+) {
+  const t = useT();
+  const [v, setV] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    mobile: user.mobile,
+    role: user.role as string,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const save = async (ev: Event) => {
+    ev.preventDefault();
+    const body = { ...v, version: user.version };
+    const parsed = profileUpdateSchema.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error, t));
+    setBusy(true);
+    try {
+      await put(`/api/users/${user.id}`, parsed.data);
+      toastSuccess(t("users.saved"));
+      onSaved();
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e.fields);
+      toastError(e instanceof ApiError && e.message ? e.message : t("users.saveError"));
+      setBusy(false);
+    }
+  };
+  const field = (k: "firstName" | "lastName" | "email" | "mobile", type = "text") => (
+    <FormField
+      label={t(`register.${k}`)}
+      name={`edit-${k}`}
+      type={type}
+      value={v[k]}
+      error={errors[k]}
+      onInput={(e) => {
+        const raw = (e.target as HTMLInputElement).value;
+        setV({ ...v, [k]: k === "mobile" ? normalizeMobileInput(raw) : raw });
+      }}
+    />
+  );
+  return (
+    <form onSubmit={save} noValidate data-testid="user-edit-form">
+      {field("firstName")}
+      {field("lastName")}
+      {field("email", "email")}
+      {field("mobile", "tel")}
+      <div class="mb-3">
+        <label class="label" for="f-edit-role">{t("register.role")}</label>
+        <select
+          id="f-edit-role"
+          class="input"
+          value={v.role}
+          onChange={(e) => setV({ ...v, role: (e.target as HTMLSelectElement).value })}
+        >
+          {ROLES.map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+        </select>
+        {errors.role && <p class="field-error">{errors.role}</p>}
+      </div>
+      <button type="submit" class="btn btn-primary" disabled={busy} data-testid="user-save">
+        {t("common.save")}
+      </button>
+    </form>
+  );
+}

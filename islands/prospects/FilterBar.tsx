@@ -1,0 +1,122 @@
+/** The filter bar of the Prospects page (spec §2): fields, the two checkboxes and Filter. */
+import { useT } from "@/lib/i18n/context.ts";
+import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import type { Filters } from "@/islands/prospects/query.ts";
+
+export interface FilterBarProps {
+  form: Filters;
+  projects: { marketProjectId: number; name: string }[];
+  clubs: { clubId: number; name: string }[];
+  onChange: (patch: Partial<Filters>) => void;
+  onProject: (marketProjectId: number | null) => void;
+  onSubmit: () => void;
+  onClear: () => void;
+}
+
+export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit, onClear }: FilterBarProps) {
+  const t = useT();
+  const text = (k: keyof Filters, label: string, type: "text" | "date" = "text") => (
+    <div>
+      <label class="label" for={`flt-${k}`}>{label}</label>
+      <input
+        {...({ type } as Record<string, unknown>)}
+        id={`flt-${k}`}
+        class="input"
+        value={String(form[k] ?? "")}
+        inputMode={k === "customerId" ? "numeric" : undefined}
+        data-testid={`filter-${k}`}
+        onInput={(e) => onChange({ [k]: (e.target as HTMLInputElement).value })}
+      />
+    </div>
+  );
+  return (
+    <form
+      class="card grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-6"
+      data-testid="filter-bar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <div class="col-span-2 sm:col-span-1 lg:col-span-2">
+        <label class="label" for="flt-marketProjectId">{t("prospects.filters.marketProject")}</label>
+        <select
+          id="flt-marketProjectId"
+          class="input"
+          value={form.marketProjectId === null ? "" : String(form.marketProjectId)}
+          data-testid="filter-marketProjectId"
+          onChange={(e) => {
+            const v = (e.target as HTMLSelectElement).value;
+            onProject(v ? Number(v) : null);
+          }}
+        >
+          <option value="">{t("common.select")}</option>
+          {projects.map((p) => (
+            <option key={p.marketProjectId} value={String(p.marketProjectId)}>{p.name}</option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label class="label" for="flt-clubId">{t("prospects.filters.club")}</label>
+        <select
+          id="flt-clubId"
+          class="input"
+          value={form.clubId}
+          data-testid="filter-clubId"
+          onChange={(e) => onChange({ clubId: (e.target as HTMLSelectElement).value })}
+        >
+          <option value="">{t("prospects.filters.anyClub")}</option>
+          {clubs.map((c) => <option key={c.clubId} value={String(c.clubId)}>{c.name}</option>)}
+        </select>
+      </div>
+      <div>
+        <label class="label" for="flt-sellStatus">{t("prospects.filters.sellStatus")}</label>
+        <select
+          id="flt-sellStatus"
+          class="input"
+          value={form.sellStatus}
+          data-testid="filter-sellStatus"
+          onChange={(e) => onChange({ sellStatus: (e.target as HTMLSelectElement).value })}
+        >
+          <option value="">{t("prospects.filters.anySellStatus")}</option>
+          {SELL_STATUSES.map((s) => <option key={s} value={s}>{t(`sellStatus.${s}`)}</option>)}
+        </select>
+      </div>
+      {text("customerId", t("prospects.filters.customerId"))}
+      {text("firstName", t("prospects.filters.firstName"))}
+      {text("lastName", t("prospects.filters.lastName"))}
+      {text("tag", t("prospects.filters.tag"))}
+      {text("email", t("prospects.filters.email"))}
+      {text("registerDate", t("prospects.filters.registerDate"), "date")}
+      {text("registerEndDate", t("prospects.filters.registerEndDate"), "date")}
+      <div class="col-span-2 flex flex-wrap items-end gap-x-4 gap-y-2 sm:col-span-3 lg:col-span-2">
+        <label class="flex items-center gap-2 py-1.5 text-sm">
+          <input
+            type="checkbox"
+            checked={form.showCompleted}
+            data-testid="filter-showCompleted"
+            onChange={(e) => onChange({ showCompleted: (e.target as HTMLInputElement).checked })}
+          />
+          {t("prospects.filters.showCompleted")}
+        </label>
+        <label class="flex items-center gap-2 py-1.5 text-sm">
+          <input
+            type="checkbox"
+            checked={form.myAssigned}
+            data-testid="filter-myAssigned"
+            onChange={(e) => onChange({ myAssigned: (e.target as HTMLInputElement).checked })}
+          />
+          {t("prospects.filters.myAssigned")}
+        </label>
+        <div class="ml-auto flex gap-2">
+          <button type="button" class="btn btn-ghost" data-testid="filter-clear" onClick={onClear}>
+            {t("prospects.filters.clear")}
+          </button>
+          <button type="submit" class="btn btn-primary" data-testid="filter-submit">
+            {t("prospects.filters.filter")}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

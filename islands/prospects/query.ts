@@ -1,0 +1,102 @@
+/**
+ * The grid's filters: from the page URL, to the API query of spec §7, and back to the URL, so a
+ * reload shows the same view. Pure; used by the page (server) and the grid (browser).
+ */
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/domain/statuses.ts";
+
+export interface Filters {
+  marketProjectId: number | null;
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  tag: string;
+  email: string;
+  sellStatus: string;
+  /** One of the user's clubs, or "" for all of them. */
+  clubId: string;
+  registerDate: string;
+  registerEndDate: string;
+  showCompleted: boolean;
+  myAssigned: boolean;
+  sortFollowUpDate: "asc" | "desc";
+  page: number;
+  size: number;
+}
+
+export const TEXT_FILTERS = [
+  "customerId",
+  "firstName",
+  "lastName",
+  "tag",
+  "email",
+  "sellStatus",
+  "clubId",
+  "registerDate",
+  "registerEndDate",
+] as const;
+
+export function defaultFilters(marketProjectId: number | null): Filters {
+  return {
+    marketProjectId,
+    customerId: "",
+    firstName: "",
+    lastName: "",
+    tag: "",
+    email: "",
+    sellStatus: "",
+    clubId: "",
+    registerDate: "",
+    registerEndDate: "",
+    showCompleted: false,
+    myAssigned: false,
+    sortFollowUpDate: "asc",
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Filters from URL parameters; the remembered project when the URL names none. */
+export function filtersFromParams(p: URLSearchParams, fallbackProject: number | null): Filters {
+  const mp = Number(p.get("marketProjectId"));
+  const f = defaultFilters(Number.isInteger(mp) && mp > 0 ? mp : fallbackProject);
+  for (const k of TEXT_FILTERS) f[k] = (p.get(k) ?? "").slice(0, 100);
+  f.showCompleted = p.get("showCompleted") === "true";
+  f.myAssigned = p.get("myAssigned") === "true";
+  f.sortFollowUpDate = p.get("sortFollowUpDate") === "desc" ? "desc" : "asc";
+  const page = Number(p.get("page"));
+  f.page = Number.isInteger(page) && page > 0 ? page : 1;
+  const size = Number(p.get("size"));
+  f.size = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  return f;
+}
+
+/** The GET /api/prospects query: "all my clubs" sends the user's subscribed clubs. */
+export function apiQuery(
+  f: Filters,
+  myClubIds: number[],
+): Record<string, string | number | boolean | undefined> {
+  const q: Record<string, string | number | boolean | undefined> = {
+    marketProjectId: f.marketProjectId ?? undefined,
+    page: f.page,
+    size: f.size,
+    sortFollowUpDate: f.sortFollowUpDate,
+    showCompleted: f.showCompleted || undefined,
+    myAssigned: f.myAssigned || undefined,
+  };
+  for (const k of TEXT_FILTERS) if (f[k].trim()) q[k] = f[k].trim();
+  if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
+  return q;
+}
+
+/** The page URL's query for these filters (defaults left out). */
+export function urlQuery(f: Filters): string {
+  const p = new URLSearchParams();
+  if (f.marketProjectId) p.set("marketProjectId", String(f.marketProjectId));
+  for (const k of TEXT_FILTERS) if (f[k].trim()) p.set(k, f[k].trim());
+  if (f.showCompleted) p.set("showCompleted", "true");
+  if (f.myAssigned) p.set("myAssigned", "true");
+  if (f.sortFollowUpDate === "desc") p.set("sortFollowUpDate", "desc");
+  if (f.page > 1) p.set("page", String(f.page));
+  if (f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
+  return p.toString();
+}

@@ -1,0 +1,236 @@
+/**
+ * Settings → Market projects (admin): activity toggle (after a confirm; the checkbox shows what the
+ * server stored), id, name, start date (dd/MM/yyyy, not before today), b2b; add, edit, delete.
+ */
+import { useState } from "react";
+import { CellInput, EditableTable, type FieldErrors } from "@/components/EditableTable.tsx";
+import { del, get, patch, post, put } from "@/lib/client/api.ts";
+import { toastError, toastSuccess } from "@/lib/client/toast.ts";
+import type { MarketProject } from "@/lib/domain/reference.ts";
+import {
+  displayDateToIso,
+  isoToDisplayDate,
+  isStartDateAllowed,
+} from "@/lib/domain/reference_rules.ts";
+import { useT } from "@/lib/i18n/context.ts";
+import { isStale, reportFailure } from "@/islands/settings/util.ts";
+
+export interface MarketProjectsTabProps {
+  projects: MarketProject[];
+  /** Today ("yyyy-MM-dd") in the chain's time zone: the earliest start date. */
+  today: string;
+}
+
+interface Draft {
+  marketProjectId: string;
+  name: string;
+  startDate: string;
+  b2b: boolean;
+}
+
+const byId = (a: MarketProject, b: MarketProject) => a.marketProjectId - b.marketProjectId;
+
+export default function MarketProjectsTab(props: MarketProjectsTabProps) {
+  const t = useT();
+  const [rows, setRows] = useState(props.projects);
+  const [toggling, setToggling] = useState<string | null>(null);
+  const label = (k: string) => t(`settings.marketProjects.columns.${k}`);
+  const format = t("settings.marketProjects.startDateFormat");
+
+  const reload = async () => {
+    try {
+      setRows((await get<MarketProject[]>("/api/marketprojects")).data);
+    } catch {
+      toastError(t("settings.loadError"));
+    }
+  };
+
+  /** Client-side check of the form rules; the server checks them again. */
+  const check = (d: Draft, old?: MarketProject): { errors: FieldErrors | null; iso: string } => {
+    const errors: FieldErrors = {};
+    if (!d.name.trim()) errors.name = t("validation.required");
+    const iso = displayDateToIso(d.startDate) ?? "";
+    if (!d.startDate.trim()) errors.startDate = t("validation.required");
+    else if (!iso) errors.startDate = t("validation.dateFormat", { format });
+    else if (iso !== old?.startDate && !isStartDateAllowed(iso, props.today)) {
+      errors.startDate = t("validation.notBeforeToday");
+    }
+    return { errors: Object.keys(errors).length ? errors : null, iso };
+  };
+
+  const toggle = async (r: MarketProject, e: Event) => {
+    e.preventDefault(); // the checkbox shows the server's answer, not the click
+    const question = r.active
+      ? t("settings.marketProjects.confirmDeactivate", { name: r.name })
+      : t("settings.marketProjects.confirmActivate", { name: r.name });
+    if (!confirm(question)) return;
+    setToggling(r.id);
+    try {
+      const { data } = await patch<MarketProject>(`/api/marketprojects/${r.id}/activity`, {
+        ...r,
+        active: !r.active,
+      });
+      setRows((all) => all.map((x) => (x.id === r.id ? data : x)));
+      toastSuccess(
+        t(
+          data.active ? "settings.marketProjects.activated" : "settings.marketProjects.deactivated",
+        ),
+      );
+    } catch (err) {
+      reportFailure(t, "settings.marketProjects.activityError", err);
+      if (isStale(err)) await reload();
+    } finally {
+      setToggling(null);
+    }
+  };
+
+  return (
+    <EditableTable<MarketProject, Draft>
+      testId="marketprojects-table"
+      rows={rows}
+      rowKey={(r) => r.id}
+      addLabel={t("settings.marketProjects.add")}
+      emptyText={t("settings.marketProjects.empty")}
+      emptyDraft={() => ({ marketProjectId: "", name: "", startDate: "", b2b: false })}
+      toDraft={(r) => ({
+        marketProjectId: String(r.marketProjectId),
+        name: r.name,
+        startDate: isoToDisplayDate(r.startDate),
+        b2b: r.b2b,
+      })}
+      columns={[
+        {
+          key: "active",
+          label: label("active"),
+          class: "w-20",
+          cell: (r) => (
+            <input
+              type="checkbox"
+              class="h-5 w-5 accent-brand-600"
+              checked={r.active}
+              disabled={toggling === r.id}
+              aria-label={t("settings.marketProjects.activeToggle", { name: r.name })}
+              data-testid="active-toggle"
+              onClick={(e) => toggle(r, e)}
+            />
+          ),
+        },
+        {
+          key: "marketProjectId",
+          label: label("marketProjectId"),
+          class: "w-24",
+          cell: (r) => r.marketProjectId,
+          edit: (d, set, errors) => (
+            <CellInput
+              name="marketProjectId"
+              label={label("marketProjectId")}
+              inputMode="numeric"
+              placeholder={t("common.optional")}
+              value={d.marketProjectId}
+              error={errors.marketProjectId}
+              onInput={(v) => set({ marketProjectId: v })}
+            />
+          ),
+        },
+        {
+          key: "name",
+          label: label("name"),
+          cell: (r) => r.name,
+          edit: (d, set, errors) => (
+            <CellInput
+              name="name"
+              label={label("name")}
+              value={d.name}
+              error={errors.name}
+              onInput={(v) => set({ name: v })}
+            />
+          ),
+        },
+        {
+          key: "startDate",
+          label: label("startDate"),
+          class: "w-40",
+          cell: (r) => isoToDisplayDate(r.startDate),
+          edit: (d, set, errors) => (
+            <CellInput
+              name="startDate"
+              label={`${label("startDate")} (${format})`}
+              placeholder={format}
+              value={d.startDate}
+              error={errors.startDate}
+              onInput={(v) => set({ startDate: v })}
+            />
+          ),
+        },
+        {
+          key: "b2b",
+          label: label("b2b"),
+          class: "w-16",
+          cell: (r) => (
+            <input
+              type="checkbox"
+              class="h-5 w-5"
+              checked={r.b2b}
+              disabled
+              aria-label={label("b2b")}
+            />
+          ),
+          edit: (d, set) => (
+            <input
+              type="checkbox"
+              class="h-5 w-5 accent-brand-600"
+              name="b2b"
+              checked={d.b2b}
+              aria-label={label("b2b")}
+              onChange={(e) => set({ b2b: (e.currentTarget as HTMLInputElement).checked })}
+            />
+          ),
+        },
+      ]}
+      onCreate={async (d) => {
+        const { errors, iso } = check(d);
+        if (errors) return errors;
+        try {
+          const body: Record<string, unknown> = { name: d.name, startDate: iso, b2b: d.b2b };
+          if (d.marketProjectId.trim()) body.marketProjectId = d.marketProjectId;
+          const { data } = await post<MarketProject>("/api/marketprojects", body);
+          setRows([...rows, data].sort(byId));
+          toastSuccess(t("settings.marketProjects.created"));
+          return null;
+        } catch (e) {
+          return reportFailure(t, "settings.marketProjects.createError", e);
+        }
+      }}
+      onUpdate={async (r, d) => {
+        const { errors, iso } = check(d, r);
+        if (errors) return errors;
+        try {
+          const { data } = await put<MarketProject>(`/api/marketprojects/${r.id}`, {
+            marketProjectId: d.marketProjectId,
+            name: d.name,
+            startDate: iso,
+            b2b: d.b2b,
+            version: r.version,
+          });
+          setRows(rows.map((x) => (x.id === r.id ? data : x)).sort(byId));
+          toastSuccess(t("settings.marketProjects.updated"));
+          return null;
+        } catch (e) {
+          if (isStale(e)) await reload();
+          return reportFailure(t, "settings.marketProjects.updateError", e);
+        }
+      }}
+      onDelete={async (r) => {
+        if (!confirm(t("settings.marketProjects.confirmDelete", { name: r.name }))) return;
+        try {
+          await del(`/api/marketprojects/${r.id}`);
+          setRows(rows.filter((x) => x.id !== r.id));
+          toastSuccess(t("settings.marketProjects.deleted"));
+        } catch (e) {
+          reportFailure(t, "settings.marketProjects.deleteError", e);
+          if (isStale(e)) await reload();
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Settings → Profile: first and last name, e-mail and mobile (read-only), notification category,
+ * daily report switch and language. Saves the profile with PUT /api/users/{uid}; a changed
+ * language is stored in the user settings and the page reloads in it.
+ */
+import { useState } from "react";
+import { patch, put } from "@/lib/client/api.ts";
+import { toastSuccess } from "@/lib/client/toast.ts";
+import type { NotificationCategory } from "@/lib/domain/reference.ts";
+import { useT } from "@/lib/i18n/context.ts";
+import { reportFailure } from "@/islands/settings/util.ts";
+import type { FieldErrors } from "@/components/EditableTable.tsx";
+
+export interface ProfileUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  notificationCategoryId: string | null;
+  dailyReportSubscription: boolean;
+  version?: string;
+}
+
+export interface ProfileTabProps {
+  user: ProfileUser;
+  categories: NotificationCategory[];
+  language: "sv" | "en";
+}
+
+export default function ProfileTab(props: ProfileTabProps) {
+  const t = useT();
+  const [user, setUser] = useState(props.user);
+  const [firstName, setFirstName] = useState(props.user.firstName);
+  const [lastName, setLastName] = useState(props.user.lastName);
+  const [category, setCategory] = useState(props.user.notificationCategoryId ?? "");
+  const [daily, setDaily] = useState(props.user.dailyReportSubscription);
+  const [language, setLanguage] = useState(props.language);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const errs: FieldErrors = {};
+    if (!firstName.trim()) errs.firstName = t("validation.required");
+    if (!lastName.trim()) errs.lastName = t("validation.required");
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      const { data } = await put<ProfileUser>(`/api/users/${user.id}`, {
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        notificationCategoryId: category || null,
+        dailyReportSubscription: daily,
+        version: user.version,
+      });
+      setUser(data);
+      if (language !== props.language) {
+        await patch(`/api/users/${user.id}/settings/language`, { language });
+        location.reload();
+        return;
+      }
+      toastSuccess(t("settings.profile.saved"));
+    } catch (err) {
+      setErrors(reportFailure(t, "settings.profile.saveError", err));
+      const current = (err as { data?: { current?: ProfileUser } }).data?.current;
+      if (current) {
+        setUser(current);
+        setFirstName(current.firstName);
+        setLastName(current.lastName);
+        setCategory(current.notificationCategoryId ?? "");
+        setDaily(current.dailyReportSubscription);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (
+    name: string,
+    label: string,
+    value: string,
+    set: ((v: string) => void) | null,
+  ) => (
+    <label class="block">
+      <span class="label">{label}</span>
+      <input
+        class={`input ${errors[name] ? "border-red-500" : ""}`}
+        name={name}
+        value={value}
+        readOnly={!set}
+        disabled={!set}
+        aria-invalid={errors[name] ? true : undefined}
+        onInput={set ? (e) => set((e.currentTarget as HTMLInputElement).value) : undefined}
+      />
+      {errors[name] && <p class="field-error">{errors[name]}</p>}
+    </label>
+  );
+
+  return (
+    <form class="card max-w-2xl space-y-4 p-4" onSubmit={submit} data-testid="profile-form">
+      <div class="grid gap-4 sm:grid-cols-2">
+        {text("firstName", t("settings.profile.firstName"), firstName, setFirstName)}
+        {text("lastName", t("settings.profile.lastName"), lastName, setLastName)}
+        {text("email", t("settings.profile.email"), user.email, null)}
+        {text("mobile", t("settings.profile.mobile"), user.mobile, null)}
+        <label class="block">
+          <span class="label">{t("settings.profile.notificationCategory")}</span>
+          <select
+            class="input"
+            name="notificationCategoryId"
+            value={category}
+            onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}
+          >
+            <option value="" selected={category === ""}>{t("common.select")}</option>
+            {props.categories.map((c) => (
+              <option key={c.id} value={c.id} selected={c.id === category}>{c.name}</option>
+            ))}
+          </select>
+          {errors.notificationCategoryId && (
+            <p class="field-error">{errors.notificationCategoryId}</p>
+          )}
+        </label>
+        <label class="block">
+          <span class="label">{t("settings.profile.language")}</span>
+          <select
+            class="input"
+            name="language"
+            value={language}
+            onChange={(e) =>
+              setLanguage((e.currentTarget as HTMLSelectElement).value as "sv" | "en")}
+          >
+            <option value="sv" selected={language === "sv"}>{t("common.languages.sv")}</option>
+            <option value="en" selected={language === "en"}>{t("common.languages.en")}</option>
+          </select>
+          <p class="mt-1 text-xs text-slate-500">{t("settings.profile.languageHint")}</p>
+        </label>
+      </div>
+      <label class="flex items-center gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          class="h-5 w-5 accent-brand-600"
+          name="dailyReportSubscription"
+          checked={daily}
+          onChange={(e) => setDaily((e.currentTarget as HTMLInputElement).checked)}
+        />
+        <span class="text-sm font-medium">{t("settings.profile.dailyReport")}</span>
+      </label>
+      <div>
+        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="profile-save">
+          {t("settings.profile.save")}
+        </button>
+      </div>
+    </form>
+  );
+}

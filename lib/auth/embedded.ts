@@ -1,0 +1,232 @@
+/** The embedded identity provider: accounts, codes and MFA in Deno KV (see provider.ts). */
+import type {
+  IdentityMessenger,
+  IdentityProvider,
+  SignInContext,
+  SignInResult,
+} from "@/lib/auth/provider.ts";
+import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
+import { clearAccountFailures, isLocked, recordFailure } from "@/lib/auth/brute_force.ts";
+import { consumeActionCode, createActionCode, peekActionCode } from "@/lib/auth/oob.ts";
+import {
+  issueMfaCode,
+  maskPhone,
+  type MfaFailure,
+  openMfaSession,
+  readMfaSession,
+  verifyMfaCode,
+} from "@/lib/auth/mfa.ts";
+import { revokeAllSessions } from "@/lib/auth/session.ts";
+import { getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
+import { userKey } from "@/lib/db/keys.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+
+export interface EmbeddedOptions {
+  kv: Deno.Kv;
+  mfaMode: "required" | "off";
+  messenger: IdentityMessenger;
+}
+
+const loginError = (status: number, code: string, key: string) =>
+  new HttpError(status, code, key, { email: key });
+
+export const LOGIN_ERRORS = {
+  tooMany: () => loginError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests"),
+  userNotFound: () => loginError(401, "USER_NOT_FOUND", "login.errors.userNotFound"),
+  wrongPassword: () => loginError(401, "WRONG_PASSWORD", "login.errors.wrongPassword"),
+  notVerified: () => loginError(403, "EMAIL_NOT_VERIFIED", "login.errors.emailNotVerified"),
+  disabled: () => loginError(403, "USER_DISABLED", "login.errors.userDisabled"),
+};
+
+const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => HttpError> = {
+  invalidSession: () => new HttpError(401, "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
+  missingCode: () =>
+    new HttpError(400, "MFA_MISSING_CODE", "mfa.errors.missingCode", {
+      code: "mfa.errors.missingCode",
+    }),
+  wrongCode: () =>
+    new HttpError(400, "MFA_WRONG_CODE", "mfa.errors.wrongCode", { code: "mfa.errors.wrongCode" }),
+  codeExpired: () =>
+    new HttpError(400, "MFA_CODE_EXPIRED", "mfa.errors.codeExpired", {
+      code: "mfa.errors.codeExpired",
+    }),
+  tooMany: () => new HttpError(429, "MFA_TOO_MANY_ATTEMPTS", "mfa.errors.tooManyAttempts"),
+  smsFailed: () => new HttpError(502, "MFA_SMS_FAILED", "mfa.errors.smsFailed"),
+};
+
+export const mfaError = (reason: MfaFailure | "smsFailed") => MFA_ERRORS[reason]();
+
+const invalidActionCode = () =>
+  new HttpError(400, "INVALID_ACTION_CODE", "common.invalidActionCode", {
+    oobCode: "common.invalidActionCode",
+  });
+
+export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
+  const { kv, messenger } = o;
+
+  /** Password check with the brute-force counters; the §8 errors in the spec's order. */
+  async function authenticate(
+    email: string,
+    password: string,
+    ctx: SignInContext,
+  ): Promise<UserRecord> {
+    const who = { account: email, address: ctx.address };
+    if (await isLocked(kv, who, ctx.now)) throw LOGIN_ERRORS.tooMany();
+    const user = await getUserByEmail(kv, email);
+    if (!user) {
+      await recordFailure(kv, who, ctx.now);
+      throw LOGIN_ERRORS.userNotFound();
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await recordFailure(kv, who, ctx.now);
+      throw LOGIN_ERRORS.wrongPassword();
+    }
+    if (!user.enabled) throw LOGIN_ERRORS.disabled();
+    if (!user.verified) throw LOGIN_ERRORS.notVerified();
+    await clearAccountFailures(kv, email);
+    return user;
+  }
+
+  async function sendCode(user: UserRecord, phone: string, code: string) {
+    if (!(await messenger.mfaCode(user, phone, code))) throw mfaError("smsFailed");
+  }
+
+  async function userOf(userId: string): Promise<UserRecord> {
+    const e = await getUserEntry(kv, userId);
+    if (!e.value || !e.value.enabled) throw mfaError("invalidSession");
+    return e.value;
+  }
+
+  return {
+    name: "embedded",
+
+    async signIn(email, password, ctx): Promise<SignInResult> {
+      const user = await authenticate(email, password, ctx);
+      if (o.mfaMode === "off") return { kind: "signedIn", user };
+      if (user.mfaEnrolled && user.mfaPhone) {
+        const { token, code } = await openMfaSession(
+          kv,
+          user.id,
+          "challenge",
+          user.mfaPhone,
+          ctx.now,
+        );
+        await sendCode(user, user.mfaPhone, code!);
+        return {
+          kind: "mfa",
+          stage: "challenge",
+          mfaSession: token,
+          phoneHint: maskPhone(user.mfaPhone),
+        };
+      }
+      const { token } = await openMfaSession(kv, user.id, "enroll", null, ctx.now);
+      return { kind: "mfa", stage: "enroll", mfaSession: token, phoneHint: null };
+    },
+
+    async enrollMfa(mfaSession, phone, now) {
+      const s = await readMfaSession(kv, mfaSession, now);
+      if (!s) throw mfaError("invalidSession");
+      if (s.stage !== "enroll") throw mfaError("invalidSession");
+      const user = await userOf(s.userId);
+      const out = await issueMfaCode(kv, mfaSession, phone, now);
+      if (!out.ok) throw mfaError(out.reason);
+      await sendCode(user, out.phone, out.code);
+      return { phoneHint: maskPhone(out.phone) };
+    },
+
+    async resendMfaCode(mfaSession, now) {
+      const s = await readMfaSession(kv, mfaSession, now);
+      if (!s || !s.phone) throw mfaError("invalidSession");
+      const user = await userOf(s.userId);
+      const out = await issueMfaCode(kv, mfaSession, null, now);
+      if (!out.ok) throw mfaError(out.reason);
+      await sendCode(user, out.phone, out.code);
+      return { phoneHint: maskPhone(out.phone) };
+    },
+
+    async verifyMfa(mfaSession, code, now) {
+      const pending = await readMfaSession(kv, mfaSession, now);
+      if (!pending) throw mfaError("invalidSession");
+      const entry = await getUserEntry(kv, pending.userId);
+      if (!entry.value || !entry.value.enabled) throw mfaError("invalidSession");
+      let user = entry.value;
+      const out = await verifyMfaCode(kv, mfaSession, code, (s, op) => {
+        if (s.stage === "enroll" && s.phone) {
+          user = { ...user, mfaEnrolled: true, mfaPhone: s.phone };
+          op.check(entry).set(userKey(user.id), user);
+        }
+      }, now);
+      if (!out.ok) throw mfaError(out.reason);
+      return user;
+    },
+
+    async checkPassword(email, password, ctx) {
+      return await authenticate(email, password, ctx);
+    },
+
+    async sendEmailVerification(user, now) {
+      const code = await createActionCode(
+        kv,
+        { mode: "verifyEmail", userId: user.id, email: user.email },
+        now,
+      );
+      await messenger.verificationEmail(user, code);
+    },
+
+    async applyEmailVerification(oobCode, now) {
+      const out = await consumeActionCode(kv, oobCode, "verifyEmail", async (rec, op) => {
+        const e = await getUserEntry(kv, rec.userId);
+        if (!e.value || e.value.email.toLowerCase() !== rec.email) return null;
+        const next = { ...e.value, verified: true };
+        op.check(e).set(userKey(next.id), next);
+        return next;
+      }, now);
+      if (!out) throw invalidActionCode();
+      return out;
+    },
+
+    async sendPasswordReset(email, now) {
+      const user = await getUserByEmail(kv, email);
+      if (!user || !user.enabled) {
+        throw new HttpError(400, "USER_NOT_FOUND", "resetPasswordRequest.wrongEmail", {
+          email: "resetPasswordRequest.wrongEmail",
+        });
+      }
+      const code = await createActionCode(
+        kv,
+        { mode: "resetPassword", userId: user.id, email: user.email },
+        now,
+      );
+      await messenger.passwordResetEmail(user, code);
+    },
+
+    async verifyPasswordResetCode(oobCode, now) {
+      const rec = await peekActionCode(kv, oobCode, "resetPassword", now);
+      if (!rec) throw invalidActionCode();
+      return { email: rec.email };
+    },
+
+    async confirmPasswordReset(oobCode, newPassword, now) {
+      // Hash before taking the code, so the atomic stays short.
+      const hash = await hashPassword(newPassword);
+      const out = await consumeActionCode(kv, oobCode, "resetPassword", async (rec, op) => {
+        const e = await getUserEntry(kv, rec.userId);
+        if (!e.value || !e.value.enabled || e.value.email.toLowerCase() !== rec.email) return null;
+        // Following the mailed link proves the address, so the account counts as verified.
+        const next = { ...e.value, passwordHash: hash, verified: true };
+        op.check(e).set(userKey(next.id), next);
+        return next;
+      }, now);
+      if (!out) throw invalidActionCode();
+      await revokeAllSessions(kv, out.id);
+      await clearAccountFailures(kv, out.email);
+      return out;
+    },
+
+    async setPassword(userId, newPassword) {
+      const hash = await hashPassword(newPassword);
+      return await updateUser(kv, userId, (u) => ({ ...u, passwordHash: hash }));
+    },
+  };
+}

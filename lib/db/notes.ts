@@ -1,0 +1,54 @@
+/** Notes in KV: ["notes", noteId] plus ["notes_by_prospect", prospectId, noteId], one atomic each. */
+import { noteByProspectKey, noteKey, notesByProspectPrefix } from "@/lib/db/keys.ts";
+import { getManyChunked, listAll } from "@/lib/db/kv.ts";
+import type { Note } from "@/lib/domain/prospect.ts";
+
+export type StoredNote = Omit<Note, "version">;
+
+const withVersion = (e: Deno.KvEntry<StoredNote>): Note => ({
+  ...e.value,
+  version: e.versionstamp,
+});
+
+/** The notes of a prospect, oldest first (note ids are time-ordered ULIDs). */
+export async function listNotes(kv: Deno.Kv, prospectId: string): Promise<Note[]> {
+  const idx = await listAll<string>(kv, notesByProspectPrefix(prospectId));
+  const entries = await getManyChunked<StoredNote>(kv, idx.map((e) => noteKey(e.value)));
+  return entries.filter((e) => e.value !== null).map((e) =>
+    withVersion(e as Deno.KvEntry<StoredNote>)
+  );
+}
+
+export async function getNoteEntry(kv: Deno.Kv, noteId: string) {
+  return await kv.get<StoredNote>(noteKey(noteId));
+}
+
+export async function insertNote(kv: Deno.Kv, note: StoredNote): Promise<Note | null> {
+  const res = await kv.atomic()
+    .check({ key: noteKey(note.noteId), versionstamp: null })
+    .set(noteKey(note.noteId), note)
+    .set(noteByProspectKey(note.prospectId, note.noteId), note.noteId)
+    .commit();
+  return res.ok ? { ...note, version: res.versionstamp } : null;
+}
+
+/** Replaces a note read as `before`; null when someone else changed it in between. */
+export async function replaceNote(
+  kv: Deno.Kv,
+  before: Deno.KvEntry<StoredNote>,
+  next: StoredNote,
+): Promise<Note | null> {
+  const res = await kv.atomic().check(before).set(noteKey(next.noteId), next).commit();
+  return res.ok ? { ...next, version: res.versionstamp } : null;
+}
+
+export async function removeNote(kv: Deno.Kv, before: Deno.KvEntry<StoredNote>): Promise<boolean> {
+  const res = await kv.atomic()
+    .check(before)
+    .delete(noteKey(before.value.noteId))
+    .delete(noteByProspectKey(before.value.prospectId, before.value.noteId))
+    .commit();
+  return res.ok;
+}
+
+export { withVersion as noteWithVersion };

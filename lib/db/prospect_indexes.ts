@@ -1,0 +1,261 @@
+/**
+ * The one mapping from a prospect record to its KV index entries, counters and events. The app's
+ * write path, the bulk generator and the consistency test all use these pure functions, so their
+ * keys are identical; the activity and report modules add their keys here, in one place.
+ */
+import {
+  prospectByCustomerIdKey,
+  prospectByEmailKey,
+  prospectByPhoneKey,
+  prospectCountByClubKey,
+  prospectCountByProjectKey,
+  prospectEventKey,
+  prospectKey,
+  prospectsByAssigneePrefix,
+  prospectsByFirstNamePrefix,
+  prospectsByLastNamePrefix,
+  prospectsByClubRegisteredPrefix,
+  prospectsByNextTransitionPrefix,
+  prospectsByProjectClubUrgencyPrefix,
+  prospectsByProjectUrgencyPrefix,
+  prospectsByProjectClubPrefix,
+  prospectsByProjectClubStatusPrefix,
+  prospectsByProjectPrefix,
+  prospectsByProjectStatusPrefix,
+  prospectsDeletedPrefix,
+  prospectTotalKey,
+} from "@/lib/db/keys.ts";
+import { addToCounter } from "@/lib/db/kv.ts";
+import { reportMutations } from "@/lib/db/report_keys.ts";
+import {
+  foldName,
+  followUpSortKey,
+  isCompleted,
+  NO_SELL_STATUS,
+  phoneDigits,
+  type Prospect,
+} from "@/lib/domain/prospect.ts";
+
+export interface IndexEntry {
+  key: Deno.KvKey;
+  value: unknown;
+}
+
+/**
+ * The value of name and assignee index entries: enough to filter by club, status and assignee and
+ * to sort by follow-up date without reading the record (f = follow-up sort key, c = clubId,
+ * s = sell status or "", a = assignee e-mail or "").
+ */
+export interface Facets {
+  f: string;
+  c: number;
+  s: string;
+  a: string;
+}
+
+export const doneFlag = (p: Prospect) => (isCompleted(p) ? 1 : 0);
+export const statusPart = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? NO_SELL_STATUS;
+export const assigneePart = (p: Pick<Prospect, "assignId">) => (p.assignId ?? "").toLowerCase();
+
+/** Phone digits in one national form: +46 7… and 07… index the same. */
+export function phoneKeyPart(phone: string): string {
+  const d = phoneDigits(phone);
+  return d.startsWith("46") && d.length > 9 ? "0" + d.slice(2) : d;
+}
+
+/** Urgency order: activity weight (lower = more urgent), then follow-up date, in one key part. */
+export const urgencySortKey = (p: Pick<Prospect, "activityStatusWeigth" | "followUpDate">) =>
+  `${p.activityStatusWeigth}|${followUpSortKey(p)}`;
+
+export function facetsOf(p: Prospect): Facets {
+  return { f: followUpSortKey(p), c: p.clubId, s: statusPart(p), a: assigneePart(p) };
+}
+
+/** Every index entry of a record (not the record itself). Deleted records keep only history keys. */
+export function prospectIndexEntries(p: Prospect): IndexEntry[] {
+  const id = p.id;
+  const out: IndexEntry[] = [{ key: prospectByCustomerIdKey(p.customerId), value: id }];
+  const mp = p.marketProjectId;
+  if (p.deleted) {
+    out.push({ key: prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: id });
+    return out;
+  }
+  const d = doneFlag(p);
+  const fu = followUpSortKey(p);
+  const s = statusPart(p);
+  const facets = facetsOf(p);
+  out.push(
+    { key: prospectsByProjectPrefix(mp, d, fu, id), value: id },
+    { key: prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: id },
+    { key: prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: id },
+    { key: prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: id },
+    { key: prospectsByFirstNamePrefix(mp, d, foldName(p.firstName), id), value: facets },
+    { key: prospectsByLastNamePrefix(mp, d, foldName(p.lastName), id), value: facets },
+  );
+  const a = assigneePart(p);
+  if (a) out.push({ key: prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });
+  const phone = phoneKeyPart(p.phoneNumber);
+  if (phone) out.push({ key: prospectByPhoneKey(phone, id), value: id });
+  if (p.email) out.push({ key: prospectByEmailKey(p.email.toLowerCase(), id), value: id });
+  if (p.nextTransitionAt && !isCompleted(p)) {
+    out.push({ key: prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: id });
+  }
+  // Activity engine (issue #6): urgency order and new-per-club for the daily report.
+  const u = urgencySortKey(p);
+  out.push(
+    { key: prospectsByProjectUrgencyPrefix(mp, d, u, id), value: id },
+    { key: prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id },
+    // The value is the project, so the daily report can count per project without the record.
+    { key: prospectsByClubRegisteredPrefix(p.clubId, p.registerDate, id), value: mp },
+  );
+  return out;
+}
+
+/** The totals a live record adds 1 to (x-total-elements without scanning). */
+export function prospectTotalKeys(p: Prospect): Deno.KvKey[] {
+  if (p.deleted) return [];
+  const d = doneFlag(p);
+  const s = statusPart(p);
+  const mp = p.marketProjectId;
+  const keys: Deno.KvKey[] = [
+    prospectTotalKey("p", mp, d),
+    prospectTotalKey("pc", mp, p.clubId, d),
+    prospectTotalKey("ps", mp, s, d),
+    prospectTotalKey("pcs", mp, p.clubId, s, d),
+  ];
+  const a = assigneePart(p);
+  if (a) keys.push(prospectTotalKey("ap", a, mp, d));
+  return keys;
+}
+
+/** Counters the reference data guards read: every prospect, deleted ones included (history). */
+export function referenceCounterKeys(p: Prospect): Deno.KvKey[] {
+  return [prospectCountByClubKey(p.clubId), prospectCountByProjectKey(p.marketProjectId)];
+}
+
+export interface ProspectDiff {
+  deletes: Deno.KvKey[];
+  sets: IndexEntry[];
+  counters: { key: Deno.KvKey; delta: number }[];
+}
+
+const keyId = (k: Deno.KvKey) => JSON.stringify(k);
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What one write changes: index keys to delete and set, counters to move (before/after may be null).
+ * `at`: the write's instant (report buckets, lib/db/report_keys.ts); default the record's updatedAt.
+ */
+export function diffProspectKeys(
+  before: Prospect | null,
+  after: Prospect | null,
+  at: string = (after ?? before)?.updatedAt ?? new Date().toISOString(),
+): ProspectDiff {
+  const old = new Map((before ? prospectIndexEntries(before) : []).map((e) => [keyId(e.key), e]));
+  const next = new Map((after ? prospectIndexEntries(after) : []).map((e) => [keyId(e.key), e]));
+  const deletes: Deno.KvKey[] = [];
+  const sets: IndexEntry[] = [];
+  for (const [k, e] of old) if (!next.has(k)) deletes.push(e.key);
+  for (const [k, e] of next) {
+    const prev = old.get(k);
+    if (!prev || !sameValue(prev.value, e.value)) sets.push(e);
+  }
+  const deltas = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const move = (keys: Deno.KvKey[], delta: number) => {
+    for (const key of keys) {
+      const k = keyId(key);
+      const cur = deltas.get(k) ?? { key, delta: 0 };
+      cur.delta += delta;
+      deltas.set(k, cur);
+    }
+  };
+  if (before) move([...prospectTotalKeys(before), ...referenceCounterKeys(before)], -1);
+  if (after) move([...prospectTotalKeys(after), ...referenceCounterKeys(after)], 1);
+  const report = reportMutations(before, after, at);
+  deletes.push(...report.deletes);
+  sets.push(...report.sets);
+  for (const c of report.counterDeltas) move([c.key], c.delta);
+  const counters = [...deltas.values()].filter((c) => c.delta !== 0);
+  return { deletes, sets, counters };
+}
+
+export type ProspectEventType =
+  | "create"
+  | "delete"
+  | "sellStatus"
+  | "activity"
+  | "assign"
+  | "followUp";
+
+/** One history entry ["prospect_events", prospectId, ulid]; reports are computed from these. */
+export interface ProspectEvent {
+  id: string;
+  prospectId: string;
+  at: string;
+  type: ProspectEventType;
+  from: string | null;
+  to: string | null;
+  userId: string | null;
+  marketProjectId: number;
+  clubId: number;
+}
+
+/** The events a write produces (what changed between before and after). */
+export function prospectEvents(
+  before: Prospect | null,
+  after: Prospect,
+  meta: { at: string; userId: string | null; newId: () => string },
+): ProspectEvent[] {
+  const base = {
+    prospectId: after.id,
+    at: meta.at,
+    userId: meta.userId,
+    marketProjectId: after.marketProjectId,
+    clubId: after.clubId,
+  };
+  const ev = (type: ProspectEventType, from: string | null, to: string | null): ProspectEvent => ({
+    id: meta.newId(),
+    ...base,
+    type,
+    from,
+    to,
+  });
+  if (!before) {
+    const out = [ev("create", null, after.sellStatus)];
+    if (after.assignId) out.push(ev("assign", null, after.assignId));
+    if (after.followUpDate) out.push(ev("followUp", null, after.followUpDate));
+    if (after.activityStatus !== "Paused") out.push(ev("activity", "Paused", after.activityStatus));
+    return out;
+  }
+  const out: ProspectEvent[] = [];
+  if (!before.deleted && after.deleted) out.push(ev("delete", null, null));
+  if (before.sellStatus !== after.sellStatus) {
+    out.push(ev("sellStatus", before.sellStatus, after.sellStatus));
+  }
+  if (before.activityStatus !== after.activityStatus) {
+    out.push(ev("activity", before.activityStatus, after.activityStatus));
+  }
+  if ((before.assignId ?? null) !== (after.assignId ?? null)) {
+    out.push(ev("assign", before.assignId, after.assignId));
+  }
+  if ((before.followUpDate ?? null) !== (after.followUpDate ?? null)) {
+    out.push(ev("followUp", before.followUpDate, after.followUpDate));
+  }
+  return out;
+}
+
+/** Adds a diff and events to an atomic (the record itself is set by the caller). */
+export function applyProspectWrite(
+  op: Deno.AtomicOperation,
+  after: Prospect,
+  diff: ProspectDiff,
+  events: ProspectEvent[],
+): Deno.AtomicOperation {
+  const { version: _v, ...stored } = after;
+  op.set(prospectKey(after.id), stored);
+  for (const k of diff.deletes) op.delete(k);
+  for (const e of diff.sets) op.set(e.key, e.value);
+  for (const c of diff.counters) addToCounter(op, c.key, c.delta);
+  for (const e of events) op.set(prospectEventKey(e.prospectId, e.id), e);
+  return op;
+}

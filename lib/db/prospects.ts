@@ -1,0 +1,506 @@
+/**
+ * Prospects in KV: the record ["prospects", id], its index entries and counters (from
+ * prospect_indexes.ts) written in one versionstamp-checked atomic, and the search that reads only
+ * what it returns plus its count. docs/prospects.md explains the key design and its costs.
+ */
+import {
+  customerIdSeqKey,
+  prospectByCustomerIdKey,
+  prospectByEmailKey,
+  prospectByPhoneKey,
+  prospectEventsPrefix,
+  prospectKey,
+  prospectsByAssigneePrefix,
+  prospectsByFirstNamePrefix,
+  prospectsByLastNamePrefix,
+  prospectsByProjectClubPrefix,
+  prospectsByProjectClubStatusPrefix,
+  prospectsByProjectPrefix,
+  prospectsByProjectStatusPrefix,
+  prospectsDeletedPrefix,
+  prospectTotalKey,
+} from "@/lib/db/keys.ts";
+import { counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
+import {
+  applyProspectWrite,
+  assigneePart,
+  diffProspectKeys,
+  doneFlag,
+  type Facets,
+  phoneKeyPart,
+  type ProspectEvent,
+  prospectEvents,
+  statusPart,
+} from "@/lib/db/prospect_indexes.ts";
+import { foldName, followUpSortKey, type Prospect } from "@/lib/domain/prospect.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+
+export type StoredProspect = Omit<Prospect, "version">;
+export type ProspectEntry = Deno.KvEntry<StoredProspect>;
+
+export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {
+  return { ...e.value, version: e.versionstamp };
+}
+
+export async function getProspectEntry(
+  kv: Deno.Kv,
+  id: string,
+): Promise<Deno.KvEntryMaybe<StoredProspect>> {
+  return await kv.get<StoredProspect>(prospectKey(id));
+}
+
+export async function getProspect(kv: Deno.Kv, id: string): Promise<Prospect | null> {
+  const e = await getProspectEntry(kv, id);
+  return e.value ? withVersion(e as ProspectEntry) : null;
+}
+
+export async function getProspectByCustomerId(
+  kv: Deno.Kv,
+  customerId: number,
+): Promise<Prospect | null> {
+  const idx = await kv.get<string>(prospectByCustomerIdKey(customerId));
+  return idx.value ? await getProspect(kv, idx.value) : null;
+}
+
+export const customerIdTaken = () =>
+  new HttpError(409, "CUSTOMER_ID_EXISTS", "prospects.errors.CUSTOMER_ID_EXISTS", {
+    customerId: "errors.duplicateField.customerId",
+  });
+
+/**
+ * Inserts a new prospect with its indexes, counters and events in one atomic. Without a
+ * customerId (0 or negative) the next number of the sequence is taken; a taken explicit one
+ * answers 409 CUSTOMER_ID_EXISTS.
+ */
+export async function insertProspect(
+  kv: Deno.Kv,
+  p: StoredProspect,
+  meta: { userId: string | null; at: string },
+): Promise<Prospect> {
+  const explicit = p.customerId > 0;
+  let skip = 0;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const seq = explicit ? null : await kv.get<number>(customerIdSeqKey());
+    const customerId = explicit ? p.customerId : (seq!.value ?? 0) + 1 + skip;
+    const rec: StoredProspect = { ...p, customerId };
+    const op = kv.atomic()
+      .check({ key: prospectKey(rec.id), versionstamp: null })
+      .check({ key: prospectByCustomerIdKey(customerId), versionstamp: null });
+    if (seq) op.check(seq).set(customerIdSeqKey(), customerId);
+    const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
+    applyProspectWrite(op, rec, diffProspectKeys(null, rec), events);
+    const res = await op.commit();
+    if (res.ok) return { ...rec, version: res.versionstamp };
+    const taken = (await kv.get(prospectByCustomerIdKey(customerId))).value !== null;
+    if (explicit && taken) throw customerIdTaken();
+    if (taken) skip++;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+/**
+ * Writes `after` over the entry read before, with its index diff, counters and events, checked
+ * against the entry's versionstamp. Answers null when someone else wrote in between.
+ */
+export async function commitProspect(
+  kv: Deno.Kv,
+  before: ProspectEntry,
+  after: StoredProspect,
+  meta: { userId: string | null; at: string },
+): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
+  const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
+  const op = kv.atomic().check(before);
+  applyProspectWrite(op, after, diffProspectKeys(before.value, after), events);
+  const res = await op.commit();
+  if (!res.ok) return null;
+  return { prospect: { ...after, version: res.versionstamp }, events };
+}
+
+export async function listProspectEvents(kv: Deno.Kv, id: string): Promise<ProspectEvent[]> {
+  return (await listAll<ProspectEvent>(kv, prospectEventsPrefix(id))).map((e) => e.value);
+}
+
+// ── search ──────────────────────────────────────────────────────────────────
+
+export interface SearchSpec {
+  marketProjectId: number;
+  /** Only these clubs (undefined: every club of the project). */
+  clubIds?: number[];
+  sellStatuses?: string[];
+  showCompleted: boolean;
+  /** Lower-cased e-mail of the assignee (myAssigned). */
+  assignee?: string;
+  customerId?: number;
+  firstName?: string;
+  lastName?: string;
+  tag?: string;
+  email?: string;
+  search?: string;
+  /** Registration instants, from inclusive, to exclusive (ISO). */
+  registerFrom?: string;
+  registerTo?: string;
+  order: "asc" | "desc";
+  offset: number;
+  limit: number;
+}
+
+export interface SearchResult {
+  items: Prospect[];
+  total: number;
+  /** The total is a lower bound: the scan stopped at its cap (docs/prospects.md). */
+  approximate?: boolean;
+}
+
+/** How many index entries a post-filtered scan may walk before it stops counting. */
+export const SCAN_CAP = 100_000;
+/** Candidates taken from a global lookup (e-mail or phone prefix) at most. */
+export const LOOKUP_CAP = 5_000;
+
+type SearchKind = { kind: "digits"; value: string } | { kind: "email"; value: string } | {
+  kind: "name";
+  words: string[];
+};
+
+export function searchKind(raw: string): SearchKind | null {
+  const s = raw.trim();
+  if (!s) return null;
+  if (/^[+\d][\d\s-]*$/.test(s)) return { kind: "digits", value: s.replace(/\D/g, "") };
+  if (s.includes("@")) return { kind: "email", value: s.toLowerCase() };
+  const words = foldName(s).split(" ").filter(Boolean);
+  return words.length ? { kind: "name", words } : null;
+}
+
+function matchesSearch(p: Prospect, raw: string): boolean {
+  const k = searchKind(raw);
+  if (!k) return true;
+  if (k.kind === "digits") {
+    return String(p.customerId) === k.value ||
+      (k.value.length > 0 && phoneKeyPart(p.phoneNumber).startsWith(phoneKeyPart(k.value)));
+  }
+  if (k.kind === "email") return (p.email ?? "").toLowerCase().startsWith(k.value);
+  const first = foldName(p.firstName);
+  const last = foldName(p.lastName);
+  if (k.words.length === 1) return first.startsWith(k.words[0]) || last.startsWith(k.words[0]);
+  return first.startsWith(k.words[0]) && last.startsWith(k.words[k.words.length - 1]);
+}
+
+/** Every filter of the spec checked on a record (used where no index covers a filter). */
+export function matchesSpec(p: Prospect, s: SearchSpec): boolean {
+  if (p.deleted || p.marketProjectId !== s.marketProjectId) return false;
+  if (s.clubIds && !s.clubIds.includes(p.clubId)) return false;
+  if (s.sellStatuses && !s.sellStatuses.includes(statusPart(p))) return false;
+  if (!s.showCompleted && doneFlag(p) === 1) return false;
+  if (s.assignee && assigneePart(p) !== s.assignee) return false;
+  if (s.customerId !== undefined && p.customerId !== s.customerId) return false;
+  if (s.firstName && !foldName(p.firstName).startsWith(foldName(s.firstName))) return false;
+  if (s.lastName && !foldName(p.lastName).startsWith(foldName(s.lastName))) return false;
+  if (s.tag && !foldName(p.tag ?? "").startsWith(foldName(s.tag))) return false;
+  if (s.email && !(p.email ?? "").toLowerCase().startsWith(s.email.toLowerCase())) return false;
+  if (s.registerFrom && p.registerDate < s.registerFrom) return false;
+  if (s.registerTo && p.registerDate >= s.registerTo) return false;
+  if (s.search && !matchesSearch(p, s.search)) return false;
+  return true;
+}
+
+interface Candidate {
+  id: string;
+  d: number;
+  f: string;
+}
+
+function compareCandidates(order: "asc" | "desc") {
+  const dir = order === "asc" ? 1 : -1;
+  return (a: Candidate, b: Candidate) => {
+    if (a.d !== b.d) return a.d - b.d;
+    if (a.f !== b.f) return a.f < b.f ? -dir : dir;
+    return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
+  };
+}
+
+async function loadProspects(kv: Deno.Kv, ids: string[]): Promise<Prospect[]> {
+  const entries = await getManyChunked<StoredProspect>(kv, ids.map((id) => prospectKey(id)));
+  return entries.filter((e) => e.value !== null).map((e) => withVersion(e as ProspectEntry));
+}
+
+/** Finds one page of prospects and the total (spec §7 GET /api/prospects). */
+export async function searchProspects(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
+  const kind = spec.search ? searchKind(spec.search) : null;
+  if (spec.customerId !== undefined) {
+    const idx = await kv.get<string>(prospectByCustomerIdKey(spec.customerId));
+    return await fromRecords(kv, spec, idx.value ? [idx.value] : []);
+  }
+  if (kind?.kind === "digits") {
+    const ids = new Set<string>();
+    const n = Number(kind.value);
+    if (kind.value && kind.value.length <= 15 && Number.isSafeInteger(n)) {
+      const idx = await kv.get<string>(prospectByCustomerIdKey(n));
+      if (idx.value) ids.add(idx.value);
+    }
+    const phone = phoneKeyPart(kind.value);
+    if (phone.length >= 3) {
+      const family = prospectByPhoneKey("", "").slice(0, 1);
+      for (const id of await prefixIds(kv, family, phone)) ids.add(id);
+    }
+    return await fromRecords(kv, spec, [...ids]);
+  }
+  const emailPrefix = kind?.kind === "email"
+    ? kind.value
+    : (spec.email && spec.email.length >= 3 ? spec.email.toLowerCase() : null);
+  if (emailPrefix) {
+    const family = prospectByEmailKey("", "").slice(0, 1);
+    return await fromRecords(kv, spec, await prefixIds(kv, family, emailPrefix));
+  }
+  const nameWords = kind?.kind === "name" ? kind.words : null;
+  if (spec.lastName || spec.firstName || nameWords) return await byName(kv, spec, nameWords);
+  return await ordered(kv, spec);
+}
+
+/** Ids under [family, prefix…] for a string prefix (phone digits, lower-cased e-mail). */
+async function prefixIds(kv: Deno.Kv, family: Deno.KvKey, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  const iter = kv.list<string>({
+    start: [...family, prefix],
+    end: [...family, prefix + "\uffff"],
+  }, { limit: LOOKUP_CAP, batchSize: 500 });
+  for await (const e of iter) out.push(e.key[e.key.length - 1] as string);
+  return out;
+}
+
+/** Filters loaded records in memory: for the small candidate sets of exact lookups. */
+async function fromRecords(kv: Deno.Kv, spec: SearchSpec, ids: string[]): Promise<SearchResult> {
+  const recs = (await loadProspects(kv, ids)).filter((p) => matchesSpec(p, spec));
+  const cmp = compareCandidates(spec.order);
+  const cand = (p: Prospect): Candidate => ({ id: p.id, d: doneFlag(p), f: followUpSortKey(p) });
+  recs.sort((a, b) => cmp(cand(a), cand(b)));
+  return {
+    items: recs.slice(spec.offset, spec.offset + spec.limit),
+    total: recs.length,
+    approximate: ids.length >= LOOKUP_CAP || undefined,
+  };
+}
+
+const segmentsOf = (spec: SearchSpec) => (spec.showCompleted ? [0, 1] : [0]);
+
+function facetsMatch(f: Facets, spec: SearchSpec): boolean {
+  if (spec.clubIds && !spec.clubIds.includes(f.c)) return false;
+  if (spec.sellStatuses && !spec.sellStatuses.includes(f.s)) return false;
+  if (spec.assignee && f.a !== spec.assignee) return false;
+  return true;
+}
+
+/** Name prefix search over the per-project folded name indexes (values carry the facets). */
+async function byName(
+  kv: Deno.Kv,
+  spec: SearchSpec,
+  words: string[] | null,
+): Promise<SearchResult> {
+  const mp = spec.marketProjectId;
+  const ranges: { family: (...p: Deno.KvKeyPart[]) => Deno.KvKey; prefix: string }[] = [];
+  if (spec.lastName) {
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: foldName(spec.lastName) });
+  } else if (spec.firstName) {
+    ranges.push({ family: prospectsByFirstNamePrefix, prefix: foldName(spec.firstName) });
+  } else if (words && words.length > 1) {
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[words.length - 1] });
+  } else if (words) {
+    ranges.push({ family: prospectsByFirstNamePrefix, prefix: words[0] });
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[0] });
+  }
+  const seen = new Set<string>();
+  const cands: Candidate[] = [];
+  let scanned = 0;
+  let capped = false;
+  for (const d of segmentsOf(spec)) {
+    for (const r of ranges) {
+      const iter = kv.list<Facets>({
+        start: r.family(mp, d, r.prefix),
+        end: r.family(mp, d, r.prefix + "\uffff"),
+      }, { batchSize: 500 });
+      for await (const e of iter) {
+        if (++scanned > SCAN_CAP) {
+          capped = true;
+          break;
+        }
+        const id = e.key[e.key.length - 1] as string;
+        if (seen.has(id) || !facetsMatch(e.value, spec)) continue;
+        seen.add(id);
+        cands.push({ id, d, f: e.value.f });
+      }
+    }
+  }
+  // Filters the name index does not cover need the records.
+  const needsRecords = !!(spec.tag || spec.email || spec.registerFrom || spec.registerTo ||
+    (spec.firstName && spec.lastName) || (words && words.length > 1) ||
+    ((spec.firstName || spec.lastName) && spec.search));
+  if (needsRecords) return await fromRecords(kv, spec, cands.map((c) => c.id));
+  cands.sort(compareCandidates(spec.order));
+  const page = cands.slice(spec.offset, spec.offset + spec.limit);
+  return {
+    items: await loadProspects(kv, page.map((c) => c.id)),
+    total: cands.length,
+    approximate: capped || undefined,
+  };
+}
+
+/** The ordered index ranges (one per club × status combination) for the filters given. */
+function orderedRanges(spec: SearchSpec, d: number): { prefix: Deno.KvKey; facets: boolean }[] {
+  const mp = spec.marketProjectId;
+  if (spec.assignee) {
+    return [{ prefix: prospectsByAssigneePrefix(spec.assignee, mp, d), facets: true }];
+  }
+  const clubs = spec.clubIds;
+  const statuses = spec.sellStatuses;
+  if (clubs && statuses) {
+    return clubs.flatMap((c) =>
+      statuses.map((s) => ({
+        prefix: prospectsByProjectClubStatusPrefix(mp, c, s, d),
+        facets: false,
+      }))
+    );
+  }
+  if (clubs) {
+    return clubs.map((c) => ({ prefix: prospectsByProjectClubPrefix(mp, c, d), facets: false }));
+  }
+  if (statuses) {
+    return statuses.map((s) => ({
+      prefix: prospectsByProjectStatusPrefix(mp, s, d),
+      facets: false,
+    }));
+  }
+  return [{ prefix: prospectsByProjectPrefix(mp, d), facets: false }];
+}
+
+/** The counters that hold the total of an unfiltered ordered range. */
+function totalKeys(spec: SearchSpec, d: number): Deno.KvKey[] {
+  const mp = spec.marketProjectId;
+  if (spec.assignee) return [prospectTotalKey("ap", spec.assignee, mp, d)];
+  const clubs = spec.clubIds;
+  const statuses = spec.sellStatuses;
+  if (clubs && statuses) {
+    return clubs.flatMap((c) => statuses.map((s) => prospectTotalKey("pcs", mp, c, s, d)));
+  }
+  if (clubs) return clubs.map((c) => prospectTotalKey("pc", mp, c, d));
+  if (statuses) return statuses.map((s) => prospectTotalKey("ps", mp, s, d));
+  return [prospectTotalKey("p", mp, d)];
+}
+
+/**
+ * Merges several ordered ranges (each sorted by followUpSortKey, id at the key's tail) into one
+ * stream in that order: a filter over 5–20 clubs reads at most `limit` keys of each.
+ */
+async function* mergeRanges(
+  kv: Deno.Kv,
+  prefixes: Deno.KvKey[],
+  reverse: boolean,
+  limit: number | undefined,
+): AsyncGenerator<Deno.KvEntry<unknown>> {
+  const batchSize = limit ? Math.min(Math.max(limit, 10), 500) : 500;
+  const iters = prefixes.map((prefix) => kv.list({ prefix }, { reverse, limit, batchSize }));
+  if (iters.length === 1) {
+    yield* iters[0];
+    return;
+  }
+  const heads = await Promise.all(iters.map((it) => it.next()));
+  const tail = (k: Deno.KvKey) => [k[k.length - 2] as string, k[k.length - 1] as string];
+  const before = (a: Deno.KvKey, b: Deno.KvKey) => {
+    const [fa, ia] = tail(a);
+    const [fb, ib] = tail(b);
+    const lt = fa < fb || (fa === fb && ia < ib);
+    return reverse ? !lt : lt;
+  };
+  while (true) {
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (h.done) continue;
+      if (best < 0 || before(h.value.key, (heads[best].value as Deno.KvEntry<unknown>).key)) {
+        best = i;
+      }
+    }
+    if (best < 0) return;
+    yield heads[best].value as Deno.KvEntry<unknown>;
+    heads[best] = await iters[best].next();
+  }
+}
+
+/** The follow-up ordered indexes: reads offset + size keys when no other filter applies. */
+async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
+  const facetFilter = !!spec.assignee && !!(spec.clubIds || spec.sellStatuses);
+  const recordFilter = !!(spec.tag || spec.email || spec.registerFrom || spec.registerTo ||
+    spec.search);
+  const want = spec.offset + spec.limit;
+  const reverse = spec.order === "desc";
+
+  if (!facetFilter && !recordFilter) {
+    const segs = segmentsOf(spec);
+    const [counts, ids] = await Promise.all([
+      getManyChunked(kv, segs.flatMap((d) => totalKeys(spec, d))),
+      (async () => {
+        const out: string[] = [];
+        for (const d of segs) {
+          const ranges = orderedRanges(spec, d).map((r) => r.prefix);
+          for await (const e of mergeRanges(kv, ranges, reverse, want)) {
+            out.push(e.key[e.key.length - 1] as string);
+            if (out.length >= want) break;
+          }
+          if (out.length >= want) break;
+        }
+        return out;
+      })(),
+    ]);
+    const total = counts.reduce((n, e) => n + counterValue(e.value), 0);
+    return { items: await loadProspects(kv, ids.slice(spec.offset, want)), total };
+  }
+
+  // Post-filtered scan: walks the narrowest range to the end to count (docs/prospects.md).
+  let total = 0;
+  let scanned = 0;
+  let capped = false;
+  const page: Prospect[] = [];
+  const pageIds: string[] = [];
+  let batch: string[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    for (const p of await loadProspects(kv, batch)) {
+      if (!matchesSpec(p, spec)) continue;
+      if (total >= spec.offset && total < want) page.push(p);
+      total++;
+    }
+    batch = [];
+  };
+  outer: for (const d of segmentsOf(spec)) {
+    const ranges = orderedRanges(spec, d);
+    for await (const e of mergeRanges(kv, ranges.map((r) => r.prefix), reverse, undefined)) {
+      if (++scanned > SCAN_CAP) {
+        capped = true;
+        break outer;
+      }
+      const id = e.key[e.key.length - 1] as string;
+      if (ranges[0].facets && !facetsMatch(e.value as Facets, spec)) continue;
+      if (recordFilter) {
+        batch.push(id);
+        if (batch.length >= 200) await flush();
+      } else {
+        if (total >= spec.offset && total < want) pageIds.push(id);
+        total++;
+      }
+    }
+  }
+  await flush();
+  const items = recordFilter ? page : await loadProspects(kv, pageIds);
+  return { items, total, approximate: capped || undefined };
+}
+
+/** Soft-deleted prospects of a project, newest deletion first (admins). */
+export async function listDeletedProspects(
+  kv: Deno.Kv,
+  marketProjectId: number,
+  offset: number,
+  limit: number,
+): Promise<SearchResult> {
+  const keys = await listAll<string>(kv, prospectsDeletedPrefix(marketProjectId), {
+    reverse: true,
+  });
+  const ids = keys.map((e) => e.value);
+  return { items: await loadProspects(kv, ids.slice(offset, offset + limit)), total: ids.length };
+}

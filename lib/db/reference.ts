@@ -1,0 +1,681 @@
+/**
+ * Reference data in KV: districts, clubs, market projects (records by ULID plus a unique index on
+ * the numeric business id), the seeded sell statuses, notification categories, time settings and
+ * admin settings, and the club subscriptions. Every write is one versionstamp-checked atomic;
+ * deleting something still in use answers 409 and changes nothing.
+ */
+import {
+  adminSettingsKey,
+  adminSettingsPrefix,
+  clubByNumberKey,
+  clubCountByDistrictKey,
+  clubKey,
+  clubsPrefix,
+  clubSubscriberCountKey,
+  clubSubscriberKey,
+  clubSubscribersPrefix,
+  districtByNumberKey,
+  districtKey,
+  districtsPrefix,
+  marketProjectByNumberKey,
+  marketProjectKey,
+  marketProjectSeqKey,
+  marketProjectsPrefix,
+  notificationCategoriesPrefix,
+  notificationCategoryKey,
+  prospectCountByClubKey,
+  prospectCountByProjectKey,
+  sellStatusesPrefix,
+  sellStatusKey,
+  timeSettingKey,
+  timeSettingsPrefix,
+  userClubKey,
+  userClubsPrefix,
+} from "@/lib/db/keys.ts";
+import { addToCounter, counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
+import { conflict, HttpError, notFound } from "@/lib/domain/errors.ts";
+import {
+  type AdminSettings,
+  type Club,
+  DEFAULT_WORKTIME,
+  type District,
+  type MarketProject,
+  type NotificationCategory,
+  type SellStatusInfo,
+  type SellStatusTimeSetting,
+} from "@/lib/domain/reference.ts";
+import {
+  ADMIN_SETTINGS_ID,
+  type ClubInput,
+  DEFAULT_TIME_LIMITS,
+  type DistrictInput,
+  isStartDateAllowed,
+  type MarketProjectCreate,
+  type MarketProjectUpdate,
+  NOTIFICATION_CATEGORY_IDS,
+  type TimeLimits,
+  type TimeSettingInput,
+} from "@/lib/domain/reference_rules.ts";
+import { DEFAULT_CLOCK_STATUS, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+
+const ATTEMPTS = 5;
+
+// ── shared helpers ──────────────────────────────────────────────────────────
+
+type Stored<T> = Omit<T, "version">;
+
+function withVersion<T>(e: Deno.KvEntry<Stored<T>>): T {
+  return { ...e.value, version: e.versionstamp } as T;
+}
+
+/** 409 IN_USE: "District is still used by 3 clubs" (errors.inUse.<kind>). */
+export function inUse(kind: "district" | "club" | "marketProject" | "clubUsers", count: number) {
+  return new HttpError(409, "IN_USE", `errors.inUse.${kind}`, undefined, { kind, count }, {
+    count,
+  });
+}
+
+/** 409 DUPLICATE on a numeric business id. */
+export function duplicate(field: "clubId" | "districtId" | "marketProjectId") {
+  const key = `errors.duplicateField.${field}`;
+  return new HttpError(409, "DUPLICATE", key, { [field]: key });
+}
+
+function staleVersion<T>(sent: string | undefined, e: Deno.KvEntry<Stored<T>>): void {
+  if (sent && sent !== e.versionstamp) throw conflict(withVersion<T>(e));
+}
+
+async function getRecord<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.KvEntry<Stored<T>>> {
+  const e = await kv.get<Stored<T>>(key);
+  if (e.value === null) throw notFound();
+  return e as Deno.KvEntry<Stored<T>>;
+}
+
+async function byNumber<T>(
+  kv: Deno.Kv,
+  indexKey: Deno.KvKey,
+  recordKey: (id: string) => Deno.KvKey,
+): Promise<T | null> {
+  const idx = await kv.get<string>(indexKey);
+  if (!idx.value) return null;
+  const e = await kv.get<Stored<T>>(recordKey(idx.value));
+  return e.value === null ? null : withVersion<T>(e as Deno.KvEntry<Stored<T>>);
+}
+
+async function listRecords<T>(kv: Deno.Kv, prefix: Deno.KvKey): Promise<T[]> {
+  return (await listAll<Stored<T>>(kv, prefix)).map((e) => withVersion<T>(e));
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "sv");
+
+// ── prospect counters (maintained by the prospects module) ──────────────────
+
+/** How many prospects refer to a club (numeric clubId). */
+export async function countProspectsOfClub(kv: Deno.Kv, clubId: number): Promise<number> {
+  return counterValue((await kv.get(prospectCountByClubKey(clubId))).value);
+}
+
+/** How many prospects refer to a market project (numeric marketProjectId). */
+export async function countProspectsOfProject(
+  kv: Deno.Kv,
+  marketProjectId: number,
+): Promise<number> {
+  return counterValue((await kv.get(prospectCountByProjectKey(marketProjectId))).value);
+}
+
+// ── districts ───────────────────────────────────────────────────────────────
+
+/** Every district, ordered by districtId. */
+export async function listDistricts(kv: Deno.Kv): Promise<District[]> {
+  const all = await listRecords<District>(kv, districtsPrefix());
+  return all.sort((a, b) => a.districtId - b.districtId);
+}
+
+export async function getDistrict(kv: Deno.Kv, id: string): Promise<District | null> {
+  const e = await kv.get<Stored<District>>(districtKey(id));
+  return e.value === null ? null : withVersion<District>(e as Deno.KvEntry<Stored<District>>);
+}
+
+export async function getDistrictByNumber(
+  kv: Deno.Kv,
+  districtId: number,
+): Promise<District | null> {
+  return await byNumber<District>(kv, districtByNumberKey(districtId), districtKey);
+}
+
+/** Creates a district; a taken districtId answers 409 DUPLICATE. */
+export async function createDistrict(kv: Deno.Kv, input: DistrictInput): Promise<District> {
+  const rec: Stored<District> = { id: ulid(), districtId: input.districtId, name: input.name };
+  const res = await kv.atomic()
+    .check({ key: districtByNumberKey(rec.districtId), versionstamp: null })
+    .set(districtKey(rec.id), rec)
+    .set(districtByNumberKey(rec.districtId), rec.id)
+    .commit();
+  if (!res.ok) throw duplicate("districtId");
+  return { ...rec, version: res.versionstamp };
+}
+
+/**
+ * Updates name and districtId. Changing the districtId of a district that still has clubs is
+ * refused (the clubs refer to the number).
+ */
+export async function updateDistrict(
+  kv: Deno.Kv,
+  id: string,
+  input: DistrictInput,
+): Promise<District> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<District>(kv, districtKey(id));
+    staleVersion(input.version, e);
+    const old = e.value;
+    const next: Stored<District> = { ...old, districtId: input.districtId, name: input.name };
+    const op = kv.atomic().check(e).set(districtKey(id), next);
+    if (old.districtId !== next.districtId) {
+      const count = await kv.get(clubCountByDistrictKey(old.districtId));
+      const n = counterValue(count.value);
+      if (n > 0) throw inUse("district", n);
+      if ((await kv.get(districtByNumberKey(next.districtId))).value) throw duplicate("districtId");
+      op.check(count)
+        .check({ key: districtByNumberKey(next.districtId), versionstamp: null })
+        .delete(districtByNumberKey(old.districtId))
+        .set(districtByNumberKey(next.districtId), id);
+    }
+    const res = await op.commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+/** Deletes a district that has no clubs; otherwise 409 IN_USE. */
+export async function deleteDistrict(kv: Deno.Kv, id: string, version?: string): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<District>(kv, districtKey(id));
+    staleVersion(version, e);
+    const count = await kv.get(clubCountByDistrictKey(e.value.districtId));
+    const n = counterValue(count.value);
+    if (n > 0) throw inUse("district", n);
+    const res = await kv.atomic().check(e).check(count)
+      .delete(districtKey(id))
+      .delete(districtByNumberKey(e.value.districtId))
+      .commit();
+    if (res.ok) return;
+  }
+  throw conflict();
+}
+
+// ── clubs ───────────────────────────────────────────────────────────────────
+
+/** Every club, ordered by name. */
+export async function listClubs(kv: Deno.Kv): Promise<Club[]> {
+  return (await listRecords<Club>(kv, clubsPrefix())).sort(byName);
+}
+
+export async function getClub(kv: Deno.Kv, id: string): Promise<Club | null> {
+  const e = await kv.get<Stored<Club>>(clubKey(id));
+  return e.value === null ? null : withVersion<Club>(e as Deno.KvEntry<Stored<Club>>);
+}
+
+export async function getClubByNumber(kv: Deno.Kv, clubId: number): Promise<Club | null> {
+  return await byNumber<Club>(kv, clubByNumberKey(clubId), clubKey);
+}
+
+/** The clubs of the given numeric ids that exist, in the order asked. */
+export async function getClubsByNumbers(kv: Deno.Kv, clubIds: number[]): Promise<Club[]> {
+  const idx = await getManyChunked<string>(kv, clubIds.map((n) => clubByNumberKey(n)));
+  const ids = idx.map((e) => e.value).filter((v): v is string => !!v);
+  const recs = await getManyChunked<Stored<Club>>(kv, ids.map((id) => clubKey(id)));
+  return recs.filter((e) => e.value !== null).map((e) =>
+    withVersion<Club>(e as Deno.KvEntry<Stored<Club>>)
+  );
+}
+
+const districtMissing = () =>
+  new HttpError(400, "VALIDATION", "errors.validation", {
+    districtId: "settings.clubs.districtNotFound",
+  });
+
+/** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */
+export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const district = await kv.get<string>(districtByNumberKey(input.districtId));
+    if (!district.value) throw districtMissing();
+    const rec: Stored<Club> = {
+      id: ulid(),
+      clubId: input.clubId,
+      name: input.name,
+      districtId: input.districtId,
+    };
+    const op = kv.atomic()
+      .check(district)
+      .check({ key: clubByNumberKey(rec.clubId), versionstamp: null })
+      .set(clubKey(rec.id), rec)
+      .set(clubByNumberKey(rec.clubId), rec.id);
+    addToCounter(op, clubCountByDistrictKey(rec.districtId), 1);
+    const res = await op.commit();
+    if (res.ok) return { ...rec, version: res.versionstamp };
+    if ((await kv.get(clubByNumberKey(rec.clubId))).value) throw duplicate("clubId");
+  }
+  throw conflict();
+}
+
+/**
+ * Updates clubId, name and district. The clubId of a club with prospects or subscribers cannot
+ * change (they refer to the number); the new district must exist.
+ */
+export async function updateClub(kv: Deno.Kv, id: string, input: ClubInput): Promise<Club> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<Club>(kv, clubKey(id));
+    staleVersion(input.version, e);
+    const old = e.value;
+    const next: Stored<Club> = {
+      ...old,
+      clubId: input.clubId,
+      name: input.name,
+      districtId: input.districtId,
+    };
+    const op = kv.atomic().check(e).set(clubKey(id), next);
+    if (old.clubId !== next.clubId) {
+      const [prospects, subscribers] = await kv.getMany([
+        prospectCountByClubKey(old.clubId),
+        clubSubscriberCountKey(old.clubId),
+      ]);
+      const p = counterValue(prospects.value);
+      if (p > 0) throw inUse("club", p);
+      const s = counterValue(subscribers.value);
+      if (s > 0) throw inUse("clubUsers", s);
+      if ((await kv.get(clubByNumberKey(next.clubId))).value) throw duplicate("clubId");
+      op.check(prospects).check(subscribers)
+        .check({ key: clubByNumberKey(next.clubId), versionstamp: null })
+        .delete(clubByNumberKey(old.clubId))
+        .set(clubByNumberKey(next.clubId), id);
+    }
+    if (old.districtId !== next.districtId) {
+      const district = await kv.get<string>(districtByNumberKey(next.districtId));
+      if (!district.value) throw districtMissing();
+      op.check(district);
+      addToCounter(op, clubCountByDistrictKey(old.districtId), -1);
+      addToCounter(op, clubCountByDistrictKey(next.districtId), 1);
+    }
+    const res = await op.commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+/** Deletes a club without prospects and subscribers; otherwise 409 IN_USE. */
+export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<Club>(kv, clubKey(id));
+    staleVersion(version, e);
+    const [prospects, subscribers] = await kv.getMany([
+      prospectCountByClubKey(e.value.clubId),
+      clubSubscriberCountKey(e.value.clubId),
+    ]);
+    const p = counterValue(prospects.value);
+    if (p > 0) throw inUse("club", p);
+    const s = counterValue(subscribers.value);
+    if (s > 0) throw inUse("clubUsers", s);
+    const op = kv.atomic().check(e).check(prospects).check(subscribers)
+      .delete(clubKey(id))
+      .delete(clubByNumberKey(e.value.clubId));
+    addToCounter(op, clubCountByDistrictKey(e.value.districtId), -1);
+    const res = await op.commit();
+    if (res.ok) return;
+  }
+  throw conflict();
+}
+
+// ── market projects ─────────────────────────────────────────────────────────
+
+export interface ListMarketProjectsOptions {
+  /** Only active projects (every prospect and report select). */
+  activeOnly?: boolean;
+  /** Only projects flagged b2b (what a B2B user may see). */
+  b2bOnly?: boolean;
+  /** Default: by name when activeOnly (selects), else by marketProjectId (the admin table). */
+  sort?: "name" | "id";
+}
+
+export async function listMarketProjects(
+  kv: Deno.Kv,
+  opts: ListMarketProjectsOptions = {},
+): Promise<MarketProject[]> {
+  let all = await listRecords<MarketProject>(kv, marketProjectsPrefix());
+  if (opts.activeOnly) all = all.filter((p) => p.active);
+  if (opts.b2bOnly) all = all.filter((p) => p.b2b);
+  const sort = opts.sort ?? (opts.activeOnly ? "name" : "id");
+  return all.sort(sort === "name" ? byName : (a, b) => a.marketProjectId - b.marketProjectId);
+}
+
+export async function getMarketProject(kv: Deno.Kv, id: string): Promise<MarketProject | null> {
+  const e = await kv.get<Stored<MarketProject>>(marketProjectKey(id));
+  return e.value === null
+    ? null
+    : withVersion<MarketProject>(e as Deno.KvEntry<Stored<MarketProject>>);
+}
+
+export async function getMarketProjectByNumber(
+  kv: Deno.Kv,
+  marketProjectId: number,
+): Promise<MarketProject | null> {
+  return await byNumber<MarketProject>(
+    kv,
+    marketProjectByNumberKey(marketProjectId),
+    marketProjectKey,
+  );
+}
+
+const startDateInPast = () =>
+  new HttpError(400, "VALIDATION", "errors.validation", {
+    startDate: "validation.notBeforeToday",
+  });
+
+/**
+ * Creates a market project (active, not b2b unless asked). Without a marketProjectId the next free
+ * number is taken. `today` ("yyyy-MM-dd" in the configured time zone) enforces the start-date rule.
+ */
+export async function createMarketProject(
+  kv: Deno.Kv,
+  input: MarketProjectCreate,
+  today: string,
+): Promise<MarketProject> {
+  if (!isStartDateAllowed(input.startDate, today)) throw startDateInPast();
+  for (let i = 0; i < ATTEMPTS * 2; i++) {
+    const seq = await kv.get<number>(marketProjectSeqKey());
+    const last = seq.value ?? 0;
+    const number = input.marketProjectId ?? last + 1 + i;
+    const rec: Stored<MarketProject> = {
+      id: ulid(),
+      marketProjectId: number,
+      name: input.name,
+      startDate: input.startDate,
+      active: input.active ?? true,
+      b2b: input.b2b ?? false,
+    };
+    const res = await kv.atomic()
+      .check(seq)
+      .check({ key: marketProjectByNumberKey(number), versionstamp: null })
+      .set(marketProjectKey(rec.id), rec)
+      .set(marketProjectByNumberKey(number), rec.id)
+      .set(marketProjectSeqKey(), Math.max(last, number))
+      .commit();
+    if (res.ok) return { ...rec, version: res.versionstamp };
+    if (
+      input.marketProjectId !== undefined &&
+      (await kv.get(marketProjectByNumberKey(number))).value
+    ) throw duplicate("marketProjectId");
+  }
+  throw conflict();
+}
+
+/**
+ * Updates a project. A changed start date must not be before today; the marketProjectId of a
+ * project with prospects cannot change.
+ */
+export async function updateMarketProject(
+  kv: Deno.Kv,
+  id: string,
+  input: MarketProjectUpdate,
+  today: string,
+): Promise<MarketProject> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
+    staleVersion(input.version, e);
+    const old = e.value;
+    if (input.startDate !== old.startDate && !isStartDateAllowed(input.startDate, today)) {
+      throw startDateInPast();
+    }
+    const next: Stored<MarketProject> = {
+      ...old,
+      marketProjectId: input.marketProjectId,
+      name: input.name,
+      startDate: input.startDate,
+      b2b: input.b2b ?? old.b2b,
+      active: input.active ?? old.active,
+    };
+    const op = kv.atomic().check(e).set(marketProjectKey(id), next);
+    if (old.marketProjectId !== next.marketProjectId) {
+      const count = await kv.get(prospectCountByProjectKey(old.marketProjectId));
+      const n = counterValue(count.value);
+      if (n > 0) throw inUse("marketProject", n);
+      if ((await kv.get(marketProjectByNumberKey(next.marketProjectId))).value) {
+        throw duplicate("marketProjectId");
+      }
+      const seq = await kv.get<number>(marketProjectSeqKey());
+      op.check(count).check(seq)
+        .check({ key: marketProjectByNumberKey(next.marketProjectId), versionstamp: null })
+        .delete(marketProjectByNumberKey(old.marketProjectId))
+        .set(marketProjectByNumberKey(next.marketProjectId), id)
+        .set(marketProjectSeqKey(), Math.max(seq.value ?? 0, next.marketProjectId));
+    }
+    const res = await op.commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+/** Turns a project on or off and answers the stored project (the checkbox follows it). */
+export async function setMarketProjectActive(
+  kv: Deno.Kv,
+  id: string,
+  active: boolean,
+  version?: string,
+): Promise<MarketProject> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
+    staleVersion(version, e);
+    const next = { ...e.value, active };
+    const res = await kv.atomic().check(e).set(marketProjectKey(id), next).commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+/** Deletes a project without prospects; otherwise 409 IN_USE. */
+export async function deleteMarketProject(
+  kv: Deno.Kv,
+  id: string,
+  version?: string,
+): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
+    staleVersion(version, e);
+    const count = await kv.get(prospectCountByProjectKey(e.value.marketProjectId));
+    const n = counterValue(count.value);
+    if (n > 0) throw inUse("marketProject", n);
+    const res = await kv.atomic().check(e).check(count)
+      .delete(marketProjectKey(id))
+      .delete(marketProjectByNumberKey(e.value.marketProjectId))
+      .commit();
+    if (res.ok) return;
+  }
+  throw conflict();
+}
+
+// ── seeded lists ────────────────────────────────────────────────────────────
+
+/** The sell statuses (id = the status name), ordered by weight. */
+export async function listSellStatuses(kv: Deno.Kv): Promise<SellStatusInfo[]> {
+  const all = (await listAll<SellStatusInfo>(kv, sellStatusesPrefix())).map((e) => e.value);
+  return all.sort((a, b) => a.weight - b.weight);
+}
+
+/** The notification categories (all, escalationsOnly, none), names in English. */
+export async function listNotificationCategories(kv: Deno.Kv): Promise<NotificationCategory[]> {
+  const all = (await listAll<NotificationCategory>(kv, notificationCategoriesPrefix())).map((e) =>
+    e.value
+  );
+  const order = (id: string) => NOTIFICATION_CATEGORY_IDS.indexOf(id as never);
+  return all.sort((a, b) => order(a.id) - order(b.id));
+}
+
+// ── time settings ───────────────────────────────────────────────────────────
+
+/** One row per sell status (id = the status name), in the order of the sell statuses. */
+export async function getTimeSettings(kv: Deno.Kv): Promise<SellStatusTimeSetting[]> {
+  const rows = await listRecords<SellStatusTimeSetting>(kv, timeSettingsPrefix());
+  const order = (s: string) => {
+    const i = (SELL_STATUSES as readonly string[]).indexOf(s);
+    return i < 0 ? 999 : i;
+  };
+  return rows.sort((a, b) => order(a.sellStatus) - order(b.sellStatus));
+}
+
+/**
+ * The three limits per sell status for the activity clock. A status without a stored row falls
+ * back to the seeded default (or the Prospect row for unknown statuses).
+ */
+export async function getTimeLimitsByStatus(kv: Deno.Kv): Promise<Record<string, TimeLimits>> {
+  const out: Record<string, TimeLimits> = {};
+  for (const s of SELL_STATUSES) {
+    out[s] = { ...(DEFAULT_TIME_LIMITS[s] ?? DEFAULT_TIME_LIMITS[DEFAULT_CLOCK_STATUS]) };
+  }
+  for (const r of await getTimeSettings(kv)) {
+    out[r.sellStatus] = {
+      hoursLeftBeforePaused: r.hoursLeftBeforePaused,
+      hoursLeftBeforeNotified: r.hoursLeftBeforeNotified,
+      hoursLeftBeforeEscalated: r.hoursLeftBeforeEscalated,
+    };
+  }
+  return out;
+}
+
+export async function updateTimeSetting(
+  kv: Deno.Kv,
+  id: string,
+  input: TimeSettingInput,
+): Promise<SellStatusTimeSetting> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<SellStatusTimeSetting>(kv, timeSettingKey(id));
+    staleVersion(input.version, e);
+    const next: Stored<SellStatusTimeSetting> = {
+      ...e.value,
+      hoursLeftBeforePaused: input.hoursLeftBeforePaused,
+      hoursLeftBeforeNotified: input.hoursLeftBeforeNotified,
+      hoursLeftBeforeEscalated: input.hoursLeftBeforeEscalated,
+    };
+    const res = await kv.atomic().check(e).set(timeSettingKey(id), next).commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+// ── admin settings ──────────────────────────────────────────────────────────
+
+/** The one admin-settings record (work time); the 08:00–17:00 default if none is stored. */
+export async function getAdminSettings(kv: Deno.Kv): Promise<AdminSettings> {
+  const rows = await listRecords<AdminSettings>(kv, adminSettingsPrefix());
+  return rows[0] ?? { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME };
+}
+
+export async function updateAdminSettings(
+  kv: Deno.Kv,
+  id: string,
+  input: { worktimeFrom: string; worktimeTo: string; version?: string },
+): Promise<AdminSettings> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const e = await getRecord<AdminSettings>(kv, adminSettingsKey(id));
+    staleVersion(input.version, e);
+    const next = { ...e.value, worktimeFrom: input.worktimeFrom, worktimeTo: input.worktimeTo };
+    const res = await kv.atomic().check(e).set(adminSettingsKey(id), next).commit();
+    if (res.ok) return { ...next, version: res.versionstamp };
+  }
+  throw conflict();
+}
+
+// ── club subscriptions ──────────────────────────────────────────────────────
+
+/** The numeric clubIds a user subscribes to, ascending. */
+export async function subscribedClubIds(kv: Deno.Kv, userId: string): Promise<number[]> {
+  return (await listAll(kv, userClubsPrefix(userId))).map((e) => e.key[2] as number);
+}
+
+/** The ids of the users subscribing to a club (notifications, daily report). */
+export async function clubSubscriberIds(kv: Deno.Kv, clubId: number): Promise<string[]> {
+  return (await listAll(kv, clubSubscribersPrefix(clubId))).map((e) => e.key[2] as string);
+}
+
+/** Subscribes (on) or unsubscribes one club; 404 when the club does not exist. Idempotent. */
+export async function setClubSubscription(
+  kv: Deno.Kv,
+  userId: string,
+  clubId: number,
+  on: boolean,
+): Promise<void> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const [club, sub] = await kv.getMany([clubByNumberKey(clubId), userClubKey(userId, clubId)]);
+    if (!club.value && on) throw notFound();
+    if (!!sub.value === on) return;
+    const op = kv.atomic().check(sub);
+    if (on) {
+      op.check(club)
+        .set(userClubKey(userId, clubId), true)
+        .set(clubSubscriberKey(clubId, userId), true);
+    } else {
+      op.delete(userClubKey(userId, clubId)).delete(clubSubscriberKey(clubId, userId));
+    }
+    addToCounter(op, clubSubscriberCountKey(clubId), on ? 1 : -1);
+    const res = await op.commit();
+    if (res.ok) return;
+  }
+  throw conflict();
+}
+
+/** Subscribes or unsubscribes many clubs at once (select-all); unknown clubs are skipped. */
+export async function setAllClubSubscriptions(
+  kv: Deno.Kv,
+  userId: string,
+  clubIds: number[],
+  on: boolean,
+): Promise<void> {
+  const ids = [...new Set(clubIds)];
+  const CHUNK = 40; // 2 checks and 3 mutations per club: within the KV limits per atomic
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunk = ids.slice(start, start + CHUNK);
+    let done = false;
+    for (let attempt = 0; attempt < ATTEMPTS && !done; attempt++) {
+      const clubs = await getManyChunked<string>(kv, chunk.map((n) => clubByNumberKey(n)));
+      const subs = await getManyChunked<boolean>(kv, chunk.map((n) => userClubKey(userId, n)));
+      const op = kv.atomic();
+      chunk.forEach((clubId, i) => {
+        if (!!subs[i].value === on) return;
+        if (on && !clubs[i].value) return;
+        op.check(subs[i]);
+        if (on) {
+          op.check(clubs[i])
+            .set(userClubKey(userId, clubId), true)
+            .set(clubSubscriberKey(clubId, userId), true);
+        } else {
+          op.delete(userClubKey(userId, clubId)).delete(clubSubscriberKey(clubId, userId));
+        }
+        addToCounter(op, clubSubscriberCountKey(clubId), on ? 1 : -1);
+      });
+      done = (await op.commit()).ok;
+    }
+    if (!done) throw conflict();
+  }
+}
+
+// ── seeds (migration 20) ────────────────────────────────────────────────────
+
+/** Writes the seeded reference rows that are missing; never overwrites an admin's change. */
+export async function seedReferenceData(kv: Deno.Kv): Promise<void> {
+  const rows: [Deno.KvKey, unknown][] = [];
+  SELL_STATUSES.forEach((s, i) => rows.push([sellStatusKey(s), { id: s, name: s, weight: i }]));
+  const names = { all: "All notifications", escalationsOnly: "Escalations only", none: "None" };
+  for (const id of NOTIFICATION_CATEGORY_IDS) {
+    rows.push([notificationCategoryKey(id), { id, name: names[id] }]);
+  }
+  for (const s of SELL_STATUSES) {
+    rows.push([timeSettingKey(s), { id: s, sellStatus: s, ...DEFAULT_TIME_LIMITS[s] }]);
+  }
+  rows.push([adminSettingsKey(ADMIN_SETTINGS_ID), { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME }]);
+  for (let i = 0; i < rows.length; i += 50) {
+    const op = kv.atomic();
+    for (const [key, value] of rows.slice(i, i + 50)) {
+      const existing = await kv.get(key);
+      if (existing.value === null) op.check({ key, versionstamp: null }).set(key, value);
+    }
+    await op.commit();
+  }
+}

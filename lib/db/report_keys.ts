@@ -1,0 +1,149 @@
+/**
+ * The report keys one prospect write adds (pure): counters, stints and the change-time index that
+ * let the three reports answer "as of" any reference date without scanning prospects.
+ * diffProspectKeys (prospect_indexes.ts) calls reportMutations, so every write path — the app,
+ * the activity job, the bulk generator — keeps them in the same atomic as the record.
+ *
+ * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
+ *   s   [mp, s]              live prospects per sell status now (s = "" for no sell status)
+ *   sc  [mp, club, s]        the same per club
+ *   sh  [mp, hour, s]        net change of `s` in one UTC hour ("yyyy-MM-ddTHH")
+ *   sd  [mp, day, s]         net change of `s` in one UTC day ("yyyy-MM-dd")
+ *   sch [mp, hour, club, s]  per club
+ *   scd [mp, day, club, s]   per club
+ *   c / cc [mp] / [mp, club]                      sell-status changes ever
+ *   ch / cd / cch / ccd  [mp, hour|day(, club)]    sell-status changes per hour / day
+ *   e [mp], eh [mp, hour], ed [mp, day]           entries into activity status Escalated
+ * A value as of an instant T = current − Σ hour buckets from T to the end of T's UTC day − Σ day
+ * buckets after it (docs/reports.md). Stints record when each prospect entered and left a
+ * (project, club, sell status, last-change) state, so the age report can look back in time.
+ */
+import { reportChangeAtKey, reportCounterKey, reportStintKey } from "@/lib/db/keys.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
+
+export interface ReportMutations {
+  sets: { key: Deno.KvKey; value: unknown }[];
+  deletes: Deno.KvKey[];
+  counterDeltas: { key: Deno.KvKey; delta: number }[];
+}
+
+/**
+ * A stint ["report_stints", mp, club, startIso, prospectId]: the prospect had sell status `s`
+ * (unchanged since startIso) in this project and club from the instant `from` (the status change,
+ * creation or move). The key with one more part, STINT_END, holds the instant it left (next status
+ * change, move or deletion); no such key while it lasts.
+ */
+export interface StintValue {
+  /** Sell status, "" for none. */
+  s: string;
+  from: string;
+}
+export const STINT_END = "end";
+
+type Live = Pick<
+  Prospect,
+  | "id"
+  | "marketProjectId"
+  | "clubId"
+  | "sellStatus"
+  | "lastSellStatusChange"
+  | "registerDate"
+  | "activityStatus"
+  | "deleted"
+>;
+
+export const hourOf = (iso: string) => iso.slice(0, 13);
+export const dayOf = (iso: string) => iso.slice(0, 10);
+const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
+/** The instant the current sell status began (registration for a prospect without one). */
+export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerDate">) =>
+  new Date(p.lastSellStatusChange ?? p.registerDate).toISOString();
+
+const live = (p: Live | null | undefined): p is Live => !!p && !p.deleted;
+
+function statusCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+  const mp = p.marketProjectId;
+  const c = p.clubId;
+  const s = statusOf(p);
+  return [
+    reportCounterKey("s", mp, s),
+    reportCounterKey("sc", mp, c, s),
+    reportCounterKey("sh", mp, hour, s),
+    reportCounterKey("sd", mp, day, s),
+    reportCounterKey("sch", mp, hour, c, s),
+    reportCounterKey("scd", mp, day, c, s),
+  ];
+}
+
+function changeCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+  const mp = p.marketProjectId;
+  const c = p.clubId;
+  return [
+    reportCounterKey("c", mp),
+    reportCounterKey("cc", mp, c),
+    reportCounterKey("ch", mp, hour),
+    reportCounterKey("cd", mp, day),
+    reportCounterKey("cch", mp, hour, c),
+    reportCounterKey("ccd", mp, day, c),
+  ];
+}
+
+function escalationCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+  const mp = p.marketProjectId;
+  return [reportCounterKey("e", mp), reportCounterKey("eh", mp, hour), reportCounterKey("ed", mp, day)];
+}
+
+const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
+const sameStint = (a: Live, b: Live) =>
+  a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
+  statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
+
+/**
+ * What one write (before → after, at the instant `at`) adds for the reports. `before` null is a
+ * creation; a deleted record counts as gone. Deltas on the same key are not merged here.
+ */
+export function reportMutations(
+  before: Live | null,
+  after: Live | null,
+  at: string,
+): ReportMutations {
+  const iso = new Date(at).toISOString();
+  const hour = hourOf(iso);
+  const day = dayOf(iso);
+  const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [] };
+  const add = (keys: Deno.KvKey[], delta: number) => {
+    for (const key of keys) out.counterDeltas.push({ key, delta });
+  };
+  const was = live(before) ? before : null;
+  const now = live(after) ? after : null;
+
+  const sameBucket = was && now && was.marketProjectId === now.marketProjectId &&
+    was.clubId === now.clubId && statusOf(was) === statusOf(now);
+  if (!sameBucket) {
+    if (was) add(statusCounterKeys(was, hour, day), -1);
+    if (now) add(statusCounterKeys(now, hour, day), 1);
+  }
+
+  if (was && now && statusOf(was) !== statusOf(now)) {
+    add(changeCounterKeys(now, hour, day), 1);
+    out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
+  }
+
+  if (now && now.activityStatus === "Escalated" && before?.activityStatus !== "Escalated") {
+    add(escalationCounterKeys(now, hour, day), 1);
+  }
+
+  if (!(was && now && sameStint(was, now))) {
+    const closeKey = was ? stintKeyOf(was) : null;
+    const openKey = now ? stintKeyOf(now) : null;
+    const collide = closeKey && openKey && JSON.stringify(closeKey) === JSON.stringify(openKey);
+    if (closeKey && !collide) out.sets.push({ key: [...closeKey, STINT_END], value: iso });
+    if (now && openKey) {
+      const value: StintValue = { s: statusOf(now), from: iso };
+      out.sets.push({ key: openKey, value });
+      // A move keeps the start: moving back re-opens a stint this prospect left before.
+      if (was && stintStart(was) === stintStart(now)) out.deletes.push([...openKey, STINT_END]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,280 @@
+/**
+ * The prospect and note as the app sees them (spec §3), and the pure rules of spec §4/§5/§9:
+ * follow-up rule, not-before-yesterday in the configured time zone, new-prospect defaults and the
+ * folding of names for prefix search. No zod here (see prospect_schemas.ts), so islands can import
+ * these rules without bundling zod.
+ */
+import {
+  ACTIVITY_WEIGHT,
+  type ActivityStatus,
+  isDoneSellStatus,
+  isFollowUpSellStatus,
+  type NoteType,
+  type SellStatus,
+} from "@/lib/domain/statuses.ts";
+
+/** A prospect as stored in ["prospects", id] and answered by the API (plus `version`). */
+export interface Prospect {
+  id: string;
+  /** Numeric business id, unique, assigned by the server when not given. */
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  tag: string | null;
+  nominator: string | null;
+  motivationText: string | null;
+  motivationTextLastChange: string | null;
+  noteType: NoteType;
+  phoneNumber: string;
+  email: string | null;
+  marketProjectId: number;
+  marketProjectName: string;
+  clubId: number;
+  clubName: string;
+  sellStatus: SellStatus | null;
+  /** ISO instant; set by the server only. */
+  lastSellStatusChange: string | null;
+  activityStatus: ActivityStatus;
+  activityStatusWeigth: number;
+  /** ISO instant of the next automatic activity transition (indexed for the cron job). */
+  nextTransitionAt: string | null;
+  /** "yyyy-MM-dd" local date. */
+  followUpDate: string | null;
+  /** ISO instant. */
+  registerDate: string;
+  /** The assignee's first name. */
+  assignName: string | null;
+  /** The assignee's e-mail (spec §3). */
+  assignId: string | null;
+  /** The assignee's user id (server side; permissions and notifications). */
+  assignUserId: string | null;
+  b2b: boolean;
+  disabled: boolean;
+  deleted: boolean;
+  deletedAt: string | null;
+  createdBy: string | null;
+  updatedAt: string;
+  /** The record's versionstamp; sent back on PUT/PATCH to detect conflicting edits. */
+  version?: string;
+}
+
+export interface Note {
+  noteId: string;
+  prospectId: string;
+  noteType: NoteType;
+  text: string;
+  /** ISO instant. */
+  created: string;
+  /** The author's display name. */
+  user: string;
+  userId: string;
+  updatedAt: string | null;
+  version?: string;
+}
+
+/** Sell status the clock and the indexes use for "no sell status yet". */
+export const NO_SELL_STATUS = "";
+
+// ── completed and sort keys ─────────────────────────────────────────────────
+
+/** Done and CustomerCleaned rows are hidden unless showCompleted (spec §7, DESIGN §7). */
+export function isCompleted(
+  p: Pick<Prospect, "sellStatus" | "activityStatus">,
+): boolean {
+  return isDoneSellStatus(p.sellStatus) || p.activityStatus === "Done" ||
+    p.activityStatus === "CustomerCleaned";
+}
+
+/** Rows without a follow-up date sort after every dated row (ascending), before them descending. */
+export const NO_FOLLOW_UP_SORT = "9999-12-31";
+export const followUpSortKey = (p: Pick<Prospect, "followUpDate">) =>
+  p.followUpDate ?? NO_FOLLOW_UP_SORT;
+
+// ── follow-up rules (spec §4, §5) ───────────────────────────────────────────
+
+/** The follow-up picker is enabled for an empty sell status and the follow-up statuses. */
+export function followUpAllowed(sellStatus: string | null | undefined): boolean {
+  return !sellStatus || isFollowUpSellStatus(sellStatus);
+}
+
+/** The follow-up date kept when saving with this status: cleared for other statuses. */
+export function followUpFor(
+  sellStatus: string | null | undefined,
+  followUpDate: string | null | undefined,
+): string | null {
+  return followUpAllowed(sellStatus) ? (followUpDate || null) : null;
+}
+
+/** The local calendar date ("yyyy-MM-dd") of an instant in a time zone. */
+export function localDate(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** "yyyy-MM-dd" plus n days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export function isValidDate(day: string): boolean {
+  if (!DATE_RE.test(day)) return false;
+  const [y, m, d] = day.split("-").map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** The earliest follow-up date accepted now: yesterday, local time (spec §9). */
+export function minFollowUpDate(now: Date, timeZone: string): string {
+  return addDays(localDate(now, timeZone), -1);
+}
+
+export function isFollowUpTooEarly(day: string, now: Date, timeZone: string): boolean {
+  return day < minFollowUpDate(now, timeZone);
+}
+
+/** Milliseconds a time zone is ahead of UTC at an instant. */
+export function tzOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at);
+  const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a local day starts in a time zone ("yyyy-MM-dd" → Date). */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  let t = guess - tzOffsetMs(new Date(guess), timeZone);
+  t = guess - tzOffsetMs(new Date(t), timeZone);
+  return new Date(t);
+}
+
+// ── field rules shared by the API schemas and the grid ──────────────────────
+
+export type FieldErrors = Record<string, string>;
+
+export const PHONE_RE = /^\+?[0-9][0-9 -]*$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Digits of a phone number (the phone index and `search` use them). */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
+
+export interface EditableFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  email?: string | null;
+  clubId?: number | string | null;
+  marketProjectId?: number | string | null;
+  sellStatus?: string | null;
+  followUpDate?: string | null;
+}
+
+/**
+ * Validates a row the way spec §5 says (create and save), returning {field: i18nKey}.
+ * `previousFollowUpDate`: a stored date that is kept unchanged is not re-checked against today.
+ */
+export function validateRow(
+  row: EditableFields,
+  opts: { now: Date; timeZone: string; previousFollowUpDate?: string | null },
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const blank = (v: unknown) => v == null || String(v).trim() === "";
+  if (blank(row.firstName)) errors.firstName = "validation.required";
+  if (blank(row.lastName)) errors.lastName = "validation.required";
+  if (blank(row.clubId)) errors.clubId = "validation.required";
+  if (blank(row.marketProjectId)) errors.marketProjectId = "validation.required";
+  if (blank(row.phoneNumber)) errors.phoneNumber = "validation.required";
+  else if (!PHONE_RE.test(String(row.phoneNumber).trim())) {
+    errors.phoneNumber = "validation.notANumber";
+  }
+  if (!blank(row.email) && !EMAIL_RE.test(String(row.email).trim())) {
+    errors.email = "validation.email";
+  }
+  const fu = followUpFor(row.sellStatus, row.followUpDate);
+  if (isFollowUpSellStatus(row.sellStatus) && !fu) {
+    errors.followUpDate = "validation.followUpDateRequired";
+  } else if (fu) {
+    if (!isValidDate(fu)) errors.followUpDate = "validation.invalidDate";
+    else if (fu !== opts.previousFollowUpDate && isFollowUpTooEarly(fu, opts.now, opts.timeZone)) {
+      errors.followUpDate = "validation.futureDate";
+    }
+  }
+  return errors;
+}
+
+/** The §5 error code a field error maps to (used as the toast key prospects.errors.<CODE>). */
+export function errorCodeOf(errors: FieldErrors): string {
+  if (errors.followUpDate === "validation.followUpDateRequired") return "FOLLOW_UP_DATE_REQUIRED";
+  if (errors.followUpDate === "validation.futureDate") return "FOLLOW_UP_DATE_PAST";
+  if (errors.motivationText) return "MOTIVATION_TEXT_REQUIRED";
+  return "VALIDATION";
+}
+
+/** Spec §5: Motivation needs a text. */
+export function motivationMissing(noteType: string | null | undefined, text: unknown): boolean {
+  return noteType === "Motivation" && (text == null || String(text).trim() === "");
+}
+
+// ── new-prospect defaults (spec §9) ─────────────────────────────────────────
+
+export const NEW_PROSPECT_DEFAULTS = {
+  activityStatus: "Paused" as ActivityStatus,
+  activityStatusWeigth: ACTIVITY_WEIGHT.Paused,
+  noteType: "Motivation" as NoteType,
+  b2b: false,
+  sellStatus: null,
+} as const;
+
+// ── text folding for name prefixes ──────────────────────────────────────────
+
+/**
+ * Folds a name for the prefix indexes: lower case, Swedish å ä ö kept as distinct letters sorted
+ * after z in Swedish order (å < ä < ö), æ/ø folded to ä/ö, every other diacritic dropped
+ * (é → e, ü → u). The KV orders strings by bytes, so å ä ö map to "{", "|", "}" (0x7B–0x7D).
+ */
+export function foldName(s: string): string {
+  const lower = s.trim().toLowerCase().replace(/[{|}]/g, "");
+  let out = "";
+  for (const ch of lower) {
+    if (ch === "å") out += "{";
+    else if (ch === "ä" || ch === "æ") out += "|";
+    else if (ch === "ö" || ch === "ø") out += "}";
+    else out += ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+  return out.replace(/\s+/g, " ");
+}
+
+// ── presentation helpers used by the grid (pure) ────────────────────────────
+
+/** Age since registration as whole days and hours (spec §2). */
+export function prospectAge(registerDate: string, now: Date): { days: number; hours: number } {
+  const ms = Math.max(0, now.getTime() - new Date(registerDate).getTime());
+  const hoursTotal = Math.floor(ms / 3_600_000);
+  return { days: Math.floor(hoursTotal / 24), hours: hoursTotal % 24 };
+}
+
+export function isAssignee(
+  p: Pick<Prospect, "assignId" | "assignUserId">,
+  user: { id: string; email: string },
+): boolean {
+  return (p.assignUserId != null && p.assignUserId === user.id) ||
+    (p.assignId != null && p.assignId.toLowerCase() === user.email.toLowerCase());
+}

@@ -1,0 +1,251 @@
+/**
+ * Report math (spec §2 Reports, §3 report fields; DESIGN §7): the columns, the reference instant,
+ * the age buckets, rows from status counts, and CSV. Pure and clock-free; no zod here (see
+ * report_schemas.ts), so islands can import it.
+ */
+import { DONE_SELL_STATUSES, REPORT_SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { addDays, isValidDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
+
+/** Column name of a sell status in the reports: AlreadyInBRP → alreadyInBRP (spec §2). */
+export const statusColumn = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The 19 sell statuses plus JumpedOff, as report columns, in the spec's order (LowPrio last). */
+export const STATUS_COLUMN_ORDER = [
+  "AlreadyInBRP",
+  "Prospect",
+  "NoAnswer1",
+  "NoAnswer2",
+  "NoAnswer3",
+  "NoAnswer4",
+  "NoAnswer",
+  "WaitingCustomerCall",
+  "WaitingCustomer",
+  "NoThanks",
+  "Booked",
+  "Member",
+  "NoMember",
+  "AlreadyMember",
+  "RegretMeeting",
+  "DidNotShowUp",
+  "GuestMember",
+  "ProjectMember",
+  "JumpedOff",
+  "LowPrio",
+] as const satisfies readonly (typeof REPORT_SELL_STATUSES)[number][];
+export const STATUS_COLUMNS = STATUS_COLUMN_ORDER.map(statusColumn);
+
+/** A prospect without a sell status (new, not yet worked) is counted as Prospect. */
+export const NO_STATUS_REPORTED_AS = "Prospect";
+export const reportStatus = (s: string | null | undefined) => s ? s : NO_STATUS_REPORTED_AS;
+
+export const AGE_COLUMNS = [
+  "lessThan24h",
+  "oneDay",
+  "twoDays",
+  "threeDays",
+  "fourDays",
+  "moreThanFourDays",
+] as const;
+export type AgeColumn = (typeof AGE_COLUMNS)[number];
+export const DAY_MS = 86_400_000;
+/** Prospects whose status is younger than this are read one by one; older = total − recent. */
+export const RECENT_MS = 5 * DAY_MS;
+
+/** 0 = < 24 h, 1 = one day, …, 5 = more than four days (age = reference instant − last change). */
+export function ageBucket(ageMs: number): number {
+  return Math.min(5, Math.max(0, Math.floor(ageMs / DAY_MS)));
+}
+
+export interface AsOf {
+  /** The instant the report describes. */
+  at: Date;
+  /** true: the reference date is today (or later): the report shows the current state at `at`. */
+  live: boolean;
+}
+
+/**
+ * The instant a reference date stands for: the end of that local day (the start of the next one,
+ * exclusive), or now when that is still in the future.
+ */
+export function asOfInstant(referenceDate: string, now: Date, timeZone: string): AsOf {
+  const end = startOfLocalDay(addDays(referenceDate, 1), timeZone);
+  return end.getTime() > now.getTime() ? { at: now, live: true } : { at: end, live: false };
+}
+
+/** Whole calendar days from a project's start date to the reference date (0 before the start). */
+export function daysSince(startDate: string, referenceDate: string): number {
+  if (!isValidDate(startDate) || !isValidDate(referenceDate)) return 0;
+  const ms = Date.parse(referenceDate + "T00:00:00Z") - Date.parse(startDate + "T00:00:00Z");
+  return Math.max(0, Math.round(ms / DAY_MS));
+}
+
+export type StatusCounts = Record<string, number>;
+
+/** Status counts (keyed by sell status, "" = none) → one number per report column. */
+export function statusColumns(counts: StatusCounts): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of STATUS_COLUMN_ORDER) out[statusColumn(s)] = 0;
+  for (const [s, n] of Object.entries(counts)) {
+    const col = statusColumn(reportStatus(s));
+    if (col in out) out[col] += n;
+  }
+  return out;
+}
+
+export function totalOf(counts: StatusCounts): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** Prospects whose sell status ends the work (DESIGN §7: AlreadyInBRP, Member, …, JumpedOff). */
+export function doneOf(counts: StatusCounts): number {
+  let n = 0;
+  for (const [s, c] of Object.entries(counts)) if (DONE_SELL_STATUSES.has(s)) n += c;
+  return n;
+}
+
+export function addCounts(into: StatusCounts, from: StatusCounts): StatusCounts {
+  for (const [s, n] of Object.entries(from)) into[s] = (into[s] ?? 0) + n;
+  return into;
+}
+
+// ── report rows (the API's answer) ──────────────────────────────────────────
+
+export interface SellStatusAgeRow {
+  sellStatus: string;
+  sellStatusName: string;
+  lessThan24h: number;
+  oneDay: number;
+  twoDays: number;
+  threeDays: number;
+  fourDays: number;
+  moreThanFourDays: number;
+  sum: number;
+}
+
+export interface SellStatusAgeReport {
+  marketProjectId: number;
+  marketProject: string;
+  referenceDate: string;
+  /** The instant the numbers describe (ISO). */
+  asOf: string;
+  clubs: { clubId: number; name: string }[];
+  rows: SellStatusAgeRow[];
+  totals: Omit<SellStatusAgeRow, "sellStatus" | "sellStatusName">;
+}
+
+/** The count columns shared by both status reports (one per status, then the totals). */
+export interface StatusCountsRow {
+  [column: string]: number | string | null;
+  change24h: number;
+  totalStatusChange: number;
+  totalProspects: number;
+  totalDoneProspects: number;
+}
+
+export interface StatusProjectRow extends StatusCountsRow {
+  marketProjectId: number;
+  marketProject: string;
+  startDate: string;
+  days: number;
+  totalEscalatedProspects: number;
+}
+
+export interface StatusGroupRow extends StatusCountsRow {
+  /** clubId or districtId. */
+  id: number;
+  name: string;
+}
+
+export interface StatusProjectReport {
+  referenceDate: string;
+  asOf: string;
+  prospectFieldKey: "marketProjectId";
+  collection: "marketproject";
+  limit: number;
+  rows: StatusProjectRow[];
+}
+
+export interface StatusGroupReport {
+  referenceDate: string;
+  asOf: string;
+  prospectFieldKey: "clubId" | "districtId";
+  collection: "clubs" | "district";
+  marketProjectIds: number[];
+  rows: StatusGroupRow[];
+}
+
+export const PROJECT_REPORT_COLUMNS = [
+  "marketProject",
+  "startDate",
+  "days",
+  ...STATUS_COLUMNS,
+  "change24h",
+  "totalStatusChange",
+  "totalEscalatedProspects",
+  "totalProspects",
+  "totalDoneProspects",
+] as const;
+
+/** The club/district variant: the first column is the club or district (spec §2). */
+export const GROUP_REPORT_COLUMNS = [
+  ...STATUS_COLUMNS,
+  "change24h",
+  "totalStatusChange",
+  "totalProspects",
+  "totalDoneProspects",
+] as const;
+
+export const AGE_REPORT_COLUMNS = ["sellStatus", ...AGE_COLUMNS, "sum"] as const;
+
+// ── CSV ─────────────────────────────────────────────────────────────────────
+
+/** One CSV field: quoted when it holds the separator, a quote or a line break. */
+export function csvField(v: unknown, sep = ";"): string {
+  const s = v == null ? "" : String(v);
+  return /["\r\n]/.test(s) || s.includes(sep) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * A CSV document Excel opens right in Swedish: UTF-8 with BOM, ";" between fields, CRLF lines.
+ * Text cells that start with = + - @ are prefixed with ' so a spreadsheet never runs them.
+ */
+export function toCsv(header: string[], rows: unknown[][], sep = ";"): string {
+  const safe = (v: unknown) =>
+    typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  const lines = [header, ...rows].map((r) => r.map((v) => csvField(safe(v), sep)).join(sep));
+  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+}
+
+/** Parses what toCsv wrote (tests and the e2e check of a download). */
+export function parseCsv(text: string, sep = ";"): string[][] {
+  const s = text.replace(/^\uFEFF/, "");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (quoted) {
+      if (ch === '"' && s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === sep) {
+      row.push(field);
+      field = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && s[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += ch;
+  }
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

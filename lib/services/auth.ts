@@ -1,0 +1,305 @@
+/**
+ * Sign-in, MFA, sessions, OAuth tokens, e-mail verification, password reset and the first-admin
+ * setup: the identity provider plus sessions plus the mails and SMS (translated here).
+ */
+import { embeddedProvider } from "@/lib/auth/embedded.ts";
+import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
+import {
+  createSession,
+  type IssuedTokens,
+  revokeByRefreshToken,
+  revokeSession,
+  rotateRefreshToken,
+} from "@/lib/auth/session.ts";
+import { randomToken, sha256, timingSafeEqual } from "@/lib/auth/crypto.ts";
+import { hashPassword } from "@/lib/auth/password.ts";
+import { setupTokenKey, usersPrefix } from "@/lib/db/keys.ts";
+import { createUser, getUserSettings } from "@/lib/db/users.ts";
+import { writeAudit } from "@/lib/db/audit.ts";
+import { sendMail, sendSms } from "@/lib/notify/mod.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+import { compactMobile, type UserRecord } from "@/lib/domain/user.ts";
+import { type Lang, translate } from "@/lib/i18n/mod.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+
+async function langOf(kv: Deno.Kv, userId: string): Promise<Lang> {
+  return (await getUserSettings(kv, userId)).language;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A plain-text mail plus a small HTML version with one button. */
+function mailWithLink(lang: Lang, base: string, vars: Record<string, string>) {
+  const text = translate(lang, `${base}.body`, vars);
+  const footer = translate(lang, "mail.footer");
+  const paragraphs = text.split(/\n\n+/).map((p) =>
+    p.trim() === vars.url
+      ? `<p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;` +
+        `background:#1858c4;color:#fff;border-radius:6px;text-decoration:none">` +
+        `${escapeHtml(translate(lang, `${base}.button`))}</a></p>` +
+        `<p style="font-size:12px;color:#555">${escapeHtml(vars.url)}</p>`
+      : `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`
+  ).join("");
+  return {
+    subject: translate(lang, `${base}.subject`, vars),
+    text: `${text}\n\n--\n${footer}`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;color:#1b2230">${paragraphs}` +
+      `<hr><p style="font-size:12px;color:#777">${escapeHtml(footer)}</p></body></html>`,
+  };
+}
+
+export function messenger(deps: ServiceDeps): IdentityMessenger {
+  const { kv, config } = deps;
+  const link = (mode: string, code: string) =>
+    `${config.appUrl}/email-redirect?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
+  return {
+    async verificationEmail(user, oobCode) {
+      const lang = await langOf(kv, user.id);
+      const m = mailWithLink(lang, "mail.verifyEmail", {
+        name: user.firstName,
+        email: user.email,
+        url: link("verifyEmail", oobCode),
+      });
+      await sendMail(deps, { to: user.email, ...m });
+    },
+    async passwordResetEmail(user, oobCode) {
+      const lang = await langOf(kv, user.id);
+      const m = mailWithLink(lang, "mail.resetPassword", {
+        name: user.firstName,
+        email: user.email,
+        url: link("resetPassword", oobCode),
+      });
+      await sendMail(deps, { to: user.email, ...m });
+    },
+    async mfaCode(user, phone, code) {
+      const lang = await langOf(kv, user.id);
+      const r = await sendSms(deps, {
+        to: phone,
+        message: translate(lang, "mail.sms.mfaCode", { code }),
+      });
+      return r.delivery !== "failed";
+    },
+  };
+}
+
+export function identityProvider(deps: ServiceDeps): IdentityProvider {
+  return embeddedProvider({
+    kv: deps.kv,
+    mfaMode: deps.config.mfaMode,
+    messenger: messenger(deps),
+  });
+}
+
+export type SignInOutcome =
+  | { kind: "signedIn"; user: UserRecord; tokens: IssuedTokens }
+  | Extract<SignInResult, { kind: "mfa" }>;
+
+/** POST /api/auth/sign-in: the session when no second factor is needed, else the MFA step. */
+export async function signIn(
+  deps: ServiceDeps,
+  input: { email: string; password: string; address: string },
+): Promise<SignInOutcome> {
+  const now = deps.now();
+  const r = await identityProvider(deps).signIn(input.email, input.password, {
+    address: input.address,
+    now,
+  });
+  if (r.kind === "mfa") return r;
+  const tokens = await createSession(deps.kv, deps.config.secretKey, r.user.id, "cookie", now);
+  return { kind: "signedIn", user: r.user, tokens };
+}
+
+export async function enrollMfa(deps: ServiceDeps, mfaSession: string, phone: string) {
+  return await identityProvider(deps).enrollMfa(mfaSession, phone, deps.now());
+}
+
+export async function resendMfaCode(deps: ServiceDeps, mfaSession: string) {
+  return await identityProvider(deps).resendMfaCode(mfaSession, deps.now());
+}
+
+export async function verifyMfa(deps: ServiceDeps, mfaSession: string, code: string) {
+  const now = deps.now();
+  const user = await identityProvider(deps).verifyMfa(mfaSession, code, now);
+  const tokens = await createSession(deps.kv, deps.config.secretKey, user.id, "cookie", now);
+  return { user, tokens };
+}
+
+/** Rotates a refresh token (cookie or OAuth); a reused token has revoked its session. */
+export async function refresh(deps: ServiceDeps, refreshToken: string): Promise<IssuedTokens> {
+  const out = await rotateRefreshToken(deps.kv, deps.config.secretKey, refreshToken, deps.now());
+  if (!out.ok) throw new HttpError(401, "INVALID_REFRESH_TOKEN", "errors.sessionExpired");
+  return out.tokens;
+}
+
+export async function signOut(
+  deps: ServiceDeps,
+  sid: string | null,
+  refreshToken: string | undefined,
+) {
+  if (sid) await revokeSession(deps.kv, sid);
+  if (refreshToken) await revokeByRefreshToken(deps.kv, refreshToken);
+}
+
+/** The OAuth password grant: no session for accounts that must pass MFA (they use API tokens). */
+export async function oauthPasswordGrant(
+  deps: ServiceDeps,
+  input: { email: string; password: string; address: string },
+): Promise<IssuedTokens> {
+  const now = deps.now();
+  const user = await identityProvider(deps).checkPassword(input.email, input.password, {
+    address: input.address,
+    now,
+  });
+  if (deps.config.mfaMode === "required") {
+    throw new HttpError(403, "mfa_required", "errors.mfaRequired");
+  }
+  return await createSession(deps.kv, deps.config.secretKey, user.id, "oauth", now);
+}
+
+export async function verifyEmail(deps: ServiceDeps, oobCode: string) {
+  return await identityProvider(deps).applyEmailVerification(oobCode, deps.now());
+}
+
+export async function requestPasswordReset(deps: ServiceDeps, email: string) {
+  await identityProvider(deps).sendPasswordReset(email, deps.now());
+}
+
+export async function checkPasswordResetCode(deps: ServiceDeps, oobCode: string) {
+  return await identityProvider(deps).verifyPasswordResetCode(oobCode, deps.now());
+}
+
+export async function confirmPasswordReset(deps: ServiceDeps, oobCode: string, password: string) {
+  const user = await identityProvider(deps).confirmPasswordReset(oobCode, password, deps.now());
+  await writeAudit(deps.kv, {
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "user.passwordReset",
+    targetId: user.id,
+  }, deps.now());
+  return user;
+}
+
+/**
+ * POST /api/password-recovery-confirmation (spec §7): the client tells the backend a reset is
+ * done. The pair must sign in (same brute-force counters); the event is audited. It never sets
+ * a password: only a mailed oobCode can.
+ */
+export async function passwordRecoveryConfirmation(
+  deps: ServiceDeps,
+  input: { email: string; password: string; address: string },
+) {
+  const now = deps.now();
+  const user = await identityProvider(deps).checkPassword(input.email, input.password, {
+    address: input.address,
+    now,
+  });
+  await writeAudit(deps.kv, {
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "user.passwordRecoveryConfirmed",
+    targetId: user.id,
+  }, now);
+}
+
+/** Lock screen: the signed-in user's password again. */
+export async function unlock(
+  deps: ServiceDeps,
+  email: string,
+  password: string,
+  address: string,
+): Promise<UserRecord> {
+  return await identityProvider(deps).checkPassword(email, password, {
+    address,
+    now: deps.now(),
+  });
+}
+
+// ── first admin ──────────────────────────────────────────────────────────────
+
+export const SETUP_TTL_MS = 24 * 3600 * 1000;
+
+interface SetupTokenRecord {
+  hash: string;
+  expiresAt: string;
+}
+
+export async function hasUsers(kv: Deno.Kv): Promise<boolean> {
+  for await (const _ of kv.list({ prefix: usersPrefix() }, { limit: 1 })) return true;
+  return false;
+}
+
+/**
+ * On an empty database: a fresh one-time setup link (replacing any earlier one), else null.
+ * main.ts prints it at start; `deno task create-admin` without arguments too.
+ */
+export async function createSetupLink(deps: ServiceDeps): Promise<string | null> {
+  if (await hasUsers(deps.kv)) return null;
+  const token = randomToken(32);
+  const rec: SetupTokenRecord = {
+    hash: await sha256(token),
+    expiresAt: new Date(deps.now().getTime() + SETUP_TTL_MS).toISOString(),
+  };
+  await deps.kv.set(setupTokenKey(), rec, { expireIn: SETUP_TTL_MS });
+  return `${deps.config.appUrl}/setup?token=${token}`;
+}
+
+async function setupTokenEntry(deps: ServiceDeps, token: string) {
+  const e = await deps.kv.get<SetupTokenRecord>(setupTokenKey());
+  if (!e.value || !token || token.length > 200) return null;
+  if (Date.parse(e.value.expiresAt) <= deps.now().getTime()) return null;
+  if (!timingSafeEqual(await sha256(token), e.value.hash)) return null;
+  return e;
+}
+
+/** The setup page shows its form only for a live token on a still empty database. */
+export async function isSetupTokenValid(deps: ServiceDeps, token: string): Promise<boolean> {
+  return !!(await setupTokenEntry(deps, token)) && !(await hasUsers(deps.kv));
+}
+
+export interface AdminInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+}
+
+/** Creates a verified admin (no e-mail round trip: whoever holds the link or the shell is trusted). */
+export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) {
+  const user = await createUser(deps.kv, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    mobile: compactMobile(input.mobile),
+    roles: ["ROLE_ADMIN"],
+    passwordHash: await hashPassword(input.password),
+    verified: true,
+    enabled: true,
+    mfaEnrolled: false,
+    mfaPhone: null,
+    notificationCategoryId: null,
+    dailyReportSubscription: false,
+    dateCreated: deps.now().toISOString(),
+  });
+  await deps.kv.delete(setupTokenKey());
+  await writeAudit(deps.kv, {
+    actorId: null,
+    actorEmail: null,
+    action: "user.createFirstAdmin",
+    targetId: user.id,
+  }, deps.now());
+  return user;
+}
+
+/** POST /api/setup: uses the one-time token up and creates the first admin. */
+export async function completeSetup(deps: ServiceDeps, token: string, input: AdminInput) {
+  const e = await setupTokenEntry(deps, token);
+  if (!e || (await hasUsers(deps.kv))) {
+    throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
+  }
+  const used = await deps.kv.atomic().check(e).delete(setupTokenKey()).commit();
+  if (!used.ok) throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
+  return await createVerifiedAdmin(deps, input);
+}

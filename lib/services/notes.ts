@@ -1,0 +1,121 @@
+/**
+ * Note use cases (spec §2 notes dialog, DESIGN §6): only the prospect's assignee (or an admin)
+ * opens and adds notes; a note's author (or an admin) edits or deletes it; disabled prospects'
+ * notes are read-only for everyone but admins.
+ */
+import { can } from "@/lib/auth/permissions.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import {
+  getNoteEntry,
+  insertNote,
+  listNotes,
+  noteWithVersion,
+  removeNote,
+  replaceNote,
+  type StoredNote,
+} from "@/lib/db/notes.ts";
+import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+import type { Note } from "@/lib/domain/prospect.ts";
+import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
+import type { ProspectCtx } from "@/lib/services/prospects.ts";
+
+const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
+const denied = (code: string, key: string) => new HttpError(403, code, key);
+
+async function liveProspect(ctx: ProspectCtx, id: string): Promise<StoredProspect> {
+  const e = await getProspectEntry(ctx.kv, id);
+  if (!e.value || e.value.deleted) throw notFound();
+  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) {
+    throw denied("B2B_ONLY", "prospects.errors.B2B_ONLY");
+  }
+  return e.value;
+}
+
+const assigneeOf = (p: StoredProspect) => ({
+  b2b: p.b2b,
+  assigneeId: p.assignUserId,
+  assigneeEmail: p.assignId,
+  disabled: p.disabled,
+});
+
+/** GET /api/prospects/{id}/notes. */
+export async function notesOf(ctx: ProspectCtx, prospectId: string): Promise<Note[]> {
+  const p = await liveProspect(ctx, prospectId);
+  if (!can(ctx.user, "note.read", assigneeOf(p))) {
+    throw denied("NOT_ASSIGNEE", "prospects.errors.NOT_ASSIGNEE");
+  }
+  return await listNotes(ctx.kv, prospectId);
+}
+
+/** POST /api/prospects/{id}/notes. */
+export async function addNote(
+  ctx: ProspectCtx,
+  prospectId: string,
+  input: NoteCreate,
+): Promise<Note> {
+  const p = await liveProspect(ctx, prospectId);
+  if (!can(ctx.user, "note.create", assigneeOf(p))) {
+    throw p.disabled && can(ctx.user, "note.read", assigneeOf(p))
+      ? denied("PROSPECT_DISABLED", "prospects.errors.PROSPECT_DISABLED")
+      : denied("NOT_ASSIGNEE", "prospects.errors.NOT_ASSIGNEE");
+  }
+  const u = ctx.user;
+  const note: StoredNote = {
+    noteId: ulid(ctx.now.getTime()),
+    prospectId,
+    noteType: input.noteType,
+    text: input.text,
+    created: ctx.now.toISOString(),
+    user: `${u.firstName} ${u.lastName}`.trim() || u.email,
+    userId: u.id,
+    updatedAt: null,
+  };
+  const out = await insertNote(ctx.kv, note);
+  if (!out) throw new HttpError(409, "CONFLICT", "errors.conflict");
+  return out;
+}
+
+async function ownNote(ctx: ProspectCtx, noteId: string) {
+  const e = await getNoteEntry(ctx.kv, noteId);
+  if (!e.value) throw notFound();
+  const p = await liveProspect(ctx, e.value.prospectId);
+  if (
+    !can(ctx.user, "note.update", { b2b: p.b2b, disabled: p.disabled, authorId: e.value.userId })
+  ) {
+    throw p.disabled
+      ? denied("PROSPECT_DISABLED", "notes.disabled")
+      : denied("FORBIDDEN", "errors.forbidden");
+  }
+  return e as Deno.KvEntry<StoredNote>;
+}
+
+/** PUT /api/notes/{noteId}: the author or an admin; a stale `version` answers 409 with the note. */
+export async function editNote(ctx: ProspectCtx, noteId: string, input: NoteUpdate): Promise<Note> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const e = await ownNote(ctx, noteId);
+    if (input.version !== undefined && input.version !== e.versionstamp) {
+      throw new HttpError(409, "CONFLICT", "errors.conflict", undefined, {
+        current: noteWithVersion(e),
+      });
+    }
+    const next: StoredNote = {
+      ...e.value,
+      text: input.text,
+      noteType: input.noteType ?? e.value.noteType,
+      updatedAt: ctx.now.toISOString(),
+    };
+    const out = await replaceNote(ctx.kv, e, next);
+    if (out) return out;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+/** DELETE /api/notes/{noteId}: the author or an admin. */
+export async function deleteNote(ctx: ProspectCtx, noteId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const e = await ownNote(ctx, noteId);
+    if (await removeNote(ctx.kv, e)) return;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}

@@ -1,0 +1,447 @@
+/**
+ * Prospect use cases (spec §4, §5, §7; DESIGN §4, §6): search, create, save (PUT), patch, assign,
+ * soft delete. Each write reads the record once, applies the rules, recomputes the activity clock
+ * and commits record + indexes + counters + events in one versionstamp-checked atomic.
+ */
+import type { Config } from "@/lib/config.ts";
+import { can } from "@/lib/auth/permissions.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import {
+  commitProspect,
+  getProspectEntry,
+  insertProspect,
+  listDeletedProspects,
+  type ProspectEntry,
+  searchProspects,
+  type SearchResult,
+  type StoredProspect,
+  withVersion,
+} from "@/lib/db/prospects.ts";
+import {
+  getAdminSettings,
+  getClubByNumber,
+  getMarketProjectByNumber,
+  getTimeLimitsByStatus,
+} from "@/lib/db/reference.ts";
+import { getUserByEmail } from "@/lib/db/users.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+import {
+  addDays,
+  errorCodeOf,
+  type FieldErrors,
+  followUpFor,
+  motivationMissing,
+  NEW_PROSPECT_DEFAULTS,
+  type Prospect,
+  startOfLocalDay,
+  validateRow,
+} from "@/lib/domain/prospect.ts";
+import type {
+  ProspectAssign,
+  ProspectCreate,
+  ProspectPatch,
+  ProspectSave,
+  ProspectSearchQuery,
+} from "@/lib/domain/prospect_schemas.ts";
+import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
+import type { MarketProject } from "@/lib/domain/reference.ts";
+import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
+
+export interface ProspectCtx {
+  kv: Deno.Kv;
+  config: Pick<Config, "timeZone">;
+  now: Date;
+  user: SessionUser;
+}
+
+// ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
+
+const prospectError = (status: number, code: string, fields?: FieldErrors, data?: unknown) =>
+  new HttpError(status, code, `prospects.errors.${code}`, fields, data);
+
+const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
+const stale = (current: Prospect) => prospectError(409, "VERSION_CONFLICT", undefined, { current });
+
+function rowInvalid(errors: FieldErrors): HttpError {
+  const code = errorCodeOf(errors);
+  return code === "VALIDATION"
+    ? new HttpError(400, "VALIDATION", "errors.validation", errors)
+    : prospectError(400, code, errors);
+}
+
+// ── clock settings (read per write; cached briefly so a write costs one record read) ──
+
+const SETTINGS_TTL_MS = 5_000;
+const settingsCache = new WeakMap<Deno.Kv, { at: number; value: Promise<ClockSettings> }>();
+
+export function clockSettings(kv: Deno.Kv, timeZone: string): Promise<ClockSettings> {
+  const hit = settingsCache.get(kv);
+  const t = Date.now();
+  if (hit && t - hit.at < SETTINGS_TTL_MS) return hit.value;
+  const value = Promise.all([getTimeLimitsByStatus(kv), getAdminSettings(kv)]).then((
+    [limits, admin],
+  ) => ({
+    limits,
+    worktime: { worktimeFrom: admin.worktimeFrom, worktimeTo: admin.worktimeTo, timeZone },
+  }));
+  settingsCache.set(kv, { at: t, value });
+  value.catch(() => settingsCache.delete(kv));
+  return value;
+}
+
+/** Forgets cached clock settings (after an admin changes work time or limits). */
+export function invalidateClockSettings(kv: Deno.Kv) {
+  settingsCache.delete(kv);
+}
+
+async function withClock(
+  ctx: ProspectCtx,
+  p: StoredProspect,
+): Promise<StoredProspect> {
+  const settings = await clockSettings(ctx.kv, ctx.config.timeZone);
+  return { ...p, ...computeActivity(p, settings, ctx.now) };
+}
+
+// ── reference checks ────────────────────────────────────────────────────────
+
+async function projectFor(ctx: ProspectCtx, marketProjectId: number): Promise<MarketProject> {
+  const project = await getMarketProjectByNumber(ctx.kv, marketProjectId);
+  if (!project) {
+    throw prospectError(400, "MARKET_PROJECT_NOT_FOUND", {
+      marketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
+    });
+  }
+  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  return project;
+}
+
+async function clubFor(ctx: ProspectCtx, clubId: number) {
+  const club = await getClubByNumber(ctx.kv, clubId);
+  if (!club) {
+    throw prospectError(400, "CLUB_NOT_FOUND", { clubId: "prospects.errors.CLUB_NOT_FOUND" });
+  }
+  return club;
+}
+
+// ── search ──────────────────────────────────────────────────────────────────
+
+/** GET /api/prospects: one page and the total, for a market project the caller may see. */
+export async function searchForUser(
+  ctx: ProspectCtx,
+  q: ProspectSearchQuery,
+): Promise<SearchResult> {
+  if (q.marketProjectId === undefined) {
+    throw new HttpError(
+      400,
+      "MARKET_PROJECT_REQUIRED",
+      "validation.selectMarketingProjectFirst",
+      { marketProjectId: "validation.selectMarketingProjectFirst" },
+    );
+  }
+  const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
+  if (!project) return { items: [], total: 0 };
+  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  const offset = (q.page - 1) * q.size;
+  if (q.deleted) {
+    if (!can(ctx.user, "prospect.listDeleted")) {
+      throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+    }
+    return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
+  }
+  const tz = ctx.config.timeZone;
+  return await searchProspects(ctx.kv, {
+    marketProjectId: q.marketProjectId,
+    clubIds: q.clubId?.length ? [...new Set(q.clubId)] : undefined,
+    sellStatuses: q.sellStatus?.length ? [...new Set(q.sellStatus)] : undefined,
+    showCompleted: q.showCompleted ?? false,
+    assignee: q.myAssigned ? ctx.user.email.toLowerCase() : undefined,
+    customerId: q.customerId,
+    firstName: q.firstName || undefined,
+    lastName: q.lastName || undefined,
+    tag: q.tag || undefined,
+    email: q.email || undefined,
+    search: q.search || undefined,
+    registerFrom: q.registerDate ? startOfLocalDay(q.registerDate, tz).toISOString() : undefined,
+    registerTo: q.registerEndDate
+      ? startOfLocalDay(addDays(q.registerEndDate, 1), tz).toISOString()
+      : undefined,
+    order: q.sortFollowUpDate,
+    offset,
+    limit: q.size,
+  });
+}
+
+/** GET /api/prospects/{id}. Deleted prospects are visible to admins only. */
+export async function getForUser(ctx: ProspectCtx, id: string): Promise<Prospect> {
+  const e = await getProspectEntry(ctx.kv, id);
+  if (!e.value || (e.value.deleted && !isAdmin(ctx.user))) throw notFound();
+  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) throw prospectError(403, "B2B_ONLY");
+  return withVersion(e as ProspectEntry);
+}
+
+// ── create ──────────────────────────────────────────────────────────────────
+
+async function assigneeFor(
+  ctx: ProspectCtx,
+  email: string,
+): Promise<{ assignId: string; assignName: string; assignUserId: string }> {
+  const u = ctx.user;
+  if (email.toLowerCase() === u.email.toLowerCase()) {
+    return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
+  }
+  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  const target = await getUserByEmail(ctx.kv, email);
+  if (!target || !target.enabled) {
+    throw new HttpError(400, "VALIDATION", "errors.validation", {
+      assignId: "validation.invalidValue",
+    });
+  }
+  return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
+}
+
+/** POST /api/prospects (spec §5 create, §9 defaults). */
+export async function createProspect(ctx: ProspectCtx, input: ProspectCreate): Promise<Prospect> {
+  const tz = ctx.config.timeZone;
+  const errors = validateRow({ ...input, sellStatus: null }, { now: ctx.now, timeZone: tz });
+  if (input.noteType && motivationMissing(input.noteType, input.motivationText)) {
+    errors.motivationText = "prospects.errors.MOTIVATION_TEXT_REQUIRED";
+  }
+  if (Object.keys(errors).length) throw rowInvalid(errors);
+  const [project, club] = await Promise.all([
+    projectFor(ctx, input.marketProjectId),
+    clubFor(ctx, input.clubId),
+  ]);
+  if (!project.active) {
+    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
+      marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
+    });
+  }
+  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
+  const at = ctx.now.toISOString();
+  const base: StoredProspect = {
+    id: ulid(ctx.now.getTime()),
+    customerId: input.customerId ?? 0,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    tag: input.tag ?? null,
+    nominator: input.nominator ?? null,
+    motivationText: input.motivationText ?? null,
+    motivationTextLastChange: input.motivationText ? at : null,
+    noteType: input.noteType ?? NEW_PROSPECT_DEFAULTS.noteType,
+    phoneNumber: input.phoneNumber,
+    email: input.email ?? null,
+    marketProjectId: project.marketProjectId,
+    marketProjectName: project.name,
+    clubId: club.clubId,
+    clubName: club.name,
+    sellStatus: null,
+    lastSellStatusChange: null,
+    activityStatus: NEW_PROSPECT_DEFAULTS.activityStatus,
+    activityStatusWeigth: NEW_PROSPECT_DEFAULTS.activityStatusWeigth,
+    nextTransitionAt: null,
+    followUpDate: input.followUpDate ?? null,
+    registerDate: at,
+    assignName: assignee?.assignName ?? null,
+    assignId: assignee?.assignId ?? null,
+    assignUserId: assignee?.assignUserId ?? null,
+    b2b: project.b2b,
+    disabled: false,
+    deleted: false,
+    deletedAt: null,
+    createdBy: ctx.user.id,
+    updatedAt: at,
+  };
+  return await insertProspect(ctx.kv, await withClock(ctx, base), { userId: ctx.user.id, at });
+}
+
+// ── updates ─────────────────────────────────────────────────────────────────
+
+/** Reads a live prospect the caller may change (403 for disabled rows unless admin). */
+async function editable(
+  ctx: ProspectCtx,
+  id: string,
+  action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
+): Promise<ProspectEntry> {
+  const e = await getProspectEntry(ctx.kv, id);
+  if (!e.value || e.value.deleted) throw notFound();
+  const p = e.value;
+  if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {
+    throw prospectError(403, "PROSPECT_DISABLED");
+  }
+  return e as ProspectEntry;
+}
+
+type Change = (before: StoredProspect, version: string) => Promise<StoredProspect> | StoredProspect;
+
+/**
+ * Applies a change with the versionstamp check. With `version` (the client's copy) a stale copy
+ * answers 409 with the current record; without it, a concurrent write re-reads and re-applies.
+ */
+async function update(
+  ctx: ProspectCtx,
+  id: string,
+  version: string | undefined,
+  change: Change,
+  action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
+): Promise<Prospect> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await editable(ctx, id, action);
+    if (version !== undefined && version !== entry.versionstamp) throw stale(withVersion(entry));
+    const next = await withClock(ctx, {
+      ...(await change(entry.value, entry.versionstamp)),
+      updatedAt: ctx.now.toISOString(),
+    });
+    const out = await commitProspect(ctx.kv, entry, next, {
+      userId: ctx.user.id,
+      at: ctx.now.toISOString(),
+    });
+    if (out) return out.prospect;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+/** The §4/§5 rules for a row's editable fields; `explicit` = fields the request actually sent. */
+async function applyRow(
+  ctx: ProspectCtx,
+  before: StoredProspect,
+  row: Partial<ProspectSave> & { version?: string },
+  explicit: Set<string>,
+  wholeRow: boolean,
+): Promise<StoredProspect> {
+  const next: StoredProspect = { ...before };
+  const at = ctx.now.toISOString();
+  if (explicit.has("firstName") && row.firstName) next.firstName = row.firstName;
+  if (explicit.has("lastName") && row.lastName) next.lastName = row.lastName;
+  if (explicit.has("phoneNumber") && row.phoneNumber) next.phoneNumber = row.phoneNumber;
+  if (explicit.has("tag")) next.tag = row.tag ?? null;
+  if (explicit.has("nominator")) next.nominator = row.nominator ?? null;
+  if (explicit.has("email")) next.email = row.email ?? null;
+  if (explicit.has("noteType") && row.noteType) next.noteType = row.noteType;
+  if (explicit.has("motivationText")) {
+    const text = row.motivationText ?? null;
+    if (text !== before.motivationText) {
+      next.motivationText = text;
+      next.motivationTextLastChange = at;
+    }
+  }
+  // PATCH: sending noteType/motivationText asks for the rule; PUT (whole rows): only a change does.
+  const touched = wholeRow
+    ? next.noteType !== before.noteType || next.motivationText !== before.motivationText
+    : explicit.has("noteType") || explicit.has("motivationText");
+  if (touched && motivationMissing(next.noteType, next.motivationText)) {
+    throw prospectError(400, "MOTIVATION_TEXT_REQUIRED", {
+      motivationText: "prospects.errors.MOTIVATION_TEXT_REQUIRED",
+    });
+  }
+  if (explicit.has("sellStatus")) {
+    const s = row.sellStatus ?? null;
+    if (s !== before.sellStatus) {
+      next.sellStatus = s;
+      next.lastSellStatusChange = at;
+    }
+  }
+  if (explicit.has("followUpDate") || explicit.has("sellStatus")) {
+    const wanted = explicit.has("followUpDate") ? row.followUpDate ?? null : before.followUpDate;
+    next.followUpDate = followUpFor(next.sellStatus, wanted);
+  }
+  if (explicit.has("clubId") && row.clubId !== undefined && row.clubId !== before.clubId) {
+    const club = await clubFor(ctx, row.clubId);
+    next.clubId = club.clubId;
+    next.clubName = club.name;
+  }
+  if (
+    explicit.has("marketProjectId") && row.marketProjectId !== undefined &&
+    row.marketProjectId !== before.marketProjectId
+  ) {
+    const project = await projectFor(ctx, row.marketProjectId);
+    next.marketProjectId = project.marketProjectId;
+    next.marketProjectName = project.name;
+    next.b2b = project.b2b;
+  }
+  if (explicit.has("disabled") && row.disabled !== undefined && isAdmin(ctx.user)) {
+    next.disabled = row.disabled;
+  }
+  const unchangedDate = next.sellStatus === before.sellStatus ? before.followUpDate : undefined;
+  const errors = validateRow(next, {
+    now: ctx.now,
+    timeZone: ctx.config.timeZone,
+    previousFollowUpDate: unchangedDate,
+  });
+  if (Object.keys(errors).length) throw rowInvalid(errors);
+  return next;
+}
+
+/** PUT /api/prospects/{id}: the whole row (spec §5 save rules); `version` is required. */
+export async function saveProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectSave,
+): Promise<Prospect> {
+  const explicit = new Set(Object.keys(input).filter((k) => k !== "version"));
+  // The grid's columns: a missing optional one means empty. Fields the grid does not show
+  // (nominator, motivationText) change only when sent.
+  for (const k of ["tag", "email", "sellStatus", "followUpDate"]) explicit.add(k);
+  return await update(
+    ctx,
+    id,
+    input.version,
+    (before) => applyRow(ctx, before, input, explicit, true),
+  );
+}
+
+/** PATCH /api/prospects/{id}: only the fields sent (e.g. motivationText + noteType). */
+export async function patchProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectPatch,
+  sentKeys: string[],
+): Promise<Prospect> {
+  const explicit = new Set(sentKeys.filter((k) => k !== "version" && k in input));
+  return await update(
+    ctx,
+    id,
+    input.version,
+    (before) => applyRow(ctx, before, input, explicit, false),
+  );
+}
+
+/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
+export async function assignProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectAssign,
+): Promise<Prospect> {
+  if (input.assignId === null) {
+    return await update(ctx, id, input.version, (before) => {
+      if (!before.assignId) return before;
+      const mayClear = can(ctx.user, "prospect.unassign", {
+        b2b: before.b2b,
+        disabled: before.disabled,
+        assigneeId: before.assignUserId,
+        assigneeEmail: before.assignId,
+      });
+      if (!mayClear) throw prospectError(403, "NOT_ASSIGNEE");
+      return { ...before, assignId: null, assignName: null, assignUserId: null };
+    }, "prospect.assign");
+  }
+  const assignee = await assigneeFor(ctx, input.assignId);
+  return await update(ctx, id, input.version, (before, version) => {
+    const current = before.assignId?.toLowerCase() ?? null;
+    if (current === assignee.assignId.toLowerCase()) return before;
+    if (current && !isAdmin(ctx.user)) {
+      throw prospectError(409, "ALREADY_ASSIGNED", undefined, { current: { ...before, version } });
+    }
+    return { ...before, ...assignee };
+  }, "prospect.assign");
+}
+
+/** DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them). */
+export async function deleteProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
+  return await update(ctx, id, undefined, (before) => ({
+    ...before,
+    deleted: true,
+    deletedAt: ctx.now.toISOString(),
+  }), "prospect.delete");
+}

@@ -1,0 +1,174 @@
+/**
+ * Prospect API (spec §7): GET/POST /api/prospects, GET/PUT/PATCH/DELETE /api/prospects/{id},
+ * PATCH /api/prospects/{id}/assign. Thin: validate → lib/services/prospects.ts → respond.
+ */
+import { z } from "zod";
+import {
+  prospectAssignSchema,
+  prospectCreateSchema,
+  prospectPatchSchema,
+  prospectSaveSchema,
+  prospectSearchSchema,
+} from "@/lib/domain/prospect_schemas.ts";
+import { ACTIVITY_STATUSES, NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import {
+  assignProspect,
+  createProspect,
+  deleteProspect,
+  getForUser,
+  patchProspect,
+  type ProspectCtx,
+  saveProspect,
+  searchForUser,
+} from "@/lib/services/prospects.ts";
+import type { ApiRouter } from "@/routes/api/define.ts";
+import type { Ctx } from "@/routes/env.ts";
+
+export const prospectSchema = z.object({
+  id: z.string(),
+  customerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  tag: z.string().nullable(),
+  nominator: z.string().nullable(),
+  motivationText: z.string().nullable(),
+  motivationTextLastChange: z.string().nullable(),
+  noteType: z.enum(NOTE_TYPES),
+  phoneNumber: z.string(),
+  email: z.string().nullable(),
+  marketProjectId: z.number().int(),
+  marketProjectName: z.string(),
+  clubId: z.number().int(),
+  clubName: z.string(),
+  sellStatus: z.enum(SELL_STATUSES).nullable(),
+  lastSellStatusChange: z.string().nullable().describe("set by the server only"),
+  activityStatus: z.enum(ACTIVITY_STATUSES),
+  activityStatusWeigth: z.number().int(),
+  nextTransitionAt: z.string().nullable(),
+  followUpDate: z.string().nullable().describe("yyyy-MM-dd"),
+  registerDate: z.string(),
+  assignName: z.string().nullable(),
+  assignId: z.string().nullable().describe("the assignee's e-mail"),
+  assignUserId: z.string().nullable(),
+  b2b: z.boolean(),
+  disabled: z.boolean(),
+  deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
+  const { kv, config, now } = c.get("deps");
+  return { kv, config, now: now(), user: user! };
+}
+
+/** The JSON keys the client actually sent (PATCH applies only those). */
+async function sentKeys(c: Ctx): Promise<string[]> {
+  try {
+    const body = await c.req.json();
+    return body && typeof body === "object" ? Object.keys(body) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function prospectRoutes(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects",
+    access: "user",
+    tag: "prospects",
+    summary:
+      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned)",
+    query: prospectSearchSchema,
+    response: z.array(prospectSchema),
+    totalHeader: true,
+    handler: async (c, { query, user }) => {
+      const out = await searchForUser(prospectCtx(c, user), query);
+      c.header("x-total-elements", String(out.total));
+      if (out.approximate) c.header("x-total-approximate", "true");
+      return out.items;
+    },
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/prospects",
+    access: "user",
+    tag: "prospects",
+    summary: "Create a prospect (spec §5 create rules, §9 defaults)",
+    body: prospectCreateSchema,
+    response: prospectSchema,
+    status: 201,
+    handler: async (c, { body, user }) => {
+      const p = await createProspect(prospectCtx(c, user), body);
+      c.header("Location", `/api/prospects/${p.id}`);
+      return c.json(p, 201);
+    },
+  });
+
+  r.add({
+    method: "get",
+    path: "/api/prospects/:id",
+    access: "user",
+    tag: "prospects",
+    summary: "One prospect with its current version",
+    params: idParams,
+    response: prospectSchema,
+    handler: async (c, { params, user }) => await getForUser(prospectCtx(c, user), params.id),
+  });
+
+  r.add({
+    method: "put",
+    path: "/api/prospects/:id",
+    access: "user",
+    tag: "prospects",
+    summary: "Save the whole row (spec §5 save rules); 409 with data.current when version is stale",
+    params: idParams,
+    body: prospectSaveSchema,
+    response: prospectSchema,
+    handler: async (c, { params, body, user }) =>
+      await saveProspect(prospectCtx(c, user), params.id, body),
+  });
+
+  r.add({
+    method: "patch",
+    path: "/api/prospects/:id",
+    access: "user",
+    tag: "prospects",
+    summary: "Change some fields (e.g. motivationText + noteType); only the fields sent change",
+    params: idParams,
+    body: prospectPatchSchema,
+    response: prospectSchema,
+    handler: async (c, { params, body, user }) =>
+      await patchProspect(prospectCtx(c, user), params.id, body, await sentKeys(c)),
+  });
+
+  r.add({
+    method: "patch",
+    path: "/api/prospects/:id/assign",
+    access: "user",
+    tag: "prospects",
+    summary:
+      "Assign the caller (assignId = own e-mail) or clear (assignId null: assignee or admin)",
+    params: idParams,
+    body: prospectAssignSchema,
+    response: prospectSchema,
+    handler: async (c, { params, body, user }) =>
+      await assignProspect(prospectCtx(c, user), params.id, body),
+  });
+
+  r.add({
+    method: "delete",
+    path: "/api/prospects/:id",
+    access: "user",
+    tag: "prospects",
+    summary: "Soft delete: the record and its history stay; admins list them with ?deleted=true",
+    params: idParams,
+    response: prospectSchema,
+    handler: async (c, { params, user }) => await deleteProspect(prospectCtx(c, user), params.id),
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * Users (spec §7): POST /api/user, GET/PUT /api/users/{uid}, the admin list, disable/restore,
+ * API tokens, the audit trail, and POST /api/password-recovery-confirmation.
+ */
+import { z } from "zod";
+import * as users from "@/lib/services/users.ts";
+import * as auth from "@/lib/services/auth.ts";
+import { emailSchema, profileUpdateSchema, registerUserSchema } from "@/lib/domain/user.ts";
+import type { ApiRouter } from "@/routes/api/define.ts";
+import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const userOut = z.record(z.string(), z.unknown());
+
+export function userRoutes(r: ApiRouter) {
+  r.add({
+    method: "post",
+    path: "/api/user",
+    access: "admin",
+    tag: "users",
+    summary: "Register a user (admin); the user gets a verification e-mail",
+    status: 201,
+    body: registerUserSchema,
+    response: userOut,
+    handler: async (c, { body, user }) => {
+      const created = await users.registerUser(servicesDeps(c), user!, body);
+      c.header("Location", `/api/users/${created.id}`);
+      return c.json(created, 201);
+    },
+  });
+
+  r.add({
+    method: "get",
+    path: "/api/users/:uid",
+    access: "user",
+    tag: "users",
+    summary: "A user's profile (one's own, or any for an admin)",
+    params: uidParams,
+    response: userOut,
+    handler: async (c, { params, user }) =>
+      await users.getProfile(servicesDeps(c), user!, params.uid),
+  });
+
+  r.add({
+    method: "put",
+    path: "/api/users/:uid",
+    access: "user",
+    tag: "users",
+    summary: "Update a profile (e-mail, mobile and role: admins only)",
+    params: uidParams,
+    body: profileUpdateSchema,
+    response: userOut,
+    handler: async (c, { params, body, user }) =>
+      await users.updateProfile(servicesDeps(c), user!, params.uid, body),
+  });
+
+  const listQuery = z.object({
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    perPage: z.coerce.number().int().min(1).max(100).optional(),
+    size: z.coerce.number().int().min(1).max(100).optional(),
+    term: z.string().max(200).optional(),
+  });
+  for (const path of ["/api/admin/users/", "/api/admin/users"]) {
+    r.add({
+      method: "get",
+      path,
+      access: "admin",
+      tag: "users",
+      summary: "The user list: page (1-based), perPage, term (e-mail or name)",
+      query: listQuery,
+      totalHeader: true,
+      response: z.object({ result: z.array(userOut), total: z.number() }),
+      handler: async (c, { query }) => {
+        const out = await users.listUsers(servicesDeps(c), {
+          page: query.page,
+          perPage: query.perPage ?? query.size,
+          term: query.term,
+        });
+        c.header("x-total-elements", String(out.total));
+        return out;
+      },
+    });
+  }
+
+  r.add({
+    method: "delete",
+    path: "/api/admin/users/:id",
+    access: "admin",
+    tag: "users",
+    summary: "Delete (disable) a user; ends their sessions at once",
+    params: idParams,
+    response: userOut,
+    handler: async (c, { params, user }) =>
+      await users.disableUser(servicesDeps(c), user!, params.id),
+  });
+
+  r.add({
+    method: "put",
+    path: "/api/admin/users/restore/:id",
+    access: "admin",
+    tag: "users",
+    summary: "Restore a deleted user",
+    params: idParams,
+    response: userOut,
+    handler: async (c, { params, user }) =>
+      await users.restoreUser(servicesDeps(c), user!, params.id),
+  });
+
+  r.add({
+    method: "get",
+    path: "/api/admin/users/:id/audit",
+    access: "admin",
+    tag: "users",
+    summary: "Audit trail of admin actions on a user, newest first",
+    params: idParams,
+    handler: async (c, { params, user }) =>
+      await users.userAudit(servicesDeps(c), user!, params.id),
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/admin/users/:id/api-tokens",
+    access: "admin",
+    tag: "users",
+    summary: "Issue an API token for scripts (shown once)",
+    status: 201,
+    params: idParams,
+    body: z.object({
+      name: z.string().trim().min(1, "validation.required").max(100, "validation.invalidValue"),
+    }),
+    handler: async (c, { params, body, user }) =>
+      c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body.name), 201),
+  });
+
+  r.add({
+    method: "get",
+    path: "/api/admin/users/:id/api-tokens",
+    access: "admin",
+    tag: "users",
+    summary: "A user's API tokens (never the token itself)",
+    params: idParams,
+    handler: async (c, { params, user }) =>
+      await users.listUserApiTokens(servicesDeps(c), user!, params.id),
+  });
+
+  r.add({
+    method: "delete",
+    path: "/api/admin/users/:id/api-tokens/:tokenId",
+    access: "admin",
+    tag: "users",
+    summary: "Revoke an API token",
+    status: 204,
+    params: z.object({ id: z.string().min(1).max(64), tokenId: z.string().min(1).max(64) }),
+    handler: async (c, { params, user }) => {
+      await users.revokeUserApiToken(servicesDeps(c), user!, params.id, params.tokenId);
+      return undefined;
+    },
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/password-recovery-confirmation",
+    access: "public",
+    tag: "auth",
+    summary: "After a reset: confirm the new credentials sign in (audited; never sets a password)",
+    status: 204,
+    body: z.object({
+      email: emailSchema,
+      password: z.string({ message: "validation.required" }).min(1, "validation.required").max(256),
+    }),
+    handler: async (c, { body }) => {
+      await auth.passwordRecoveryConfirmation(servicesDeps(c), {
+        ...body,
+        address: clientAddress(c),
+      });
+      return undefined;
+    },
+  });
+}

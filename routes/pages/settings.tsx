@@ -1,0 +1,172 @@
+/**
+ * /settings: tabs Profile, Choose club and, for admins, Admin, Clubs, Market projects, District.
+ * Tabs are links (?tab=…); the server renders the active tab's island with its data.
+ */
+import type { Hono } from "hono";
+import type { ComponentChildren } from "preact";
+import { Island } from "@/components/Island.tsx";
+import {
+  getAdminSettings,
+  getTimeSettings,
+  listClubs,
+  listDistricts,
+  listMarketProjects,
+  listNotificationCategories,
+  subscribedClubIds,
+} from "@/lib/db/reference.ts";
+import { getProfile } from "@/lib/services/users.ts";
+import { isAdmin } from "@/lib/domain/user.ts";
+import { localDate } from "@/lib/domain/reference_rules.ts";
+import { useT } from "@/lib/i18n/context.ts";
+import { translate } from "@/lib/i18n/mod.ts";
+import { renderPage } from "@/routes/render.tsx";
+import { requirePageUser } from "@/routes/pages/guard.ts";
+import { forbidden } from "@/lib/domain/errors.ts";
+import type { AppEnv, Ctx } from "@/routes/env.ts";
+import ProfileTab from "@/islands/settings/ProfileTab.tsx";
+import ChooseClubTab from "@/islands/settings/ChooseClubTab.tsx";
+import AdminTab from "@/islands/settings/AdminTab.tsx";
+import ClubsTab from "@/islands/settings/ClubsTab.tsx";
+import MarketProjectsTab from "@/islands/settings/MarketProjectsTab.tsx";
+import DistrictsTab from "@/islands/settings/DistrictsTab.tsx";
+
+export const SETTINGS_TABS = [
+  { id: "profile", label: "settings.tabs.profile", admin: false },
+  { id: "chooseClub", label: "settings.tabs.chooseClub", admin: false },
+  { id: "admin", label: "settings.tabs.admin", admin: true },
+  { id: "clubs", label: "settings.tabs.clubs", admin: true },
+  { id: "marketProjects", label: "settings.tabs.marketProjects", admin: true },
+  { id: "districts", label: "settings.tabs.districts", admin: true },
+] as const;
+type TabId = (typeof SETTINGS_TABS)[number]["id"];
+
+function SettingsPage(
+  { tabs, active, children }: {
+    tabs: (typeof SETTINGS_TABS)[number][];
+    active: TabId;
+    children: ComponentChildren;
+  },
+) {
+  const t = useT();
+  return (
+    <section class="space-y-4">
+      <h1 class="text-xl font-bold">{t("settings.title")}</h1>
+      <nav
+        class="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+        aria-label={t("settings.title")}
+      >
+        {tabs.map((tab) => (
+          <a
+            key={tab.id}
+            href={`/settings?tab=${tab.id}`}
+            data-testid={`tab-${tab.id}`}
+            aria-current={tab.id === active ? "page" : undefined}
+            class={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+              tab.id === active
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+            }`}
+          >
+            {t(tab.label)}
+          </a>
+        ))}
+      </nav>
+      <div data-testid={`panel-${active}`}>{children}</div>
+    </section>
+  );
+}
+
+async function tabContent(c: Ctx, tab: TabId) {
+  const { kv, config, now } = c.get("deps");
+  const user = c.get("user")!;
+  const lang = c.get("lang");
+  switch (tab) {
+    case "profile": {
+      const profile = await getProfile({ kv, config, now }, user, user.id);
+      const categories = (await listNotificationCategories(kv)).map((n) => ({
+        id: n.id,
+        name: translate(lang, `notificationCategory.${n.id}`),
+      }));
+      const props = {
+        user: {
+          id: profile.id,
+          email: profile.email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          mobile: profile.mobile,
+          notificationCategoryId: profile.notificationCategoryId,
+          dailyReportSubscription: profile.dailyReportSubscription,
+          version: (profile as { version?: string }).version,
+        },
+        categories,
+        language: c.get("userSettings")?.language ?? lang,
+      };
+      return <Island name="ProfileTab" component={ProfileTab} props={props} />;
+    }
+    case "chooseClub": {
+      const [clubs, districts, subscribed] = await Promise.all([
+        listClubs(kv),
+        listDistricts(kv),
+        subscribedClubIds(kv, user.id),
+      ]);
+      const on = new Set(subscribed);
+      const props = {
+        userId: user.id,
+        clubs: clubs.map((x) => ({ ...x, checked: on.has(x.clubId) })),
+        districts,
+      };
+      return <Island name="ChooseClubTab" component={ChooseClubTab} props={props} />;
+    }
+    case "admin": {
+      const [adminSettings, rows] = await Promise.all([getAdminSettings(kv), getTimeSettings(kv)]);
+      const timeSettings = rows.map((r) => ({
+        ...r,
+        sellStatusName: translate(lang, `sellStatus.${r.sellStatus}`),
+      }));
+      return (
+        <Island
+          name="AdminTab"
+          component={AdminTab}
+          props={{ adminSettings, timeSettings }}
+        />
+      );
+    }
+    case "clubs": {
+      const [clubs, districts] = await Promise.all([listClubs(kv), listDistricts(kv)]);
+      return <Island name="ClubsTab" component={ClubsTab} props={{ clubs, districts }} />;
+    }
+    case "marketProjects": {
+      const projects = await listMarketProjects(kv);
+      const today = localDate(now(), config.timeZone);
+      return (
+        <Island
+          name="MarketProjectsTab"
+          component={MarketProjectsTab}
+          props={{ projects, today }}
+        />
+      );
+    }
+    case "districts": {
+      const districts = await listDistricts(kv);
+      return <Island name="DistrictsTab" component={DistrictsTab} props={{ districts }} />;
+    }
+  }
+}
+
+export function settingsPages(app: Hono<AppEnv>) {
+  app.get("/settings", async (c) => {
+    const user = requirePageUser(c);
+    const admin = isAdmin(user);
+    const tabs = SETTINGS_TABS.filter((tab) => admin || !tab.admin);
+    const asked = c.req.query("tab") ?? "profile";
+    const known = SETTINGS_TABS.find((tab) => tab.id === asked);
+    if (known?.admin && !admin) throw forbidden();
+    const active: TabId = known?.id ?? "profile";
+    const content = await tabContent(c, active);
+    return renderPage(
+      c,
+      <SettingsPage tabs={tabs} active={active}>{content}</SettingsPage>,
+      { title: "settings.title" },
+    );
+  });
+}

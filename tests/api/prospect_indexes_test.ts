@@ -1,0 +1,237 @@
+/**
+ * Index consistency: after random creates, saves, assignments, moves and deletes through the app
+ * path, the KV holds exactly the index entries and counters the records imply, and searches agree
+ * with a brute-force filter over all records.
+ */
+import assert from "node:assert/strict";
+import { makeEnv, signedIn } from "@/tests/helpers.ts";
+import { makeChain } from "@/tests/api/prospect_fixtures.ts";
+import { listAll } from "@/lib/db/kv.ts";
+import { prospectsPrefix } from "@/lib/db/keys.ts";
+import {
+  prospectIndexEntries,
+  prospectTotalKeys,
+  referenceCounterKeys,
+} from "@/lib/db/prospect_indexes.ts";
+import { searchProspects, type StoredProspect } from "@/lib/db/prospects.ts";
+import { counterValue } from "@/lib/db/kv.ts";
+import {
+  assignProspect,
+  createProspect,
+  deleteProspect,
+  type ProspectCtx,
+  saveProspect,
+} from "@/lib/services/prospects.ts";
+import { foldName, followUpSortKey, isCompleted } from "@/lib/domain/prospect.ts";
+import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+
+/** A small seeded PRNG (mulberry32) so a failure can be replayed. */
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const INDEX_FAMILIES = [
+  "prospects_by_customer_id",
+  "prospects_by_phone",
+  "prospects_by_email",
+  "prospects_by_project",
+  "prospects_by_project_club",
+  "prospects_by_project_status",
+  "prospects_by_project_club_status",
+  "prospects_by_assignee_project",
+  "prospects_by_first_name",
+  "prospects_by_last_name",
+  "prospects_deleted_by_project",
+  "prospects_by_next_transition",
+  "prospects_by_project_urgency",
+  "prospects_by_project_club_urgency",
+  "prospects_by_club_registered",
+];
+
+const session = (u: UserRecord): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  sid: null,
+});
+
+Deno.test("indexes and counters match the records after random writes; search = brute force", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  try {
+    await makeChain(env);
+    const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
+    const staff = [
+      session((await signedIn(env, { firstName: "Åke" })).user),
+      session((await signedIn(env, { firstName: "Bea" })).user),
+    ];
+    const rand = rng(20260310);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+    const names = ["Åsa", "Anna", "Ängel", "Östen", "Olle", "Émile", "Zelda", "Ørjan", "anders"];
+    const ctx = (user: SessionUser): ProspectCtx => ({
+      kv: env.kv,
+      config: { timeZone: "Europe/Stockholm" },
+      now: new Date("2026-03-10T10:00:00Z"),
+      user,
+    });
+    const ids: string[] = [];
+    let applied = 0;
+    const current = async (id: string) =>
+      (await env.kv.get<StoredProspect>(["prospects", id])).versionstamp!;
+    for (let i = 0; i < 260; i++) {
+      const roll = rand();
+      if (roll < 0.4 || ids.length < 5) {
+        const p = await createProspect(ctx(pick([admin, ...staff])), {
+          firstName: pick(names),
+          lastName: pick(names) + "son",
+          phoneNumber: `070${Math.floor(rand() * 1e7)}`,
+          email: rand() < 0.7 ? `${pick(names).toLowerCase()}${i}@ex.se` : null,
+          marketProjectId: rand() < 0.8 ? 1 : 2,
+          clubId: pick([101, 102, 103]),
+          tag: rand() < 0.3 ? "fb" : null,
+          followUpDate: rand() < 0.3 ? "2026-03-2" + Math.floor(rand() * 9) : null,
+        });
+        ids.push(p.id);
+        continue;
+      }
+      const id = pick(ids);
+      const stored = (await env.kv.get<StoredProspect>(["prospects", id])).value!;
+      if (stored.deleted) continue;
+      const version = await current(id);
+      try {
+        if (roll < 0.75) {
+          const status = rand() < 0.1 ? null : pick(SELL_STATUSES);
+          await saveProspect(ctx(admin), id, {
+            firstName: rand() < 0.2 ? pick(names) : stored.firstName,
+            lastName: stored.lastName,
+            tag: stored.tag,
+            nominator: null,
+            motivationText: null,
+            noteType: stored.noteType,
+            phoneNumber: rand() < 0.1 ? `+4670${Math.floor(rand() * 1e7)}` : stored.phoneNumber,
+            email: rand() < 0.1 ? null : stored.email,
+            marketProjectId: rand() < 0.1 ? pick([1, 2]) : stored.marketProjectId,
+            clubId: rand() < 0.2 ? pick([101, 102, 103]) : stored.clubId,
+            sellStatus: status,
+            followUpDate: "2026-04-0" + Math.floor(1 + rand() * 8),
+            version,
+          });
+        } else if (roll < 0.92) {
+          const who = pick(staff);
+          await assignProspect(ctx(rand() < 0.5 ? admin : who), id, {
+            assignId: rand() < 0.3 ? null : who.email,
+            version,
+          });
+        } else {
+          await deleteProspect(ctx(admin), id);
+        }
+        applied++;
+      } catch (e) {
+        // Refusals (e.g. ALREADY_ASSIGNED) are fine: they must change nothing.
+        if (!(e instanceof Error && "status" in e)) throw e;
+      }
+    }
+
+    assert.ok(applied > 100, `only ${applied} updates applied`);
+    const records = (await listAll<StoredProspect>(env.kv, prospectsPrefix())).map((e) => e.value);
+    assert.equal(records.length, ids.length);
+    const expected = new Map<string, string>();
+    for (const p of records) {
+      for (const e of prospectIndexEntries(p)) {
+        expected.set(JSON.stringify(e.key), JSON.stringify(e.value));
+      }
+    }
+    const actual = new Map<string, string>();
+    for (const fam of INDEX_FAMILIES) {
+      for (const e of await listAll(env.kv, [fam])) {
+        actual.set(JSON.stringify(e.key), JSON.stringify(e.value));
+      }
+    }
+    const missing = [...expected.keys()].filter((k) => !actual.has(k));
+    const stray = [...actual.keys()].filter((k) => !expected.has(k));
+    assert.deepEqual(missing, [], "every record is reachable through its indexes");
+    assert.deepEqual(stray, [], "every index entry points at a live record with matching fields");
+    for (const [k, v] of expected) assert.equal(actual.get(k), v, k);
+
+    const counts = new Map<string, number>();
+    for (const p of records) {
+      for (const k of [...prospectTotalKeys(p), ...referenceCounterKeys(p)]) {
+        const id = JSON.stringify(k);
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    }
+    const stored = new Map<string, number>();
+    for (const fam of ["prospect_totals", "prospect_count_by_club", "prospect_count_by_project"]) {
+      for (const e of await listAll(env.kv, [fam])) {
+        const n = counterValue(e.value);
+        if (n !== 0) stored.set(JSON.stringify(e.key), n);
+      }
+    }
+    assert.deepEqual(Object.fromEntries(stored), Object.fromEntries(counts));
+
+    // Search equals a brute-force filter + sort over all records.
+    const live = records.filter((p) => !p.deleted);
+    for (let q = 0; q < 150; q++) {
+      const clubIds = rand() < 0.5 ? [pick([101, 102, 103]), pick([101, 102, 103])] : undefined;
+      const sellStatuses: string[] | undefined = rand() < 0.3
+        ? [pick(SELL_STATUSES), pick(SELL_STATUSES)]
+        : undefined;
+      const showCompleted = rand() < 0.4;
+      const assignee = rand() < 0.2 ? pick(staff).email.toLowerCase() : undefined;
+      const firstName = rand() < 0.25
+        ? pick(names).slice(0, 1 + Math.floor(rand() * 3))
+        : undefined;
+      const tag = rand() < 0.1 ? "fb" : undefined;
+      const order = rand() < 0.5 ? "asc" as const : "desc" as const;
+      const limit = pick([5, 10, 25]);
+      const offset = rand() < 0.3 ? limit : 0;
+      const marketProjectId = rand() < 0.8 ? 1 : 2;
+      const spec = {
+        marketProjectId,
+        clubIds: clubIds ? [...new Set(clubIds)] : undefined,
+        sellStatuses: sellStatuses ? [...new Set(sellStatuses)] : undefined,
+        showCompleted,
+        assignee,
+        firstName,
+        tag,
+        order,
+        offset,
+        limit,
+      };
+      const want = live.filter((p) =>
+        p.marketProjectId === marketProjectId &&
+        (!spec.clubIds || spec.clubIds.includes(p.clubId)) &&
+        (!spec.sellStatuses || spec.sellStatuses.includes(p.sellStatus ?? "")) &&
+        (showCompleted || !isCompleted(p)) &&
+        (!assignee || (p.assignId ?? "").toLowerCase() === assignee) &&
+        (!firstName || foldName(p.firstName).startsWith(foldName(firstName))) &&
+        (!tag || (p.tag ?? "").startsWith(tag))
+      ).sort((a, b) => {
+        const da = isCompleted(a) ? 1 : 0;
+        const db = isCompleted(b) ? 1 : 0;
+        if (da !== db) return da - db;
+        const fa = followUpSortKey(a) + a.id;
+        const fb = followUpSortKey(b) + b.id;
+        return order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
+      });
+      const got = await searchProspects(env.kv, spec);
+      assert.equal(got.total, want.length, JSON.stringify(spec));
+      assert.deepEqual(
+        got.items.map((p) => p.id),
+        want.slice(offset, offset + limit).map((p) => p.id),
+        JSON.stringify(spec),
+      );
+    }
+  } finally {
+    env.close();
+  }
+});

@@ -1,0 +1,236 @@
+/** The pure prospect rules: folding, follow-up rules, local dates, validation, the key diff. */
+import assert from "node:assert/strict";
+import {
+  foldName,
+  followUpAllowed,
+  followUpFor,
+  isCompleted,
+  localDate,
+  minFollowUpDate,
+  motivationMissing,
+  type Prospect,
+  prospectAge,
+  startOfLocalDay,
+  validateRow,
+} from "@/lib/domain/prospect.ts";
+import {
+  diffProspectKeys,
+  prospectEvents,
+  prospectIndexEntries,
+} from "@/lib/db/prospect_indexes.ts";
+
+const TZ = "Europe/Stockholm";
+
+Deno.test("foldName: lower case, å < ä < ö after z, other diacritics folded", () => {
+  assert.equal(foldName("  ÅSA "), "{sa");
+  assert.equal(foldName("Émile"), "emile");
+  assert.equal(foldName("Müller"), "muller");
+  assert.equal(foldName("Ørjan"), "}rjan", "ø sorts as ö");
+  assert.equal(foldName("Æsa"), "|sa", "æ sorts as ä");
+  assert.equal(foldName("a{b|c}"), "abc", "the marker characters cannot be typed in");
+  const names = ["Östen", "Zelda", "Ängel", "Åsa", "Anna", "Émile", "Olle"];
+  const sorted = [...names].sort((a, b) => (foldName(a) < foldName(b) ? -1 : 1));
+  assert.deepEqual(sorted, ["Anna", "Émile", "Olle", "Zelda", "Åsa", "Ängel", "Östen"]);
+  assert.ok(!foldName("Åsa").startsWith(foldName("a")), "a is not a prefix of å");
+});
+
+Deno.test("follow-up rule: picker for empty and follow-up statuses, cleared otherwise", () => {
+  assert.equal(followUpAllowed(null), true);
+  for (
+    const s of ["WaitingCustomer", "WaitingCustomerCall", "Booked", "GuestMember", "ProjectMember"]
+  ) {
+    assert.equal(followUpAllowed(s), true, s);
+    assert.equal(followUpFor(s, "2026-03-10"), "2026-03-10");
+  }
+  assert.equal(followUpAllowed("NoAnswer1"), false);
+  assert.equal(followUpFor("NoAnswer1", "2026-03-10"), null);
+  assert.equal(followUpFor(null, ""), null);
+});
+
+Deno.test("not before yesterday, in the configured time zone", () => {
+  // 23:30 UTC on 10 March is 00:30 on 11 March in Stockholm: yesterday is the 10th.
+  assert.equal(localDate(new Date("2026-03-10T23:30:00Z"), TZ), "2026-03-11");
+  assert.equal(minFollowUpDate(new Date("2026-03-10T23:30:00Z"), TZ), "2026-03-10");
+  assert.equal(minFollowUpDate(new Date("2026-03-10T22:30:00Z"), TZ), "2026-03-09");
+  assert.equal(minFollowUpDate(new Date("2026-03-01T10:00:00Z"), TZ), "2026-02-28");
+  assert.equal(minFollowUpDate(new Date("2026-03-01T10:00:00Z"), "UTC"), "2026-02-28");
+});
+
+Deno.test("startOfLocalDay: midnight local time, also on DST change days", () => {
+  assert.equal(startOfLocalDay("2026-01-15", TZ).toISOString(), "2026-01-14T23:00:00.000Z");
+  assert.equal(startOfLocalDay("2026-07-15", TZ).toISOString(), "2026-07-14T22:00:00.000Z");
+  assert.equal(startOfLocalDay("2026-03-29", TZ).toISOString(), "2026-03-28T23:00:00.000Z");
+  assert.equal(startOfLocalDay("2026-10-25", TZ).toISOString(), "2026-10-24T22:00:00.000Z");
+});
+
+Deno.test("validateRow: the §5 create and save rules as field → i18n key", () => {
+  const now = new Date("2026-03-10T10:00:00Z");
+  const ok = {
+    firstName: "A",
+    lastName: "B",
+    phoneNumber: "+46 70 123",
+    clubId: 1,
+    marketProjectId: 1,
+  };
+  assert.deepEqual(validateRow(ok, { now, timeZone: TZ }), {});
+  assert.deepEqual(validateRow({}, { now, timeZone: TZ }), {
+    firstName: "validation.required",
+    lastName: "validation.required",
+    clubId: "validation.required",
+    marketProjectId: "validation.required",
+    phoneNumber: "validation.required",
+  });
+  assert.equal(
+    validateRow({ ...ok, phoneNumber: "abc" }, { now, timeZone: TZ }).phoneNumber,
+    "validation.notANumber",
+  );
+  assert.equal(
+    validateRow({ ...ok, email: "x@" }, { now, timeZone: TZ }).email,
+    "validation.email",
+  );
+  assert.equal(
+    validateRow({ ...ok, sellStatus: "Booked" }, { now, timeZone: TZ }).followUpDate,
+    "validation.followUpDateRequired",
+  );
+  assert.equal(
+    validateRow({ ...ok, followUpDate: "2026-03-08" }, { now, timeZone: TZ }).followUpDate,
+    "validation.futureDate",
+  );
+  assert.deepEqual(validateRow({ ...ok, followUpDate: "2026-03-09" }, { now, timeZone: TZ }), {});
+  assert.deepEqual(
+    validateRow({ ...ok, sellStatus: "Booked", followUpDate: "2026-03-01" }, {
+      now,
+      timeZone: TZ,
+      previousFollowUpDate: "2026-03-01",
+    }),
+    {},
+    "an unchanged stored date is not re-checked",
+  );
+  assert.equal(
+    validateRow({ ...ok, followUpDate: "2026-02-30" }, { now, timeZone: TZ }).followUpDate,
+    "validation.invalidDate",
+  );
+  assert.equal(motivationMissing("Motivation", " "), true);
+  assert.equal(motivationMissing("Note", ""), false);
+});
+
+Deno.test("prospectAge: days and hours since registration", () => {
+  assert.deepEqual(
+    prospectAge("2026-03-08T09:30:00Z", new Date("2026-03-10T12:00:00Z")),
+    { days: 2, hours: 2 },
+  );
+  assert.deepEqual(prospectAge("2026-03-10T12:00:00Z", new Date("2026-03-10T11:00:00Z")), {
+    days: 0,
+    hours: 0,
+  });
+});
+
+function prospect(over: Partial<Prospect> = {}): Prospect {
+  return {
+    id: "01P",
+    customerId: 7,
+    firstName: "Åsa",
+    lastName: "Berg",
+    tag: null,
+    nominator: null,
+    motivationText: null,
+    motivationTextLastChange: null,
+    noteType: "Motivation",
+    phoneNumber: "+46701234567",
+    email: "Asa@Example.se",
+    marketProjectId: 1,
+    marketProjectName: "P",
+    clubId: 101,
+    clubName: "C",
+    sellStatus: null,
+    lastSellStatusChange: null,
+    activityStatus: "ToDo",
+    activityStatusWeigth: 2,
+    nextTransitionAt: "2026-03-10T12:00:00.000Z",
+    followUpDate: null,
+    registerDate: "2026-03-10T10:00:00.000Z",
+    assignName: null,
+    assignId: null,
+    assignUserId: null,
+    b2b: false,
+    disabled: false,
+    deleted: false,
+    deletedAt: null,
+    createdBy: null,
+    updatedAt: "2026-03-10T10:00:00.000Z",
+    ...over,
+  };
+}
+
+Deno.test("index entries: ordered tails, folded names, national phone form, lower-cased e-mail", () => {
+  const keys = prospectIndexEntries(prospect()).map((e) => JSON.stringify(e.key));
+  assert.ok(keys.includes(JSON.stringify(["prospects_by_project", 1, 0, "9999-12-31", "01P"])));
+  assert.ok(
+    keys.includes(
+      JSON.stringify(["prospects_by_project_club_status", 1, 101, "", 0, "9999-12-31", "01P"]),
+    ),
+  );
+  assert.ok(keys.includes(JSON.stringify(["prospects_by_first_name", 1, 0, "{sa", "01P"])));
+  assert.ok(keys.includes(JSON.stringify(["prospects_by_phone", "0701234567", "01P"])));
+  assert.ok(keys.includes(JSON.stringify(["prospects_by_email", "asa@example.se", "01P"])));
+  assert.ok(
+    keys.includes(
+      JSON.stringify(["prospects_by_next_transition", "2026-03-10T12:00:00.000Z", "01P"]),
+    ),
+  );
+  const deleted = prospectIndexEntries(prospect({ deleted: true, deletedAt: "X" }));
+  assert.deepEqual(deleted.map((e) => e.key), [
+    ["prospects_by_customer_id", 7],
+    ["prospects_deleted_by_project", 1, "X", "01P"],
+  ]);
+});
+
+Deno.test("diffProspectKeys: a status change moves keys and counters, nothing else", () => {
+  const before = prospect();
+  const after = prospect({ sellStatus: "Member", activityStatus: "Done", nextTransitionAt: null });
+  assert.ok(isCompleted(after));
+  const d = diffProspectKeys(before, after);
+  const del = d.deletes.map((k) => JSON.stringify(k));
+  assert.ok(del.includes(JSON.stringify(["prospects_by_project", 1, 0, "9999-12-31", "01P"])));
+  assert.ok(
+    del.includes(
+      JSON.stringify(["prospects_by_next_transition", "2026-03-10T12:00:00.000Z", "01P"]),
+    ),
+  );
+  assert.ok(
+    !d.sets.some((e) => e.key[0] === "prospects_by_phone"),
+    "unchanged keys are not rewritten",
+  );
+  const counters = Object.fromEntries(d.counters.map((c) => [JSON.stringify(c.key), c.delta]));
+  assert.equal(counters[JSON.stringify(["prospect_totals", "p", 1, 0])], -1);
+  assert.equal(counters[JSON.stringify(["prospect_totals", "p", 1, 1])], 1);
+  assert.equal(counters[JSON.stringify(["prospect_totals", "ps", 1, "Member", 1])], 1);
+  assert.equal(counters[JSON.stringify(["prospect_count_by_project", 1])], undefined, "net zero");
+  const created = diffProspectKeys(null, before);
+  assert.equal(created.deletes.length, 0);
+  assert.ok(created.counters.some((c) => c.key[0] === "prospect_count_by_club" && c.delta === 1));
+  const moved = diffProspectKeys(before, prospect({ clubId: 102 }));
+  const mc = Object.fromEntries(moved.counters.map((c) => [JSON.stringify(c.key), c.delta]));
+  assert.equal(mc[JSON.stringify(["prospect_count_by_club", 101])], -1);
+  assert.equal(mc[JSON.stringify(["prospect_count_by_club", 102])], 1);
+});
+
+Deno.test("prospectEvents: one event per changed aspect", () => {
+  let n = 0;
+  const meta = { at: "T", userId: "u", newId: () => String(++n) };
+  const before = prospect();
+  const after = prospect({
+    sellStatus: "Booked",
+    followUpDate: "2026-03-12",
+    assignId: "a@b.se",
+    activityStatus: "Paused",
+  });
+  const types = prospectEvents(before, after, meta).map((e) => `${e.type}:${e.from}>${e.to}`);
+  assert.deepEqual(types, [
+    "sellStatus:null>Booked",
+    "activity:ToDo>Paused",
+    "assign:null>a@b.se",
+    "followUp:null>2026-03-12",
+  ]);
+  assert.deepEqual(prospectEvents(before, prospect(), meta), []);
+});
