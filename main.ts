@@ -6,6 +6,7 @@ import { createSetupLink } from "@/lib/services/auth.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
 import { ensureAssets } from "@/scripts/build.ts";
+import { ACTIVITY_SCHEDULE, DAILY_REPORT_SCHEDULE, jobRunners } from "@/lib/jobs/mod.ts";
 
 let config;
 try {
@@ -30,6 +31,13 @@ if (setupLink) {
 }
 
 const app = createApp({ kv, config, assets: await loadAssets() });
+
+// Scheduled jobs (lib/jobs): registered here, at module top level, as Deno Deploy requires.
+if (config.cron) {
+  const jobs = jobRunners({ kv, config, now: () => new Date() });
+  Deno.cron("activity", ACTIVITY_SCHEDULE, jobs.activity);
+  Deno.cron("daily-report", DAILY_REPORT_SCHEDULE, jobs.dailyReport);
+}
 
 Deno.serve({
   port: config.port,

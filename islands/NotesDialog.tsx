@@ -103,13 +103,14 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
       failure(t, "notes.deleteError", e);
     }
   };
-  const mayEdit = (n: Note) => (user.admin || n.userId === user.id) && (!prospect.disabled || user.admin);
+  const mayEdit = (n: Note) =>
+    (user.admin || n.userId === user.id) && (!prospect.disabled || user.admin);
   const name = `${prospect.firstName} ${prospect.lastName}`;
 
   return (
     <dialog
       ref={ref}
-      class="w-[min(52rem,calc(100vw-1rem))] max-h-[calc(100vh-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      class="m-auto w-[min(52rem,calc(100vw-1rem))] max-h-[calc(100vh-2rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
       aria-labelledby="notes-title"
       data-testid="notes-dialog"
       onCancel={(e) => {
@@ -142,7 +143,7 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
                   <th>{t("notes.columns.noteType")}</th>
                   <th>{t("notes.columns.created")}</th>
                   <th>{t("notes.columns.user")}</th>
-                  <th class="text-right">{t("notes.columns.actions")}</th>
+                  <th class="!text-right">{t("notes.columns.actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -179,7 +180,11 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
                     </td>
                   </tr>,
                   <tr key={`${n.noteId}-text`}>
-                    <td colSpan={5} class="whitespace-pre-wrap pb-3 text-sm" data-testid="note-text">
+                    <td
+                      colSpan={5}
+                      class="whitespace-pre-wrap pb-3 text-sm"
+                      data-testid="note-text"
+                    >
                       {n.text}
                     </td>
                   </tr>,
@@ -189,29 +194,18 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
           )}
       </div>
       <div class="border-t border-slate-200 px-4 py-3">
-        <div class="flex flex-wrap items-end gap-2">
-          <div>
-            <label class="label" for="note-type">{t("notes.noteType")}</label>
-            <select
-              id="note-type"
-              class="input"
-              value={noteType}
-              data-testid="note-type-select"
-              onChange={(e) => chooseType((e.target as HTMLSelectElement).value as NoteType)}
-            >
-              {NOTE_TYPES.map((nt) => <option key={nt} value={nt}>{t(`noteType.${nt}`)}</option>)}
-            </select>
-          </div>
-          <button
-            type="button"
-            class="btn btn-primary ml-auto"
-            disabled={busy || !text.trim() || (prospect.disabled && !user.admin)}
-            data-testid="note-add"
-            onClick={add}
-          >
-            {t("notes.add")}
-          </button>
-        </div>
+        <label class="label" for="note-type">{t("notes.noteType")}</label>
+        <select
+          id="note-type"
+          class="input !w-48"
+          value={noteType}
+          data-testid="note-type-select"
+          onChange={(e) => chooseType((e.target as HTMLSelectElement).value as NoteType)}
+        >
+          {NOTE_TYPES.map((nt) => (
+            <option key={nt} value={nt} selected={nt === noteType}>{t(`noteType.${nt}`)}</option>
+          ))}
+        </select>
         <label class="label mt-2" for="note-text">{t("notes.text")}</label>
         <textarea
           id="note-text"
@@ -221,6 +215,17 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
           data-testid="note-textarea"
           onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
         />
+        <div class="mt-2 flex justify-end">
+          <button
+            type="button"
+            class="btn btn-primary"
+            disabled={busy || !text.trim() || (prospect.disabled && !user.admin)}
+            data-testid="note-add"
+            onClick={add}
+          >
+            {t("notes.add")}
+          </button>
+        </div>
       </div>
       {editing && (
         <div

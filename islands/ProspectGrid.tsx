@@ -100,7 +100,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
       followUpDate: d.followUpDate || null,
     };
     const local = validateRow(
-      { ...body, sellStatus: p ? d.sellStatus || null : null, marketProjectId: filters.marketProjectId },
+      {
+        ...body,
+        sellStatus: p ? d.sellStatus || null : null,
+        marketProjectId: filters.marketProjectId,
+      },
       { now: new Date(), timeZone: props.timeZone, previousFollowUpDate: p?.followUpDate },
     );
     if (Object.keys(local).length) {
@@ -251,9 +255,35 @@ export default function ProspectGrid(props: ProspectGridProps) {
             <div class="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm">
               <strong data-testid="total">{t("prospects.total", { count: total })}</strong>
               <span class="text-xs text-slate-500">{project?.name}</span>
+              <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
+                {t("urgency.sortBy")}
+                <select
+                  class="input !w-auto !py-0.5 !text-xs"
+                  data-testid="sort-by"
+                  value={filters.sort}
+                  onChange={(e) =>
+                    go({
+                      sort: (e.target as HTMLSelectElement).value === "urgency"
+                        ? "urgency"
+                        : "followUpDate",
+                      page: 1,
+                    })}
+                >
+                  {/* `selected` too: server-rendered HTML has no select value to hydrate */}
+                  <option value="followUpDate" selected={filters.sort !== "urgency"}>
+                    {t("urgency.followUpDate")}
+                  </option>
+                  <option value="urgency" selected={filters.sort === "urgency"}>
+                    {t("urgency.urgency")}
+                  </option>
+                </select>
+              </label>
             </div>
             <div class="overflow-x-auto">
-              <table class="table min-w-[1500px]" data-testid="prospect-grid">
+              <table
+                class="table [&_td]:!px-1 [&_th]:!px-1 [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
+                data-testid="prospect-grid"
+              >
                 <thead>
                   <tr>
                     <th>{t("prospects.columns.customerId")}</th>
@@ -270,7 +300,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
                     <th aria-sort={filters.sortFollowUpDate === "asc" ? "ascending" : "descending"}>
                       <button
                         type="button"
-                        class="inline-flex items-center gap-1 uppercase"
+                        class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
                         data-testid="sort-followUpDate"
                         title={t(
                           filters.sortFollowUpDate === "asc"
@@ -280,16 +310,19 @@ export default function ProspectGrid(props: ProspectGridProps) {
                         onClick={() =>
                           go({
                             sortFollowUpDate: filters.sortFollowUpDate === "asc" ? "desc" : "asc",
+                            sort: "followUpDate",
                             page: 1,
                           })}
                       >
                         {t("prospects.columns.followUpDate")}
-                        <span aria-hidden="true">{filters.sortFollowUpDate === "asc" ? "▲" : "▼"}</span>
+                        <span aria-hidden="true">
+                          {filters.sortFollowUpDate === "asc" ? "▲" : "▼"}
+                        </span>
                       </button>
                     </th>
                     <th>{t("prospects.columns.age")}</th>
                     <th>{t("prospects.columns.assignee")}</th>
-                    <th>{t("prospects.columns.actions")}</th>
+                    <th class="sticky right-0">{t("prospects.columns.actions")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -305,12 +338,21 @@ export default function ProspectGrid(props: ProspectGridProps) {
                   ))}
                   {rows.length === 0 && (
                     <tr>
-                      <td colSpan={15} class="py-6 text-center text-slate-500" data-testid="grid-empty">
+                      <td
+                        colSpan={15}
+                        class="py-6 text-center text-slate-500"
+                        data-testid="grid-empty"
+                      >
                         {t("prospects.empty")}
                       </td>
                     </tr>
                   )}
-                  <ProspectRow key={`new:${filters.marketProjectId}`} p={null} env={env} actions={actions} />
+                  <ProspectRow
+                    key={`new:${filters.marketProjectId}`}
+                    p={null}
+                    env={env}
+                    actions={actions}
+                  />
                 </tbody>
               </table>
             </div>
@@ -325,12 +367,17 @@ export default function ProspectGrid(props: ProspectGridProps) {
                   class="input !w-20 !py-1"
                   value={String(filters.size)}
                   data-testid="page-size"
-                  onChange={(e) => go({ size: Number((e.target as HTMLSelectElement).value), page: 1 })}
+                  onChange={(e) =>
+                    go({ size: Number((e.target as HTMLSelectElement).value), page: 1 })}
                 >
-                  {PAGE_SIZES.map((s) => <option key={s} value={String(s)}>{s}</option>)}
+                  {PAGE_SIZES.map((s) => (
+                    <option key={s} value={String(s)} selected={s === filters.size}>{s}</option>
+                  ))}
                 </select>
               </label>
-              <span data-testid="page-range">{t("common.pagination.range", { from, to, total })}</span>
+              <span data-testid="page-range">
+                {t("common.pagination.range", { from, to, total })}
+              </span>
               <button
                 type="button"
                 class="btn btn-secondary !px-2"

@@ -22,5 +22,8 @@ export const islands: Record<string, Loader> = {
   ClubsTab: () => import("./settings/ClubsTab.tsx"),
   MarketProjectsTab: () => import("./settings/MarketProjectsTab.tsx"),
   DistrictsTab: () => import("./settings/DistrictsTab.tsx"),
+  SellStatusAgeReport: () => import("./reports/SellStatusAgeReport.tsx"),
+  StatusProjectReport: () => import("./reports/StatusProjectReport.tsx"),
+  StatusProjectClubReport: () => import("./reports/StatusProjectClubReport.tsx"),
   ProspectGrid: () => import("./ProspectGrid.tsx"),
 };

@@ -20,6 +20,7 @@ import { referenceRoutes } from "@/routes/api/reference.ts";
 import { settingsRoutes } from "@/routes/api/settings.ts";
 import { prospectRoutes } from "@/routes/api/prospects.ts";
 import { noteRoutes } from "@/routes/api/notes.ts";
+import { reportRoutes } from "@/routes/api/reports.ts";
 import { openApiRoutes } from "@/routes/api/openapi.ts";
 import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
 import { homePages } from "@/routes/pages/home.tsx";
@@ -27,6 +28,7 @@ import { loginPages } from "@/routes/pages/login.tsx";
 import { userPages } from "@/routes/pages/users.tsx";
 import { outboxPage } from "@/routes/pages/outbox.tsx";
 import { settingsPages } from "@/routes/pages/settings.tsx";
+import { reportPages } from "@/routes/pages/reports.tsx";
 
 export interface App {
   app: Hono<AppEnv>;
@@ -75,6 +77,7 @@ export function createApp(deps: AppDeps): App {
   settingsRoutes(api);
   prospectRoutes(api);
   noteRoutes(api);
+  reportRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);
@@ -83,6 +86,7 @@ export function createApp(deps: AppDeps): App {
   outboxPage(app);
   homePages(app);
   settingsPages(app);
+  reportPages(app);
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) {

@@ -20,7 +20,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
   return (
     <dialog
       ref={ref}
-      class="w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      class="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
       aria-labelledby="confirm-title"
       data-testid="confirm-dialog"
       onCancel={(e) => {
@@ -32,10 +32,20 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         <h2 id="confirm-title" class="text-lg font-semibold">{p.title}</h2>
         <p class="mt-2 text-sm text-slate-600">{p.text}</p>
         <div class="mt-5 flex justify-end gap-2">
-          <button type="button" class="btn btn-secondary" onClick={p.onCancel} data-testid="confirm-no">
+          <button
+            type="button"
+            class="btn btn-secondary"
+            onClick={p.onCancel}
+            data-testid="confirm-no"
+          >
             {t("common.cancel")}
           </button>
-          <button type="button" class="btn btn-danger" onClick={p.onConfirm} data-testid="confirm-yes">
+          <button
+            type="button"
+            class="btn btn-danger"
+            onClick={p.onConfirm}
+            data-testid="confirm-yes"
+          >
             {p.confirmLabel}
           </button>
         </div>

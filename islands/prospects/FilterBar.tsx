@@ -13,7 +13,9 @@ export interface FilterBarProps {
   onClear: () => void;
 }
 
-export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit, onClear }: FilterBarProps) {
+export function FilterBar(
+  { form, projects, clubs, onChange, onProject, onSubmit, onClear }: FilterBarProps,
+) {
   const t = useT();
   const text = (k: keyof Filters, label: string, type: "text" | "date" = "text") => (
     <div>
@@ -39,7 +41,9 @@ export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit
       }}
     >
       <div class="col-span-2 sm:col-span-1 lg:col-span-2">
-        <label class="label" for="flt-marketProjectId">{t("prospects.filters.marketProject")}</label>
+        <label class="label" for="flt-marketProjectId">
+          {t("prospects.filters.marketProject")}
+        </label>
         <select
           id="flt-marketProjectId"
           class="input"
@@ -50,9 +54,15 @@ export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit
             onProject(v ? Number(v) : null);
           }}
         >
-          <option value="">{t("common.select")}</option>
+          <option value="" selected={form.marketProjectId === null}>{t("common.select")}</option>
           {projects.map((p) => (
-            <option key={p.marketProjectId} value={String(p.marketProjectId)}>{p.name}</option>
+            <option
+              key={p.marketProjectId}
+              value={String(p.marketProjectId)}
+              selected={p.marketProjectId === form.marketProjectId}
+            >
+              {p.name}
+            </option>
           ))}
         </select>
       </div>
@@ -65,8 +75,16 @@ export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit
           data-testid="filter-clubId"
           onChange={(e) => onChange({ clubId: (e.target as HTMLSelectElement).value })}
         >
-          <option value="">{t("prospects.filters.anyClub")}</option>
-          {clubs.map((c) => <option key={c.clubId} value={String(c.clubId)}>{c.name}</option>)}
+          <option value="" selected={!form.clubId}>{t("prospects.filters.anyClub")}</option>
+          {clubs.map((c) => (
+            <option
+              key={c.clubId}
+              value={String(c.clubId)}
+              selected={String(c.clubId) === form.clubId}
+            >
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       <div>
@@ -78,8 +96,14 @@ export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit
           data-testid="filter-sellStatus"
           onChange={(e) => onChange({ sellStatus: (e.target as HTMLSelectElement).value })}
         >
-          <option value="">{t("prospects.filters.anySellStatus")}</option>
-          {SELL_STATUSES.map((s) => <option key={s} value={s}>{t(`sellStatus.${s}`)}</option>)}
+          <option value="" selected={!form.sellStatus}>
+            {t("prospects.filters.anySellStatus")}
+          </option>
+          {SELL_STATUSES.map((s) => (
+            <option key={s} value={s} selected={s === form.sellStatus}>
+              {t(`sellStatus.${s}`)}
+            </option>
+          ))}
         </select>
       </div>
       {text("customerId", t("prospects.filters.customerId"))}
@@ -89,7 +113,7 @@ export function FilterBar({ form, projects, clubs, onChange, onProject, onSubmit
       {text("email", t("prospects.filters.email"))}
       {text("registerDate", t("prospects.filters.registerDate"), "date")}
       {text("registerEndDate", t("prospects.filters.registerEndDate"), "date")}
-      <div class="col-span-2 flex flex-wrap items-end gap-x-4 gap-y-2 sm:col-span-3 lg:col-span-2">
+      <div class="col-span-full flex flex-wrap items-center gap-x-4 gap-y-2">
         <label class="flex items-center gap-2 py-1.5 text-sm">
           <input
             type="checkbox"

@@ -180,35 +180,47 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
       >
         <td>
           {adding
-            ? text("customerId", t("prospects.columns.customerId"), "!w-20")
+            ? text("customerId", t("prospects.columns.customerId"), "!w-14")
             : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
         </td>
-        <td>{text("firstName", t("prospects.columns.firstName"), "!w-28")}</td>
-        <td>{text("lastName", t("prospects.columns.lastName"), "!w-28")}</td>
-        <td>{text("tag", t("prospects.columns.tag"), "!w-24")}</td>
+        <td>{text("firstName", t("prospects.columns.firstName"), "!w-20")}</td>
+        <td>{text("lastName", t("prospects.columns.lastName"), "!w-20")}</td>
+        <td>{text("tag", t("prospects.columns.tag"), "!w-16")}</td>
         <td class="text-center">
           {!adding && (
             <button
               type="button"
               class="btn btn-ghost !px-1.5"
               disabled={!mine && !env.user.admin}
-              title={mine || env.user.admin ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
+              title={mine || env.user.admin
+                ? t("prospects.openNotes")
+                : t("prospects.notesOnlyAssignee")}
               aria-label={t("prospects.openNotes")}
               data-testid={`notes-${rowId}`}
               onClick={() => actions.notes(p)}
             >
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                stroke-width="2"
+                aria-hidden="true"
+              >
                 <path d="M4 4h16v12H8l-4 4z" />
               </svg>
             </button>
           )}
         </td>
-        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-32", "tel")}</td>
-        <td>{text("email", t("prospects.columns.email"), "!w-44", "email")}</td>
-        <td class="whitespace-nowrap text-xs">{p ? p.marketProjectName : env.projectName}</td>
+        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-24", "tel")}</td>
+        <td>{text("email", t("prospects.columns.email"), "!w-32", "email")}</td>
+        <td class="max-w-20 truncate text-xs" title={p ? p.marketProjectName : env.projectName}>
+          {p ? p.marketProjectName : env.projectName}
+        </td>
         <td>
           <select
-            class={cls("sellStatus", "!w-40")}
+            class={cls("sellStatus", "!w-32")}
             value={draft.sellStatus}
             disabled={statusDisabled}
             aria-label={t("prospects.columns.sellStatus")}
@@ -216,11 +228,15 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             onChange={(e) => set({ sellStatus: (e.target as HTMLSelectElement).value })}
             {...errAttrs("sellStatus")}
           >
-            <option value="">{t("common.empty")}</option>
-            {SELL_STATUSES.map((s) => <option key={s} value={s}>{t(`sellStatus.${s}`)}</option>)}
+            <option value="" selected={!draft.sellStatus}>{t("common.empty")}</option>
+            {SELL_STATUSES.map((s) => (
+              <option key={s} value={s} selected={s === draft.sellStatus}>
+                {t(`sellStatus.${s}`)}
+              </option>
+            ))}
           </select>
           {p?.lastSellStatusChange && (
-            <div class="mt-0.5 whitespace-nowrap text-[11px] text-slate-500">
+            <div class="mt-0.5 max-w-32 text-[11px] leading-tight text-slate-500">
               {t("prospects.lastSellStatusChange", {
                 date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
               })}
@@ -229,7 +245,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         </td>
         <td>
           <select
-            class={cls("clubId", "!w-36")}
+            class={cls("clubId", "!w-24")}
             value={draft.clubId}
             disabled={locked}
             aria-label={t("prospects.columns.club")}
@@ -237,12 +253,20 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             onChange={(e) => set({ clubId: (e.target as HTMLSelectElement).value })}
             {...errAttrs("clubId")}
           >
-            {adding && !draft.clubId && <option value="">{t("common.select")}</option>}
+            {adding && !draft.clubId && <option value="" selected>{t("common.select")}</option>}
             {p && !env.clubs.some((c) => c.clubId === p.clubId) && (
-              <option value={String(p.clubId)}>{env.clubName(p.clubId)}</option>
+              <option value={String(p.clubId)} selected={String(p.clubId) === draft.clubId}>
+                {env.clubName(p.clubId)}
+              </option>
             )}
             {env.clubs.map((c) => (
-              <option key={c.clubId} value={String(c.clubId)}>{c.name}</option>
+              <option
+                key={c.clubId}
+                value={String(c.clubId)}
+                selected={String(c.clubId) === draft.clubId}
+              >
+                {c.name}
+              </option>
             ))}
           </select>
         </td>
@@ -261,7 +285,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         <td>
           <input
             type="date"
-            class={cls("followUpDate", "!w-36")}
+            class={cls("followUpDate", "!w-[7.5rem]")}
             value={draft.followUpDate}
             min={env.minDate}
             disabled={locked || !followOk}
@@ -289,7 +313,10 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             )
             : p.assignId
             ? (
-              <span class="inline-flex items-center gap-1 text-xs" data-testid={`assignee-${rowId}`}>
+              <span
+                class="inline-flex items-center gap-1 text-xs"
+                data-testid={`assignee-${rowId}`}
+              >
                 <span title={p.assignId}>{p.assignName || p.assignId}</span>
                 {(mine || env.user.admin) && !locked && (
                   <button
@@ -317,7 +344,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               </button>
             )}
         </td>
-        <td class="whitespace-nowrap">
+        <td class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]">
           <div class="flex gap-1">
             <button
               type="button"
@@ -339,7 +366,15 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
                 data-testid={`delete-${rowId}`}
                 onClick={() => actions.remove(p)}
               >
-                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">
+                <svg
+                  width="16"
+                  height="16"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  stroke-width="2"
+                  aria-hidden="true"
+                >
                   <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
                 </svg>
               </button>
@@ -359,8 +394,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
       {conflict && p && (
         <tr data-testid={`conflict-${rowId}`}>
           <td colSpan={15} class="!border-t-0 bg-amber-50 text-xs text-amber-900">
-            <strong>{t("prospects.reloaded")}</strong>{" "}
-            {t("prospects.conflictYours")}{" "}
+            <strong>{t("prospects.reloaded")}</strong> {t("prospects.conflictYours")}{" "}
             {FIELDS.filter((f) => conflict[f] !== draftOf(p)[f]).map((f) => (
               <span key={f} class="mr-3">
                 {`${fieldLabel(t, f)}: ${display(t, f, conflict[f]) || t("common.empty")} → ${

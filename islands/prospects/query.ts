@@ -19,6 +19,8 @@ export interface Filters {
   showCompleted: boolean;
   myAssigned: boolean;
   sortFollowUpDate: "asc" | "desc";
+  /** "urgency": most urgent activity first, then follow-up date (issue #6). */
+  sort: "followUpDate" | "urgency";
   page: number;
   size: number;
 }
@@ -50,6 +52,7 @@ export function defaultFilters(marketProjectId: number | null): Filters {
     showCompleted: false,
     myAssigned: false,
     sortFollowUpDate: "asc",
+    sort: "followUpDate",
     page: 1,
     size: DEFAULT_PAGE_SIZE,
   };
@@ -63,6 +66,7 @@ export function filtersFromParams(p: URLSearchParams, fallbackProject: number | 
   f.showCompleted = p.get("showCompleted") === "true";
   f.myAssigned = p.get("myAssigned") === "true";
   f.sortFollowUpDate = p.get("sortFollowUpDate") === "desc" ? "desc" : "asc";
+  f.sort = p.get("sort") === "urgency" ? "urgency" : "followUpDate";
   const page = Number(p.get("page"));
   f.page = Number.isInteger(page) && page > 0 ? page : 1;
   const size = Number(p.get("size"));
@@ -80,6 +84,7 @@ export function apiQuery(
     page: f.page,
     size: f.size,
     sortFollowUpDate: f.sortFollowUpDate,
+    sort: f.sort === "urgency" ? "urgency" : undefined,
     showCompleted: f.showCompleted || undefined,
     myAssigned: f.myAssigned || undefined,
   };
@@ -96,6 +101,7 @@ export function urlQuery(f: Filters): string {
   if (f.showCompleted) p.set("showCompleted", "true");
   if (f.myAssigned) p.set("myAssigned", "true");
   if (f.sortFollowUpDate === "desc") p.set("sortFollowUpDate", "desc");
+  if (f.sort === "urgency") p.set("sort", "urgency");
   if (f.page > 1) p.set("page", String(f.page));
   if (f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
   return p.toString();

@@ -114,7 +114,7 @@ export const prospectsByProjectClubStatusPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_club_status", ...p];
 export const prospectsByAssigneePrefix = (...p: Part[]) => ["prospects_by_assignee_project", ...p];
-/** Name prefix indexes per project: [family, marketProjectId, done, foldedName, id]. */
+/** Name prefix indexes per project and club: [family, marketProjectId, clubId, done, folded, id]. */
 export const prospectsByFirstNamePrefix = (...p: Part[]) => ["prospects_by_first_name", ...p];
 export const prospectsByLastNamePrefix = (...p: Part[]) => ["prospects_by_last_name", ...p];
 export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_project", ...p];
@@ -178,5 +178,7 @@ export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
 export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 /** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */
 export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
+/** Each live prospect by its current status's start: [mp, clubId, startIso, id] → sell status. */
+export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 
 export type { Part };

@@ -1,6 +1,7 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
 import { migrationKey } from "@/lib/db/keys.ts";
 import { seedReferenceData } from "@/lib/db/reference.ts";
+import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 
 export interface Migration {
   n: number;
@@ -19,6 +20,11 @@ export const MIGRATIONS: Migration[] = [
     n: 20,
     name: "reference data: sell statuses, notification categories, time settings, work time",
     up: seedReferenceData,
+  },
+  {
+    n: 50,
+    name: "reports: counters, stints and indexes for prospects written before them",
+    up: async (kv) => void await backfillReportKeys(kv),
   },
 ];
 

@@ -12,16 +12,16 @@ import {
   prospectEventKey,
   prospectKey,
   prospectsByAssigneePrefix,
+  prospectsByClubRegisteredPrefix,
   prospectsByFirstNamePrefix,
   prospectsByLastNamePrefix,
-  prospectsByClubRegisteredPrefix,
   prospectsByNextTransitionPrefix,
-  prospectsByProjectClubUrgencyPrefix,
-  prospectsByProjectUrgencyPrefix,
   prospectsByProjectClubPrefix,
   prospectsByProjectClubStatusPrefix,
+  prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectPrefix,
   prospectsByProjectStatusPrefix,
+  prospectsByProjectUrgencyPrefix,
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
@@ -89,8 +89,8 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
     { key: prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: id },
     { key: prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: id },
     { key: prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: id },
-    { key: prospectsByFirstNamePrefix(mp, d, foldName(p.firstName), id), value: facets },
-    { key: prospectsByLastNamePrefix(mp, d, foldName(p.lastName), id), value: facets },
+    { key: prospectsByFirstNamePrefix(mp, p.clubId, d, foldName(p.firstName), id), value: facets },
+    { key: prospectsByLastNamePrefix(mp, p.clubId, d, foldName(p.lastName), id), value: facets },
   );
   const a = assigneePart(p);
   if (a) out.push({ key: prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });

@@ -4,6 +4,7 @@
  * what it returns plus its count. docs/prospects.md explains the key design and its costs.
  */
 import {
+  clubByNumberKey,
   customerIdSeqKey,
   prospectByCustomerIdKey,
   prospectByEmailKey,
@@ -15,8 +16,10 @@ import {
   prospectsByLastNamePrefix,
   prospectsByProjectClubPrefix,
   prospectsByProjectClubStatusPrefix,
+  prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectPrefix,
   prospectsByProjectStatusPrefix,
+  prospectsByProjectUrgencyPrefix,
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
@@ -31,6 +34,7 @@ import {
   type ProspectEvent,
   prospectEvents,
   statusPart,
+  urgencySortKey,
 } from "@/lib/db/prospect_indexes.ts";
 import { foldName, followUpSortKey, type Prospect } from "@/lib/domain/prospect.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
@@ -101,6 +105,11 @@ export async function insertProspect(
 /**
  * Writes `after` over the entry read before, with its index diff, counters and events, checked
  * against the entry's versionstamp. Answers null when someone else wrote in between.
+ *
+ * Group commit: the KV commits one atomic at a time (each synced to disk), so writes that arrive
+ * while a commit is in flight are committed together in the next atomic, each with its own
+ * versionstamp check. If any check fails the group is retried one by one, so only the stale
+ * write loses. A lone write commits at once, as before.
  */
 export async function commitProspect(
   kv: Deno.Kv,
@@ -109,11 +118,92 @@ export async function commitProspect(
   meta: { userId: string | null; at: string },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
   const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
-  const op = kv.atomic().check(before);
-  applyProspectWrite(op, after, diffProspectKeys(before.value, after), events);
-  const res = await op.commit();
-  if (!res.ok) return null;
-  return { prospect: { ...after, version: res.versionstamp }, events };
+  const diff = diffProspectKeys(before.value, after);
+  const versionstamp = await enqueue(kv, { before, after, events, diff });
+  if (versionstamp === null) return null;
+  return { prospect: { ...after, version: versionstamp }, events };
+}
+
+interface QueuedWrite {
+  before: ProspectEntry;
+  after: StoredProspect;
+  events: ProspectEvent[];
+  diff: ReturnType<typeof diffProspectKeys>;
+}
+interface Waiting extends QueuedWrite {
+  size: number;
+  resolve: (versionstamp: string | null) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Per group: mutations (KV allows 1000) and checks (100); keys stay well under 80 KiB. */
+const GROUP_MUTATIONS = 600;
+const GROUP_WRITES = 50;
+const queues = new WeakMap<Deno.Kv, { items: Waiting[]; running: boolean }>();
+
+function enqueue(kv: Deno.Kv, w: QueuedWrite): Promise<string | null> {
+  let q = queues.get(kv);
+  if (!q) queues.set(kv, q = { items: [], running: false });
+  const size = 1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
+    w.events.length;
+  const done = new Promise<string | null>((resolve, reject) => {
+    q.items.push({ ...w, size, resolve, reject });
+  });
+  if (!q.running) drain(kv, q);
+  return done;
+}
+
+async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
+  q.running = true;
+  try {
+    while (q.items.length) {
+      const group: Waiting[] = [];
+      const ids = new Set<string>();
+      let mutations = 0;
+      while (q.items.length && group.length < GROUP_WRITES) {
+        const next = q.items[0];
+        if (group.length && (mutations + next.size > GROUP_MUTATIONS || ids.has(next.after.id))) {
+          break;
+        }
+        q.items.shift();
+        group.push(next);
+        ids.add(next.after.id);
+        mutations += next.size;
+      }
+      await commitGroup(kv, group);
+    }
+  } finally {
+    q.running = false;
+  }
+}
+
+function writeOp(kv: Deno.Kv, ws: Waiting[]): Deno.AtomicOperation {
+  const op = kv.atomic();
+  for (const w of ws) {
+    op.check(w.before);
+    applyProspectWrite(op, w.after, w.diff, w.events);
+  }
+  return op;
+}
+
+async function commitGroup(kv: Deno.Kv, group: Waiting[]) {
+  if (group.length > 1) {
+    try {
+      const res = await writeOp(kv, group).commit();
+      if (res.ok) {
+        for (const w of group) w.resolve(res.versionstamp);
+        return;
+      }
+    } catch { /* e.g. a size limit: fall back to one by one */ }
+  }
+  for (const w of group) {
+    try {
+      const res = await writeOp(kv, [w]).commit();
+      w.resolve(res.ok ? res.versionstamp : null);
+    } catch (e) {
+      w.reject(e);
+    }
+  }
 }
 
 export async function listProspectEvents(kv: Deno.Kv, id: string): Promise<ProspectEvent[]> {
@@ -140,6 +230,8 @@ export interface SearchSpec {
   registerFrom?: string;
   registerTo?: string;
   order: "asc" | "desc";
+  /** "urgency" (issue #6): activity weight, then follow-up date; default the follow-up date. */
+  sort?: "followUpDate" | "urgency";
   offset: number;
   limit: number;
 }
@@ -270,7 +362,8 @@ async function prefixIds(kv: Deno.Kv, family: Deno.KvKey, prefix: string): Promi
 async function fromRecords(kv: Deno.Kv, spec: SearchSpec, ids: string[]): Promise<SearchResult> {
   const recs = (await loadProspects(kv, ids)).filter((p) => matchesSpec(p, spec));
   const cmp = compareCandidates(spec.order);
-  const cand = (p: Prospect): Candidate => ({ id: p.id, d: doneFlag(p), f: followUpSortKey(p) });
+  const sortKey = spec.sort === "urgency" ? urgencySortKey : followUpSortKey;
+  const cand = (p: Prospect): Candidate => ({ id: p.id, d: doneFlag(p), f: sortKey(p) });
   recs.sort((a, b) => cmp(cand(a), cand(b)));
   return {
     items: recs.slice(spec.offset, spec.offset + spec.limit),
@@ -288,7 +381,16 @@ function facetsMatch(f: Facets, spec: SearchSpec): boolean {
   return true;
 }
 
-/** Name prefix search over the per-project folded name indexes (values carry the facets). */
+/** Every numeric club id (for a name search over a whole project). */
+async function allClubIds(kv: Deno.Kv): Promise<number[]> {
+  const out: number[] = [];
+  for await (const e of kv.list({ prefix: clubByNumberKey(0).slice(0, 1) })) {
+    out.push(e.key[1] as number);
+  }
+  return out;
+}
+
+/** Name prefix search over the per-project-and-club folded name indexes (values carry facets). */
 async function byName(
   kv: Deno.Kv,
   spec: SearchSpec,
@@ -306,17 +408,28 @@ async function byName(
     ranges.push({ family: prospectsByFirstNamePrefix, prefix: words[0] });
     ranges.push({ family: prospectsByLastNamePrefix, prefix: words[0] });
   }
+  // The name indexes are per club: read the ranges of the clubs asked for (the grid always sends
+  // the user's clubs), or of every club when the search covers the whole project.
+  const clubs = spec.clubIds ?? await allClubIds(kv);
   const seen = new Set<string>();
   const cands: Candidate[] = [];
   let scanned = 0;
   let capped = false;
   for (const d of segmentsOf(spec)) {
     for (const r of ranges) {
-      const iter = kv.list<Facets>({
-        start: r.family(mp, d, r.prefix),
-        end: r.family(mp, d, r.prefix + "\uffff"),
-      }, { batchSize: 500 });
-      for await (const e of iter) {
+      const lists = await Promise.all(clubs.map(async (club) => {
+        const out: Deno.KvEntry<Facets>[] = [];
+        const iter = kv.list<Facets>({
+          start: r.family(mp, club, d, r.prefix),
+          end: r.family(mp, club, d, r.prefix + "\uffff"),
+        }, { batchSize: 200 });
+        for await (const e of iter) {
+          out.push(e);
+          if (out.length > SCAN_CAP) break;
+        }
+        return out;
+      }));
+      for (const e of lists.flat()) {
         if (++scanned > SCAN_CAP) {
           capped = true;
           break;
@@ -331,7 +444,7 @@ async function byName(
   // Filters the name index does not cover need the records.
   const needsRecords = !!(spec.tag || spec.email || spec.registerFrom || spec.registerTo ||
     (spec.firstName && spec.lastName) || (words && words.length > 1) ||
-    ((spec.firstName || spec.lastName) && spec.search));
+    ((spec.firstName || spec.lastName) && spec.search) || spec.sort === "urgency");
   if (needsRecords) return await fromRecords(kv, spec, cands.map((c) => c.id));
   cands.sort(compareCandidates(spec.order));
   const page = cands.slice(spec.offset, spec.offset + spec.limit);
@@ -345,6 +458,16 @@ async function byName(
 /** The ordered index ranges (one per club × status combination) for the filters given. */
 function orderedRanges(spec: SearchSpec, d: number): { prefix: Deno.KvKey; facets: boolean }[] {
   const mp = spec.marketProjectId;
+  if (spec.sort === "urgency") {
+    // Only project and clubs have urgency indexes; urgencyInMemory handles the other filters.
+    const clubIds = spec.clubIds;
+    return clubIds
+      ? clubIds.map((c) => ({
+        prefix: prospectsByProjectClubUrgencyPrefix(mp, c, d),
+        facets: false,
+      }))
+      : [{ prefix: prospectsByProjectUrgencyPrefix(mp, d), facets: false }];
+  }
   if (spec.assignee) {
     return [{ prefix: prospectsByAssigneePrefix(spec.assignee, mp, d), facets: true }];
   }
@@ -430,6 +553,9 @@ async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
     spec.search);
   const want = spec.offset + spec.limit;
   const reverse = spec.order === "desc";
+  if (spec.sort === "urgency" && (recordFilter || spec.assignee || spec.sellStatuses)) {
+    return await urgencyInMemory(kv, spec);
+  }
 
   if (!facetFilter && !recordFilter) {
     const segs = segmentsOf(spec);
@@ -489,6 +615,25 @@ async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
   await flush();
   const items = recordFilter ? page : await loadProspects(kv, pageIds);
   return { items, total, approximate: capped || undefined };
+}
+
+/**
+ * Urgency order under filters the urgency indexes do not cover (sell status, assignee, record
+ * filters): the candidates of the narrowest follow-up range (at most LOOKUP_CAP), filtered and
+ * sorted in memory (docs/activity.md).
+ */
+async function urgencyInMemory(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
+  const byFollowUp: SearchSpec = { ...spec, sort: "followUpDate" };
+  const ids: string[] = [];
+  outer: for (const d of segmentsOf(spec)) {
+    const ranges = orderedRanges(byFollowUp, d);
+    for await (const e of mergeRanges(kv, ranges.map((r) => r.prefix), false, undefined)) {
+      if (ranges[0].facets && !facetsMatch(e.value as Facets, spec)) continue;
+      ids.push(e.key[e.key.length - 1] as string);
+      if (ids.length >= LOOKUP_CAP) break outer;
+    }
+  }
+  return await fromRecords(kv, spec, ids);
 }
 
 /** Soft-deleted prospects of a project, newest deletion first (admins). */

@@ -16,9 +16,15 @@
  *   e [mp], eh [mp, hour], ed [mp, day]           entries into activity status Escalated
  * A value as of an instant T = current − Σ hour buckets from T to the end of T's UTC day − Σ day
  * buckets after it (docs/reports.md). Stints record when each prospect entered and left a
- * (project, club, sell status, last-change) state, so the age report can look back in time.
+ * (project, club, sell status, last-change) state, so the age report can look back in time;
+ * ["report_current", mp, club, start, id] holds only the current state, for today's age report.
  */
-import { reportChangeAtKey, reportCounterKey, reportStintKey } from "@/lib/db/keys.ts";
+import {
+  reportChangeAtKey,
+  reportCounterKey,
+  reportCurrentKey,
+  reportStintKey,
+} from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
 
 export interface ReportMutations {
@@ -90,17 +96,23 @@ function changeCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
 
 function escalationCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
-  return [reportCounterKey("e", mp), reportCounterKey("eh", mp, hour), reportCounterKey("ed", mp, day)];
+  return [
+    reportCounterKey("e", mp),
+    reportCounterKey("eh", mp, hour),
+    reportCounterKey("ed", mp, day),
+  ];
 }
 
 const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
+const currentKeyOf = (p: Live) =>
+  reportCurrentKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
 const sameStint = (a: Live, b: Live) =>
   a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
 
 /**
  * What one write (before → after, at the instant `at`) adds for the reports. `before` null is a
- * creation; a deleted record counts as gone. Deltas on the same key are not merged here.
+ * creation; a deleted record counts as gone. Deltas on the same key are summed.
  */
 export function reportMutations(
   before: Live | null,
@@ -134,6 +146,9 @@ export function reportMutations(
   }
 
   if (!(was && now && sameStint(was, now))) {
+    // The current state by its start (what a report of today reads), moved like an index entry.
+    if (was) out.deletes.push(currentKeyOf(was));
+    if (now) out.sets.push({ key: currentKeyOf(now), value: statusOf(now) });
     const closeKey = was ? stintKeyOf(was) : null;
     const openKey = now ? stintKeyOf(now) : null;
     const collide = closeKey && openKey && JSON.stringify(closeKey) === JSON.stringify(openKey);
@@ -145,5 +160,18 @@ export function reportMutations(
       if (was && stintStart(was) === stintStart(now)) out.deletes.push([...openKey, STINT_END]);
     }
   }
+  out.counterDeltas = merged(out.counterDeltas);
   return out;
+}
+
+/** Sums deltas on the same key and drops the ones that cancel (a move within a project). */
+function merged(ds: { key: Deno.KvKey; delta: number }[]) {
+  const m = new Map<string, { key: Deno.KvKey; delta: number }>();
+  for (const d of ds) {
+    const k = JSON.stringify(d.key);
+    const cur = m.get(k);
+    if (cur) cur.delta += d.delta;
+    else m.set(k, { ...d });
+  }
+  return [...m.values()].filter((d) => d.delta !== 0);
 }

@@ -147,6 +147,10 @@ export const prospectSearchSchema = z.object({
     "validation.invalidValue",
   ).default(10),
   sortFollowUpDate: z.enum(["asc", "desc"], { error: "validation.invalidValue" }).default("asc"),
+  /** "urgency" (issue #6): most urgent activity first (weight), then follow-up date. */
+  sort: z.enum(["followUpDate", "urgency"], { error: "validation.invalidValue" }).default(
+    "followUpDate",
+  ),
   search: z.string().trim().max(100).optional(),
   customerId: z.coerce.number({ error: "validation.notANumber" }).int("validation.notANumber")
     .optional(),

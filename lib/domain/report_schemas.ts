@@ -16,8 +16,15 @@ function splitList(v: unknown): unknown {
   return parts.length ? parts : undefined;
 }
 
-const positiveId = z.string().regex(/^\d{1,9}$/, "validation.invalidValue").transform(Number);
-const idList = z.preprocess(splitList, z.array(positiveId).optional());
+/** A list of numeric ids; one bad entry (e.g. "-1", spec §5) marks the whole list. */
+const idList = z.preprocess(
+  splitList,
+  z.array(z.string()).refine(
+    (xs) => xs.every((x) => /^\d{1,9}$/.test(x)),
+    "validation.invalidValue",
+  )
+    .transform((xs) => xs.map(Number)).optional(),
+);
 const requiredDay = z.preprocess(
   (v) => (blank(v) ? undefined : String(v).trim()),
   z.string({ error: "validation.required" }).regex(DATE_RE, "validation.invalidDate").refine(

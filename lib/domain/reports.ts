@@ -128,6 +128,8 @@ export interface SellStatusAgeReport {
   referenceDate: string;
   /** The instant the numbers describe (ISO). */
   asOf: string;
+  /** The reference date is today: the numbers are the current state at `asOf`. */
+  live: boolean;
   clubs: { clubId: number; name: string }[];
   rows: SellStatusAgeRow[];
   totals: Omit<SellStatusAgeRow, "sellStatus" | "sellStatusName">;
@@ -159,6 +161,7 @@ export interface StatusGroupRow extends StatusCountsRow {
 export interface StatusProjectReport {
   referenceDate: string;
   asOf: string;
+  live: boolean;
   prospectFieldKey: "marketProjectId";
   collection: "marketproject";
   limit: number;
@@ -168,6 +171,7 @@ export interface StatusProjectReport {
 export interface StatusGroupReport {
   referenceDate: string;
   asOf: string;
+  live: boolean;
   prospectFieldKey: "clubId" | "districtId";
   collection: "clubs" | "district";
   marketProjectIds: number[];
@@ -210,8 +214,7 @@ export function csvField(v: unknown, sep = ";"): string {
  * Text cells that start with = + - @ are prefixed with ' so a spreadsheet never runs them.
  */
 export function toCsv(header: string[], rows: unknown[][], sep = ";"): string {
-  const safe = (v: unknown) =>
-    typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  const safe = (v: unknown) => typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   const lines = [header, ...rows].map((r) => r.map((v) => csvField(safe(v), sep)).join(sep));
   return "\uFEFF" + lines.join("\r\n") + "\r\n";
 }

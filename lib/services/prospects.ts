@@ -166,6 +166,7 @@ export async function searchForUser(
       ? startOfLocalDay(addDays(q.registerEndDate, 1), tz).toISOString()
       : undefined,
     order: q.sortFollowUpDate,
+    sort: q.sort,
     offset,
     limit: q.size,
   });

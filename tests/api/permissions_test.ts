@@ -105,6 +105,10 @@ export const MATRIX: Record<string, string> = {
   "POST /api/prospects/:id/notes": SIGNED_IN,
   "PUT /api/notes/:noteId": SIGNED_IN,
   "DELETE /api/notes/:noteId": SIGNED_IN,
+
+  // reports (issue #7; b2b projects only for B2B users is tested in tests/api/reports_test.ts)
+  "GET /api/reports/sell-status-age": SIGNED_IN,
+  "GET /api/reports/status-project": SIGNED_IN,
 };
 
 /** Valid bodies for routes whose can() check sits behind body validation. */

@@ -22,7 +22,8 @@ import {
   type ProspectCtx,
   saveProspect,
 } from "@/lib/services/prospects.ts";
-import { foldName, followUpSortKey, isCompleted } from "@/lib/domain/prospect.ts";
+import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
+import { generateChain } from "@/lib/db/generate.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -64,6 +65,46 @@ const session = (u: UserRecord): SessionUser => ({
   roles: u.roles,
   sid: null,
 });
+
+/** Every index entry and counter in KV is exactly what the stored records imply. */
+export async function assertConsistent(kv: Deno.Kv): Promise<StoredProspect[]> {
+  const records = (await listAll<StoredProspect>(kv, prospectsPrefix())).map((e) => e.value);
+  const expected = new Map<string, string>();
+  for (const p of records) {
+    for (const e of prospectIndexEntries(p)) {
+      expected.set(JSON.stringify(e.key), JSON.stringify(e.value));
+    }
+  }
+  const actual = new Map<string, string>();
+  for (const fam of INDEX_FAMILIES) {
+    for (const e of await listAll(kv, [fam])) {
+      actual.set(JSON.stringify(e.key), JSON.stringify(e.value));
+    }
+  }
+  const missing = [...expected.keys()].filter((k) => !actual.has(k));
+  const stray = [...actual.keys()].filter((k) => !expected.has(k));
+  assert.deepEqual(missing, [], "every record is reachable through its indexes");
+  assert.deepEqual(stray, [], "every index entry points at a live record with matching fields");
+  for (const [k, v] of expected) assert.equal(actual.get(k), v, k);
+
+  const counts = new Map<string, number>();
+  for (const p of records) {
+    for (const k of [...prospectTotalKeys(p), ...referenceCounterKeys(p)]) {
+      const id = JSON.stringify(k);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+  }
+  const stored = new Map<string, number>();
+  for (const fam of ["prospect_totals", "prospect_count_by_club", "prospect_count_by_project"]) {
+    for (const e of await listAll(kv, [fam])) {
+      const n = counterValue(e.value);
+      if (n !== 0) stored.set(JSON.stringify(e.key), n);
+    }
+  }
+  assert.deepEqual(Object.fromEntries(stored), Object.fromEntries(counts));
+
+  return records;
+}
 
 Deno.test("indexes and counters match the records after random writes; search = brute force", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
@@ -142,41 +183,8 @@ Deno.test("indexes and counters match the records after random writes; search = 
     }
 
     assert.ok(applied > 100, `only ${applied} updates applied`);
-    const records = (await listAll<StoredProspect>(env.kv, prospectsPrefix())).map((e) => e.value);
+    const records = await assertConsistent(env.kv);
     assert.equal(records.length, ids.length);
-    const expected = new Map<string, string>();
-    for (const p of records) {
-      for (const e of prospectIndexEntries(p)) {
-        expected.set(JSON.stringify(e.key), JSON.stringify(e.value));
-      }
-    }
-    const actual = new Map<string, string>();
-    for (const fam of INDEX_FAMILIES) {
-      for (const e of await listAll(env.kv, [fam])) {
-        actual.set(JSON.stringify(e.key), JSON.stringify(e.value));
-      }
-    }
-    const missing = [...expected.keys()].filter((k) => !actual.has(k));
-    const stray = [...actual.keys()].filter((k) => !expected.has(k));
-    assert.deepEqual(missing, [], "every record is reachable through its indexes");
-    assert.deepEqual(stray, [], "every index entry points at a live record with matching fields");
-    for (const [k, v] of expected) assert.equal(actual.get(k), v, k);
-
-    const counts = new Map<string, number>();
-    for (const p of records) {
-      for (const k of [...prospectTotalKeys(p), ...referenceCounterKeys(p)]) {
-        const id = JSON.stringify(k);
-        counts.set(id, (counts.get(id) ?? 0) + 1);
-      }
-    }
-    const stored = new Map<string, number>();
-    for (const fam of ["prospect_totals", "prospect_count_by_club", "prospect_count_by_project"]) {
-      for (const e of await listAll(env.kv, [fam])) {
-        const n = counterValue(e.value);
-        if (n !== 0) stored.set(JSON.stringify(e.key), n);
-      }
-    }
-    assert.deepEqual(Object.fromEntries(stored), Object.fromEntries(counts));
 
     // Search equals a brute-force filter + sort over all records.
     const live = records.filter((p) => !p.deleted);
@@ -231,6 +239,126 @@ Deno.test("indexes and counters match the records after random writes; search = 
         JSON.stringify(spec),
       );
     }
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("the generator writes the same keys and counters as the app path (deterministically)", async () => {
+  const run = async () => {
+    const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+    try {
+      const chain = await generateChain(env.kv, {
+        prospects: 600,
+        districts: 2,
+        clubs: 8,
+        projects: 6,
+        users: 12,
+        passwordHash: "not-a-real-hash",
+      });
+      const records = await assertConsistent(env.kv);
+      assert.equal(records.length, 600);
+      const done = records.filter((p) => isCompleted(p)).length / records.length;
+      assert.ok(done > 0.5 && done < 0.7, `~60% Done (${done})`);
+      const biggest = records.filter((p) => p.marketProjectId === 1).length / records.length;
+      assert.ok(biggest > 0.25, `Zipf: the largest project holds ${biggest}`);
+      const events = await listAll(env.kv, ["prospect_events"]);
+      assert.ok(events.length / records.length > 3, "~3 status changes plus create each");
+      // The app reads a generated store: a search and an update through the service.
+      const res = await searchProspects(env.kv, {
+        marketProjectId: 1,
+        clubIds: chain.users[6].clubIds,
+        showCompleted: false,
+        order: "asc",
+        offset: 0,
+        limit: 10,
+      });
+      assert.ok(res.total > 0);
+      const admin = session(chain.users[0]);
+      const p = records.find((r) => !isCompleted(r))!;
+      await saveProspect(
+        {
+          kv: env.kv,
+          config: { timeZone: "Europe/Stockholm" },
+          now: new Date("2026-03-10T10:00:00Z"),
+          user: admin,
+        },
+        p.id,
+        {
+          firstName: p.firstName,
+          lastName: p.lastName,
+          phoneNumber: p.phoneNumber,
+          marketProjectId: p.marketProjectId,
+          clubId: p.clubId,
+          sellStatus: "NoAnswer2",
+          version: (await env.kv.get(["prospects", p.id])).versionstamp!,
+        },
+      );
+      await assertConsistent(env.kv);
+      return records.map((r) => `${r.id}:${r.customerId}:${r.sellStatus}:${r.assignId}`).join(",");
+    } finally {
+      env.close();
+    }
+  };
+  const a = await run();
+  const b = await run();
+  assert.equal(
+    a.split(",").slice(0, 50).join(),
+    b.split(",").slice(0, 50).join(),
+    "same seed, same data",
+  );
+});
+
+Deno.test("group commit: concurrent saves all land; a stale one in the same group loses alone", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  try {
+    await makeChain(env);
+    const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
+    const ctx: ProspectCtx = {
+      kv: env.kv,
+      config: { timeZone: "Europe/Stockholm" },
+      now: new Date("2026-03-10T10:00:00Z"),
+      user: admin,
+    };
+    const made: Prospect[] = [];
+    for (let i = 0; i < 30; i++) {
+      made.push(
+        await createProspect(ctx, {
+          firstName: `P${i}`,
+          lastName: "Ek",
+          phoneNumber: `0701${i}`,
+          marketProjectId: 1,
+          clubId: 101 + (i % 3),
+        }),
+      );
+    }
+    const row = (
+      p: Prospect,
+      sellStatus: "NoAnswer1" | "LowPrio",
+      version: string,
+    ) => ({
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phoneNumber: p.phoneNumber,
+      marketProjectId: 1,
+      clubId: p.clubId,
+      sellStatus,
+      version,
+    });
+    // The first save of made[0] bumps its version; a second one with the old version is stale.
+    const results = await Promise.allSettled([
+      ...made.map((p) => saveProspect(ctx, p.id, row(p, "NoAnswer1", p.version!))),
+      saveProspect(ctx, made[0].id, row(made[0], "LowPrio", made[0].version!)),
+    ]);
+    const ok = results.filter((r) => r.status === "fulfilled").length;
+    const lost = results.filter((r) =>
+      r.status === "rejected" && (r.reason as { status?: number }).status === 409
+    ).length;
+    assert.deepEqual({ ok, lost }, { ok: 30, lost: 1 });
+    const records = await assertConsistent(env.kv);
+    assert.ok(records.every((p) =>
+      p.sellStatus === "NoAnswer1"
+    ));
   } finally {
     env.close();
   }

@@ -119,6 +119,8 @@ export async function openBrowser(
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      // Date and time inputs follow the browser's language: Swedish staff see yyyy-mm-dd and 24 h.
+      "--lang=sv-SE",
     ],
   });
   const page = context.pages()[0] ?? await context.newPage();

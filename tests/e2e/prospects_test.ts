@@ -37,8 +37,16 @@ async function seed(kvPath: string) {
     await setClubSubscription(kv, anna.id, 101, true);
     await setClubSubscription(kv, anna.id, 102, true);
     const today = localDate(new Date(), TZ);
-    await createMarketProject(kv, { name: "Vårkampanj", startDate: today, marketProjectId: 7 }, today);
-    await createMarketProject(kv, { name: "Höstkampanj", startDate: today, marketProjectId: 8 }, today);
+    await createMarketProject(
+      kv,
+      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
+      today,
+    );
+    await createMarketProject(
+      kv,
+      { name: "Höstkampanj", startDate: today, marketProjectId: 8 },
+      today,
+    );
     const user: SessionUser = {
       id: anna.id,
       email: anna.email,
@@ -94,10 +102,13 @@ Deno.test({
       };
       /** The row id (customer id) of the row whose first-name input holds `name`. */
       const rowIdOf = async (name: string) => {
-        await page.waitForFunction((n) =>
-          [...document.querySelectorAll("[data-testid^=firstName-]")].some((e) =>
-            (e as HTMLInputElement).value === n
-          ), name);
+        await page.waitForFunction(
+          (n) =>
+            [...document.querySelectorAll("[data-testid^=firstName-]")].some((e) =>
+              (e as HTMLInputElement).value === n
+            ),
+          name,
+        );
         return await page.evaluate((n) => {
           const el = [...document.querySelectorAll("[data-testid^=firstName-]")].find((e) =>
             (e as HTMLInputElement).value === n
@@ -106,7 +117,9 @@ Deno.test({
         }, name);
       };
       const names = () =>
-        page.locator("[data-testid=prospect-grid] tbody tr[data-testid^=row-]:not([data-testid=row-new]) [data-testid^=firstName-]")
+        page.locator(
+          "[data-testid=prospect-grid] tbody tr[data-testid^=row-]:not([data-testid=row-new]) [data-testid^=firstName-]",
+        )
           .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
       // No project chosen yet: the page asks for one (spec §5 'Select marketing project first').
@@ -121,9 +134,13 @@ Deno.test({
       await page.waitForFunction(() =>
         document.querySelector("[data-testid=total]")?.textContent?.startsWith("4")
       );
-      assert.deepEqual((await names()).sort(), ["Bertil", "Cecilia", "Ärla", "Åsa"].sort(),
-        "all my clubs: Väst (not subscribed) is left out");
-      const clubOptions = await page.locator("[data-testid=filter-clubId] option").allTextContents();
+      assert.deepEqual(
+        (await names()).sort(),
+        ["Bertil", "Cecilia", "Ärla", "Åsa"].sort(),
+        "all my clubs: Väst (not subscribed) is left out",
+      );
+      const clubOptions = await page.locator("[data-testid=filter-clubId] option")
+        .allTextContents();
       assert.deepEqual(clubOptions.slice(1), ["Söder", "Norr"], "only subscribed clubs");
 
       // Filter by club and first name (å is its own letter).
@@ -150,7 +167,11 @@ Deno.test({
       const rowId = await rowIdOf("Disa");
       const disaRow = page.locator(`[data-testid=row-${rowId}]`);
       assert.match(await disaRow.locator(`[data-testid=assignee-${rowId}]`).innerText(), /Anna/);
-      assert.equal(await page.locator("[data-testid=firstName-new]").inputValue(), "", "add row reset");
+      assert.equal(
+        await page.locator("[data-testid=firstName-new]").inputValue(),
+        "",
+        "add row reset",
+      );
 
       // The follow-up picker is off for a non-follow-up status and on for Booked; Enter saves.
       const tomorrow = addDays(localDate(new Date(), TZ), 1);
@@ -168,6 +189,11 @@ Deno.test({
       await page.keyboard.press("Enter");
       await toast(/sparats/);
       await page.waitForSelector(`[data-testid=row-${rowId}]:not([data-dirty])`);
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        const wrap = document.querySelector("[data-testid=prospect-grid]")?.parentElement;
+        if (wrap) wrap.scrollLeft = 0;
+      });
       await screenshot(page, "prospects-grid-1280");
 
       // Esc puts back the stored values.
@@ -199,7 +225,6 @@ Deno.test({
       await hydrated(page);
       const saved = page.locator(`[data-testid=row-${rowId}]`);
       await saved.waitFor();
-      console.log("DEBUG", await page.evaluate(async (cid) => JSON.stringify((await (await fetch(`/api/prospects?marketProjectId=7&customerId=${cid}`)).json())[0]), rowId), await page.locator(`[data-testid=sellStatus-${rowId}]`).evaluate((e) => e.outerHTML.slice(0, 300)));
       assert.equal(await page.inputValue(`[data-testid=sellStatus-${rowId}]`), "Booked");
       assert.equal(await page.inputValue(`[data-testid=followUpDate-${rowId}]`), tomorrow);
       assert.equal(await page.inputValue(`[data-testid=tag-${rowId}]`), "Instagram");
@@ -210,18 +235,21 @@ Deno.test({
       await page.click("[data-testid=notes-close]");
 
       // Someone else saves the row first: my save answers 409 and shows the current values.
-      await page.evaluate(async (id) => {
-        const r = await fetch(`/api/prospects/${id}`);
-        const p = await r.json();
-        await fetch(`/api/prospects/${p.id}`, {
-          method: "PATCH",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ tag: "Ändrad av kollega", version: p.version }),
-        });
-      }, await page.evaluate(async (cid) => {
-        const r = await fetch(`/api/prospects?marketProjectId=7&customerId=${cid}`);
-        return (await r.json())[0].id;
-      }, rowId));
+      await page.evaluate(
+        async (id) => {
+          const r = await fetch(`/api/prospects/${id}`);
+          const p = await r.json();
+          await fetch(`/api/prospects/${p.id}`, {
+            method: "PATCH",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ tag: "Ändrad av kollega", version: p.version }),
+          });
+        },
+        await page.evaluate(async (cid) => {
+          const r = await fetch(`/api/prospects?marketProjectId=7&customerId=${cid}`);
+          return (await r.json())[0].id;
+        }, rowId),
+      );
       await page.fill(`[data-testid=tag-${rowId}]`, "Min ändring");
       await page.keyboard.press("Enter");
       await page.waitForSelector(`[data-testid=conflict-${rowId}]`);

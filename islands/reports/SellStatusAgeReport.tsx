@@ -1,0 +1,159 @@
+/**
+ * Reports → Sell status age: an active project and a reference date (default today), Filter; the
+ * caller's subscribed clubs above the table; a stacked bar per status by age; CSV download. The
+ * filter is kept in the address so a reload (e.g. after a language change) runs it again.
+ */
+import { useEffect, useState } from "react";
+import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { toastError } from "@/lib/client/toast.ts";
+import { AGE_COLUMNS, type SellStatusAgeReport as Report } from "@/lib/domain/reports.ts";
+import { useLang, useT } from "@/lib/i18n/context.ts";
+import { BarChart } from "@/components/reports/BarChart.tsx";
+import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
+import { keepInAddress, ReportAsOf } from "@/islands/reports/shared.tsx";
+
+export interface SellStatusAgeReportProps {
+  projects: { marketProjectId: number; name: string }[];
+  clubs: { clubId: number; name: string }[];
+  today: string;
+  initial: { marketProjectId: number | null; referenceDate: string | null };
+  /** The report of `initial`, rendered by the server (a reload shows it at once). */
+  report?: Report | null;
+  /** The API query of `report` (its CSV link). */
+  shownQuery?: Record<string, string | number>;
+}
+
+const PATH = "/api/reports/sell-status-age";
+
+export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
+  const t = useT();
+  const lang = useLang();
+  const [project, setProject] = useState(
+    props.initial.marketProjectId ? String(props.initial.marketProjectId) : "",
+  );
+  const [date, setDate] = useState(props.initial.referenceDate ?? props.today);
+  const [report, setReport] = useState<Report | null>(props.report ?? null);
+  const [busy, setBusy] = useState(false);
+  /** The query of the report on screen: its CSV link downloads exactly that. */
+  const [shown, setShown] = useState<Record<string, string | number>>(props.shownQuery ?? {});
+
+  const query = () => ({ marketProjectId: project, referenceDate: date, language: lang });
+
+  const run = async () => {
+    if (!project || !date) {
+      toastError(t("reports.fillAllRequired"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const q = query();
+      const { data } = await get<Report>(PATH, { query: q });
+      setReport(data);
+      setShown(q);
+      keepInAddress("sellStatusAge", { marketProjectId: project, referenceDate: date });
+    } catch (e) {
+      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!props.report && props.initial.marketProjectId && props.initial.referenceDate) run();
+  }, []);
+
+  const columns = [
+    { key: "sellStatusName", label: t("reports.columns.sellStatus"), text: true },
+    ...AGE_COLUMNS.map((c) => ({ key: c, label: t(`reports.columns.${c}`) })),
+    { key: "sum", label: t("reports.columns.sum") },
+  ];
+
+  return (
+    <section class="space-y-4">
+      <form
+        class="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run();
+        }}
+        noValidate
+      >
+        <label class="w-72 max-w-full">
+          <span class="label">{t("reports.marketProject")} *</span>
+          <select
+            class="input"
+            name="marketProjectId"
+            data-testid="age-project"
+            value={project}
+            onChange={(e) => setProject((e.currentTarget as HTMLSelectElement).value)}
+          >
+            <option value="">{t("reports.chooseProjects")}</option>
+            {props.projects.map((p) => (
+              <option
+                key={p.marketProjectId}
+                value={String(p.marketProjectId)}
+                selected={project === String(p.marketProjectId)}
+              >
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="w-44">
+          <span class="label">{t("reports.referenceDate")} *</span>
+          <input
+            type="date"
+            class="input"
+            name="referenceDate"
+            data-testid="age-date"
+            value={date}
+            onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="age-filter">
+          {t("reports.filter")}
+        </button>
+        {report && (
+          <CsvLink
+            href={buildUrl(PATH, { ...shown, format: "csv" })}
+            label={t("reports.downloadCsv")}
+            testId="age-csv"
+          />
+        )}
+      </form>
+      <p class="text-sm text-slate-700" data-testid="age-clubs">
+        {props.clubs.length
+          ? t("reports.subscribedClubs", { clubs: props.clubs.map((c) => c.name).join(", ") })
+          : (
+            <a href="/settings?tab=chooseClub" class="text-brand-700 underline">
+              {t("reports.noSubscribedClubs")}
+            </a>
+          )}
+      </p>
+      {report
+        ? (
+          <div class="space-y-4">
+            <ReportAsOf {...report} />
+            <ReportTable
+              testId="age-table"
+              caption={t("reports.tabs.sellStatusAge")}
+              columns={columns}
+              rows={report.rows as unknown as Record<string, unknown>[]}
+              totals={report.totals}
+              totalsLabel={t("reports.total")}
+            />
+            <BarChart
+              testId="age-chart"
+              title={t("reports.chartTitle")}
+              items={report.rows.map((r) => ({
+                label: r.sellStatusName,
+                values: AGE_COLUMNS.map((c) => r[c]),
+              }))}
+              legend={AGE_COLUMNS.map((c) => t(`reports.columns.${c}`))}
+            />
+          </div>
+        )
+        : <p class="text-sm text-slate-500" data-testid="age-empty">{t("reports.empty")}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Reports → Status project club: reference date, market projects (Select all), report type Club or
+ * District (changing it clears the selection and the results), clubs or districts (Select all),
+ * Filter; one row per club or district, a distribution chart, CSV download.
+ */
+import { useEffect, useState } from "react";
+import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { toastError } from "@/lib/client/toast.ts";
+import {
+  GROUP_REPORT_COLUMNS,
+  STATUS_COLUMN_ORDER,
+  type StatusGroupReport as Report,
+} from "@/lib/domain/reports.ts";
+import { useT } from "@/lib/i18n/context.ts";
+import { BarChart } from "@/components/reports/BarChart.tsx";
+import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
+import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
+import { keepInAddress, ReportAsOf } from "@/islands/reports/shared.tsx";
+import { statusTotals } from "@/islands/reports/StatusProjectReport.tsx";
+
+type Kind = "clubs" | "district";
+
+export interface StatusProjectClubReportProps {
+  projects: { marketProjectId: number; name: string }[];
+  clubs: { clubId: number; name: string }[];
+  districts: { districtId: number; name: string }[];
+  today: string;
+  initial: {
+    referenceDate: string | null;
+    marketProjectIds: number[];
+    collection: Kind | null;
+    ids: number[];
+  };
+  report?: Report | null;
+  shownQuery?: Record<string, string | number>;
+}
+
+const PATH = "/api/reports/status-project";
+
+export default function StatusProjectClubReport(props: StatusProjectClubReportProps) {
+  const t = useT();
+  const init = props.initial;
+  const [date, setDate] = useState(init.referenceDate ?? props.today);
+  const [projects, setProjects] = useState<number[]>(init.marketProjectIds);
+  const [kind, setKind] = useState<Kind | "">(init.collection ?? "");
+  const [ids, setIds] = useState<number[]>(init.ids);
+  const [report, setReport] = useState<Report | null>(props.report ?? null);
+  const [busy, setBusy] = useState(false);
+  /** The query of the report on screen: its CSV link downloads exactly that. */
+  const [shown, setShown] = useState<Record<string, string | number>>(props.shownQuery ?? {});
+
+  const query = () => ({
+    referenceDate: date,
+    marketProjectIds: projects.join(","),
+    prospectFieldKey: kind === "district" ? "districtId" : "clubId",
+    collection: kind,
+    ids: ids.join(","),
+  });
+
+  const run = async () => {
+    if (!date || !kind || !ids.length || !projects.length) {
+      toastError(t("reports.fillAllRequired"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const q = query();
+      const { data } = await get<Report>(PATH, { query: q });
+      setReport(data);
+      setShown(q);
+      keepInAddress("statusProjectClub", {
+        referenceDate: date,
+        marketProjectIds: projects,
+        collection: kind,
+        ids,
+      });
+    } catch (e) {
+      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    const complete = init.referenceDate && init.collection && init.ids.length &&
+      init.marketProjectIds.length;
+    if (!props.report && complete) run();
+  }, []);
+
+  const switchKind = (next: Kind | "") => {
+    setKind(next);
+    setIds([]);
+    setReport(null);
+  };
+
+  const groupOptions = kind === "district"
+    ? props.districts.map((d) => ({ value: d.districtId, label: d.name }))
+    : props.clubs.map((c) => ({ value: c.clubId, label: c.name }));
+  const first = report?.collection === "district" ? "district" : "club";
+  const columns = [
+    { key: "name", label: t(`reports.columns.${first}`), text: true },
+    ...GROUP_REPORT_COLUMNS.map((c) => ({ key: c, label: t(`reports.columns.${c}`) })),
+  ];
+  const totals = report ? statusTotals(report.rows) : {};
+
+  return (
+    <section class="space-y-4">
+      <form
+        class="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run();
+        }}
+        noValidate
+      >
+        <label class="w-44">
+          <span class="label">{t("reports.referenceDate")} *</span>
+          <input
+            type="date"
+            class="input"
+            name="referenceDate"
+            data-testid="club-date"
+            value={date}
+            onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+        <MultiSelect
+          label={`${t("reports.marketProjects")} *`}
+          placeholder={t("reports.chooseProjects")}
+          options={props.projects.map((p) => ({ value: p.marketProjectId, label: p.name }))}
+          selected={projects}
+          onChange={setProjects}
+          selectAllLabel={t("reports.selectAll")}
+          selectedLabel={(n) => t("reports.selectedCount", { n })}
+          testId="club-projects"
+        />
+        <label class="w-40">
+          <span class="label">{t("reports.reportType")} *</span>
+          <select
+            class="input"
+            name="collection"
+            data-testid="club-kind"
+            value={kind}
+            onChange={(e) => switchKind((e.currentTarget as HTMLSelectElement).value as Kind | "")}
+          >
+            <option value="" selected={kind === ""}>–</option>
+            <option value="clubs" selected={kind === "clubs"}>{t("reports.typeClub")}</option>
+            <option value="district" selected={kind === "district"}>
+              {t("reports.typeDistrict")}
+            </option>
+          </select>
+        </label>
+        {kind && (
+          <MultiSelect
+            key={kind}
+            label={`${t(kind === "district" ? "reports.districts" : "reports.clubs")} *`}
+            placeholder={t(kind === "district" ? "reports.chooseDistricts" : "reports.chooseClubs")}
+            options={groupOptions}
+            selected={ids}
+            onChange={setIds}
+            selectAllLabel={t("reports.selectAll")}
+            selectedLabel={(n) => t("reports.selectedCount", { n })}
+            testId="club-ids"
+          />
+        )}
+        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="club-filter">
+          {t("reports.filter")}
+        </button>
+        {report && (
+          <CsvLink
+            href={buildUrl(PATH, { ...shown, format: "csv" })}
+            label={t("reports.downloadCsv")}
+            testId="club-csv"
+          />
+        )}
+      </form>
+      {report
+        ? (
+          <div class="space-y-4">
+            <ReportAsOf {...report} />
+            <ReportTable
+              testId="club-table"
+              caption={t("reports.tabs.statusProjectClub")}
+              columns={columns}
+              rows={report.rows}
+            />
+            <BarChart
+              testId="club-chart"
+              title={t("reports.chartTitle")}
+              items={STATUS_COLUMN_ORDER.map((s) => ({
+                label: t(`sellStatus.${s}`),
+                values: [totals[s] ?? 0],
+              }))}
+            />
+          </div>
+        )
+        : <p class="text-sm text-slate-500" data-testid="club-empty">{t("reports.empty")}</p>}
+    </section>
+  );
+}

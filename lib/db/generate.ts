@@ -1,0 +1,460 @@
+/**
+ * The deterministic chain generator: districts, clubs, market projects (Zipf-skewed sizes), users
+ * with club subscriptions, and N prospects with ~3 sell status changes each (~60% end Done),
+ * written straight into a KV store in atomics of ~500 mutations. Prospect keys, counters and
+ * events come from the same pure functions as the app's write path (prospect_indexes.ts), so a
+ * generated store is indistinguishable from one built through the API. Used by `deno task bench`
+ * and (later) the demo seed.
+ */
+import {
+  createClub,
+  createDistrict,
+  createMarketProject,
+  setAllClubSubscriptions,
+} from "@/lib/db/reference.ts";
+import { createUser } from "@/lib/db/users.ts";
+import { customerIdSeqKey, prospectEventKey, prospectKey } from "@/lib/db/keys.ts";
+import { diffProspectKeys, type ProspectEvent, prospectEvents } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { activityAt } from "@/lib/domain/activity.ts";
+import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
+import { DEFAULT_WORKTIME, type MarketProject } from "@/lib/domain/reference.ts";
+import {
+  DONE_SELL_STATUSES,
+  isFollowUpSellStatus,
+  type Role,
+  SELL_STATUSES,
+  type SellStatus,
+} from "@/lib/domain/statuses.ts";
+import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+
+export interface GenerateOptions {
+  prospects: number;
+  districts?: number;
+  clubs?: number;
+  projects?: number;
+  users?: number;
+  seed?: number;
+  /** The generator's "now" (histories end before it). */
+  now?: Date;
+  timeZone?: string;
+  /** A precomputed password hash for every generated user. */
+  passwordHash: string;
+  /** Mutations per atomic (KV allows 1000). */
+  batchMutations?: number;
+  /** Prospects buffered, sorted and written together. */
+  chunk?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface GeneratedChain {
+  clubIds: number[];
+  projects: MarketProject[];
+  /** Project weights (Zipf), in the order of `projects`. */
+  projectWeights: number[];
+  users: (UserRecord & { clubIds: number[] })[];
+}
+
+/** mulberry32: a small, fast, seeded PRNG. */
+export function prng(seed: number): () => number {
+  let s = seed | 0;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A ULID from a time and the seeded PRNG (deterministic, unlike lib/db/kv.ts's ulid()). */
+function seededUlid(ms: number, rand: () => number): string {
+  let t = "";
+  let time = Math.floor(ms);
+  for (let i = 0; i < 10; i++) {
+    t = ULID_ALPHABET[time % 32] + t;
+    time = Math.floor(time / 32);
+  }
+  for (let i = 0; i < 16; i++) t += ULID_ALPHABET[Math.floor(rand() * 32)];
+  return t;
+}
+
+/** Cumulative weights for a Zipf(s) distribution over n items (s = 1.2: the largest ~30%). */
+export function zipfWeights(n: number, s = 1.2): number[] {
+  const w = Array.from({ length: n }, (_, i) => 1 / Math.pow(i + 1, s));
+  const sum = w.reduce((a, b) => a + b, 0);
+  return w.map((x) => x / sum);
+}
+
+export function pickWeighted(cumulative: number[], r: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const FIRST = [
+  "Anna",
+  "Åsa",
+  "Ängel",
+  "Östen",
+  "Erik",
+  "Lars",
+  "Karin",
+  "Maria",
+  "Johan",
+  "Sofia",
+  "Emma",
+  "Oskar",
+  "Linnéa",
+  "Björn",
+  "Sara",
+  "Mikael",
+  "Elin",
+  "Jonas",
+  "Ida",
+  "Per",
+  "Malin",
+  "Nils",
+  "Ebba",
+  "Gustav",
+  "Hanna",
+  "Viktor",
+  "Alva",
+  "Hugo",
+  "Maja",
+  "Axel",
+  "Ella",
+  "Olle",
+  "Märta",
+  "Göran",
+  "Agnes",
+  "Örjan",
+  "Stina",
+  "Ture",
+  "Wilma",
+  "Émile",
+];
+const LAST = [
+  "Andersson",
+  "Johansson",
+  "Karlsson",
+  "Nilsson",
+  "Eriksson",
+  "Larsson",
+  "Olsson",
+  "Persson",
+  "Svensson",
+  "Gustafsson",
+  "Pettersson",
+  "Jonsson",
+  "Jansson",
+  "Hansson",
+  "Bengtsson",
+  "Jönsson",
+  "Lindberg",
+  "Jakobsson",
+  "Magnusson",
+  "Lindström",
+  "Olofsson",
+  "Lindqvist",
+  "Lindgren",
+  "Berg",
+  "Axelsson",
+  "Bergström",
+  "Lundberg",
+  "Lind",
+  "Lundgren",
+  "Lundqvist",
+  "Mattsson",
+  "Berglund",
+  "Fredriksson",
+  "Sandberg",
+  "Henriksson",
+  "Forsberg",
+  "Sjöberg",
+  "Wallin",
+  "Engström",
+  "Åberg",
+  "Öberg",
+  "Ekström",
+  "Holm",
+  "Nyström",
+  "Söderberg",
+];
+const TAGS = ["Facebook", "Instagram", "Webb", "Kampanj", "Tips", "Mässa"];
+const DONE = [...DONE_SELL_STATUSES].filter((s) => s !== "JumpedOff") as SellStatus[];
+const OPEN = SELL_STATUSES.filter((s) => !DONE_SELL_STATUSES.has(s));
+
+/** An e-mail-safe form of a name: "Åsa Öberg" → "asa", "oberg". */
+const ascii = (s: string) =>
+  s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]/g, "");
+
+/** A string that sorts like the key does in KV (for locality of bulk writes only). */
+function sortString(key: Deno.KvKey): string {
+  let out = "";
+  for (const part of key) {
+    out += typeof part === "number" ? String(part).padStart(16, "0") : String(part);
+    out += "\u0000";
+  }
+  return out;
+}
+
+/** Writes reference data and users through the normal modules (small), returns what it made. */
+async function generateReference(
+  kv: Deno.Kv,
+  o: Required<Omit<GenerateOptions, "onProgress">>,
+  rand: () => number,
+): Promise<GeneratedChain> {
+  for (let d = 1; d <= o.districts; d++) {
+    await createDistrict(kv, { districtId: d, name: `Distrikt ${d}` });
+  }
+  const clubIds: number[] = [];
+  for (let c = 1; c <= o.clubs; c++) {
+    const clubId = 1000 + c;
+    await createClub(kv, {
+      clubId,
+      name: `Klubb ${LAST[c % LAST.length]} ${c}`,
+      districtId: 1 + (c % o.districts),
+    });
+    clubIds.push(clubId);
+  }
+  const today = localDate(o.now, o.timeZone);
+  const projects: MarketProject[] = [];
+  for (let p = 1; p <= o.projects; p++) {
+    projects.push(
+      await createMarketProject(kv, {
+        marketProjectId: p,
+        name: `Kampanj ${String(p).padStart(2, "0")}`,
+        startDate: addDays(today, -((p * 7) % 365)),
+        b2b: p % 10 === 0,
+        active: p <= o.projects - Math.floor(o.projects / 12),
+      }, "2000-01-01"),
+    );
+  }
+  const users: GeneratedChain["users"] = [];
+  for (let u = 1; u <= o.users; u++) {
+    const role: Role = u <= 5 ? "ROLE_ADMIN" : u % 15 === 0 ? "ROLE_B2B_USER" : "ROLE_USER";
+    const user = await createUser(kv, {
+      email: `user${u}@klubbleads.test`,
+      firstName: FIRST[u % FIRST.length],
+      lastName: LAST[u % LAST.length],
+      mobile: `+4670${String(1000000 + u)}`,
+      roles: [role],
+      passwordHash: o.passwordHash,
+      verified: true,
+      enabled: true,
+      mfaEnrolled: false,
+      mfaPhone: null,
+      notificationCategoryId: "all",
+      dailyReportSubscription: u % 4 === 0,
+      dateCreated: new Date(o.now.getTime() - 400 * 86_400_000).toISOString(),
+    });
+    const count = 5 + Math.floor(rand() * 16);
+    const mine = new Set<number>();
+    const start = Math.floor(rand() * clubIds.length);
+    for (let i = 0; i < count; i++) mine.add(clubIds[(start + i * 7) % clubIds.length]);
+    await setAllClubSubscriptions(kv, user.id, [...mine], true);
+    users.push({ ...user, clubIds: [...mine] });
+  }
+  return { clubIds, projects, projectWeights: zipfWeights(o.projects), users };
+}
+
+/**
+ * Generates a whole chain into `kv` (expected empty but for migrations). Deterministic for a
+ * given seed and options.
+ */
+export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise<GeneratedChain> {
+  const o = {
+    districts: 20,
+    clubs: 200,
+    projects: 60,
+    users: 400,
+    seed: 1,
+    now: new Date("2026-03-10T10:00:00Z"),
+    timeZone: "Europe/Stockholm",
+    batchMutations: 500,
+    chunk: 25_000,
+    ...opts,
+  };
+  for await (const _ of kv.list({ prefix: prospectKey("").slice(0, 1) }, { limit: 1 })) {
+    throw new Error("generateChain writes into a store without prospects");
+  }
+  const rand = prng(o.seed);
+  const chain = await generateReference(kv, o as Required<GenerateOptions>, rand);
+  const cumulative: number[] = [];
+  chain.projectWeights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
+  const settings = {
+    limits: DEFAULT_TIME_LIMITS,
+    worktime: { ...DEFAULT_WORKTIME, timeZone: o.timeZone },
+  };
+  const nowMs = o.now.getTime();
+  const today = localDate(o.now, o.timeZone);
+  const staff = chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN"));
+  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+
+  // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
+  // order: appending in order is ~5× faster than random inserts (KV-PERFORMANCE.md, "Bulk data").
+  let pending: { key: Deno.KvKey; value: unknown; sk?: string }[] = [];
+  const writeSorted = async (entries: typeof pending) => {
+    for (const e of entries) e.sk = sortString(e.key);
+    entries.sort((a, b) => (a.sk! < b.sk! ? -1 : a.sk! > b.sk! ? 1 : 0));
+    let inflight: Promise<void> | null = null;
+    let i = 0;
+    while (i < entries.length) {
+      // At most batchMutations per atomic and well under KV's 80 KiB of keys per atomic.
+      const op = kv.atomic();
+      let keyBytes = 0;
+      let count = 0;
+      while (i < entries.length && count < o.batchMutations && keyBytes < 60_000) {
+        const e = entries[i++];
+        op.set(e.key, e.value);
+        keyBytes += e.sk!.length + 8;
+        count++;
+      }
+      if (inflight) await inflight;
+      inflight = op.commit().then((r) => {
+        if (!r.ok) throw new Error("generate: an atomic failed");
+      });
+    }
+    if (inflight) await inflight;
+  };
+  // One chunk is written while the next is generated (the KV writes on its own thread).
+  let writing: Promise<void> = Promise.resolve();
+  const handOff = async () => {
+    await writing;
+    const chunk = pending;
+    pending = [];
+    writing = writeSorted(chunk);
+  };
+
+  for (let i = 0; i < o.prospects; i++) {
+    const project = chain.projects[pickWeighted(cumulative, rand())];
+    const clubId = chain.clubIds[Math.floor(rand() * chain.clubIds.length)];
+    const club = `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
+    const registerMs = nowMs - Math.floor(rand() * 180 * 86_400_000) - 3_600_000;
+    const firstName = FIRST[Math.floor(rand() * FIRST.length)];
+    const lastName = LAST[Math.floor(rand() * LAST.length)];
+    const id = seededUlid(registerMs, rand);
+    const registerDate = new Date(registerMs).toISOString();
+    const assignee = rand() < 0.6 ? staff[Math.floor(rand() * staff.length)] : null;
+    let rec: StoredProspect = {
+      id,
+      customerId: i + 1,
+      firstName,
+      lastName,
+      tag: rand() < 0.4 ? TAGS[Math.floor(rand() * TAGS.length)] : null,
+      nominator: rand() < 0.2 ? FIRST[Math.floor(rand() * FIRST.length)] : null,
+      motivationText: null,
+      motivationTextLastChange: null,
+      noteType: "Motivation",
+      phoneNumber: `07${String(Math.floor(rand() * 1e8)).padStart(8, "0")}`,
+      email: rand() < 0.7 ? `${ascii(firstName)}.${ascii(lastName)}.${i}@example.se` : null,
+      marketProjectId: project.marketProjectId,
+      marketProjectName: project.name,
+      clubId,
+      clubName: club,
+      sellStatus: null,
+      lastSellStatusChange: null,
+      activityStatus: "Paused",
+      activityStatusWeigth: 3,
+      nextTransitionAt: null,
+      followUpDate: null,
+      registerDate,
+      assignName: null,
+      assignId: null,
+      assignUserId: null,
+      b2b: project.b2b,
+      disabled: false,
+      deleted: false,
+      deletedAt: null,
+      createdBy: null,
+      updatedAt: registerDate,
+    };
+    const events: ProspectEvent[] = [];
+    const newId = (ms: number) => () => seededUlid(ms, rand);
+    // Every step's diff, as the app path would have written it (the reports read the history).
+    const steps: [StoredProspect | null, StoredProspect, string][] = [[null, rec, registerDate]];
+    events.push(
+      ...prospectEvents(null, rec, { at: registerDate, userId: null, newId: newId(registerMs) }),
+    );
+    // ~3 status changes spread between registration and now; ~60% end in a Done status.
+    const changes = 1 + Math.floor(rand() * 5);
+    const done = rand() < 0.6;
+    let t = registerMs;
+    for (let k = 0; k < changes; k++) {
+      t += Math.floor(rand() * (nowMs - t) / (changes - k + 1));
+      const last = k === changes - 1;
+      const status: SellStatus = last && done
+        ? DONE[Math.floor(rand() * DONE.length)]
+        : OPEN[Math.floor(rand() * OPEN.length)];
+      const at = new Date(t).toISOString();
+      const next: StoredProspect = {
+        ...rec,
+        sellStatus: status,
+        lastSellStatusChange: at,
+        followUpDate: isFollowUpSellStatus(status)
+          ? addDays(today, Math.floor(rand() * 20) - 5)
+          : null,
+        updatedAt: at,
+      };
+      if (k === 0 && assignee) {
+        next.assignId = assignee.email;
+        next.assignName = assignee.firstName;
+        next.assignUserId = assignee.id;
+      }
+      events.push(
+        ...prospectEvents(rec, next, { at, userId: assignee?.id ?? null, newId: newId(t) }),
+      );
+      steps.push([rec, next, at]);
+      rec = next;
+    }
+    const clock = activityAt(rec, settings.limits, settings.worktime, o.now);
+    const final: StoredProspect = {
+      ...rec,
+      activityStatus: clock.activityStatus,
+      activityStatusWeigth: clock.activityStatusWeigth,
+      nextTransitionAt: clock.nextTransitionAt,
+    };
+    events.push(
+      ...prospectEvents(rec, final, { at: o.now.toISOString(), userId: null, newId: newId(nowMs) }),
+    );
+    steps.push([rec, final, o.now.toISOString()]);
+    const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
+    for (const [before, after, at] of steps) {
+      const diff = diffProspectKeys(before, after, at);
+      for (const k of diff.deletes) keys.delete(JSON.stringify(k));
+      for (const e of diff.sets) keys.set(JSON.stringify(e.key), e);
+      for (const c of diff.counters) {
+        const k = JSON.stringify(c.key);
+        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
+        cur.delta += c.delta;
+        counters.set(k, cur);
+      }
+    }
+    // The same entries applyProspectWrite() sets on the app path: record, index sets, events.
+    pending.push({ key: prospectKey(final.id), value: final });
+    for (const e of keys.values()) pending.push(e);
+    for (const e of events) pending.push({ key: prospectEventKey(e.prospectId, e.id), value: e });
+    if ((i + 1) % o.chunk === 0) await handOff();
+    if (o.onProgress && (i + 1) % 10_000 === 0) o.onProgress(i + 1, o.prospects);
+  }
+  await handOff();
+  await writing;
+  // Counters once, summed over the whole run. The store had no prospects (checked above), so
+  // every counter is new: setting its KvU64 equals summing into it, and sorts like the rest.
+  for (const c of counters.values()) {
+    if (c.delta === 0) continue;
+    const v = c.delta > 0 ? BigInt(c.delta) : (1n << 64n) + BigInt(c.delta);
+    pending.push({ key: c.key, value: new Deno.KvU64(v) });
+  }
+  await writeSorted(pending);
+  pending = [];
+  await kv.set(customerIdSeqKey(), o.prospects);
+  return chain;
+}

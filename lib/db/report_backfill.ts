@@ -1,0 +1,121 @@
+/**
+ * Migration 50: builds the report keys (report_keys.ts) for prospects written before the reports
+ * existed, by replaying each prospect's event log through reportMutations and then syncing to the
+ * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
+ */
+import { prospectsPrefix } from "@/lib/db/keys.ts";
+import { addToCounter } from "@/lib/db/kv.ts";
+import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { reportMutations } from "@/lib/db/report_keys.ts";
+import type { ActivityStatus, SellStatus } from "@/lib/domain/statuses.ts";
+
+const FAMILIES = ["report_counters", "report_stints", "report_changes_at", "report_current"];
+const RUNNING = ["report_backfill_running"];
+type State = Parameters<typeof reportMutations>[0] & object;
+
+async function isEmpty(kv: Deno.Kv, prefix: Deno.KvKey) {
+  for await (const _ of kv.list({ prefix }, { limit: 1 })) return false;
+  return true;
+}
+
+async function clearFamilies(kv: Deno.Kv) {
+  for (const f of FAMILIES) {
+    let op = kv.atomic();
+    let n = 0;
+    for await (const e of kv.list({ prefix: [f] }, { batchSize: 1000 })) {
+      op.delete(e.key);
+      if (++n % 500 === 0) {
+        await op.commit();
+        op = kv.atomic();
+      }
+    }
+    await op.commit();
+  }
+}
+
+/** The states a prospect went through, from its events (oldest first) and the stored record. */
+export function replay(rec: StoredProspect, events: ProspectEvent[]) {
+  const steps: [State | null, State, string][] = [];
+  let state: State | null = null;
+  let last = rec.registerDate;
+  for (const ev of events) {
+    const where = { marketProjectId: ev.marketProjectId, clubId: ev.clubId };
+    last = ev.at;
+    if (!state) {
+      state = {
+        id: rec.id,
+        ...where,
+        sellStatus: (ev.type === "create" ? ev.to : null) as SellStatus | null,
+        lastSellStatusChange: null,
+        registerDate: rec.registerDate,
+        activityStatus: "Paused",
+        deleted: false,
+      };
+      steps.push([null, state, ev.at]);
+      if (ev.type === "create") continue;
+    }
+    const next: State = { ...state, ...where };
+    if (ev.type === "sellStatus") {
+      next.sellStatus = ev.to as SellStatus | null;
+      next.lastSellStatusChange = ev.at;
+    } else if (ev.type === "activity") next.activityStatus = ev.to as ActivityStatus;
+    else if (ev.type === "delete") next.deleted = true;
+    steps.push([state, next, ev.at]);
+    state = next;
+  }
+  // The record itself: what no event tells (a move between clubs or projects).
+  steps.push([state, rec, rec.updatedAt > last ? rec.updatedAt : last]);
+  return steps;
+}
+
+export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: number }> {
+  const interrupted = (await kv.get(RUNNING)).value !== null;
+  if (!interrupted && !(await isEmpty(kv, ["report_counters"]))) return { prospects: 0 };
+  if (await isEmpty(kv, prospectsPrefix())) return { prospects: 0 };
+  await kv.set(RUNNING, true);
+  if (interrupted) await clearFamilies(kv);
+
+  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const sets = new Map<string, { key: Deno.KvKey; value: unknown }>();
+  // Events and prospects are both ordered by prospect id: one merged pass over each.
+  const events = kv.list<ProspectEvent>({ prefix: ["prospect_events"] }, { batchSize: 1000 });
+  let head = await events.next();
+  let prospects = 0;
+  for await (
+    const e of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
+  ) {
+    const rec = e.value;
+    const mine: ProspectEvent[] = [];
+    while (!head.done && (head.value.key[1] as string) <= rec.id) {
+      if (head.value.key[1] === rec.id) mine.push(head.value.value);
+      head = await events.next();
+    }
+    for (const [before, after, at] of replay(rec, mine)) {
+      const m = reportMutations(before, after, at);
+      for (const k of m.deletes) sets.delete(JSON.stringify(k));
+      for (const s of m.sets) sets.set(JSON.stringify(s.key), s);
+      for (const c of m.counterDeltas) {
+        const k = JSON.stringify(c.key);
+        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
+        cur.delta += c.delta;
+        counters.set(k, cur);
+      }
+    }
+    prospects++;
+  }
+  const writes = [...sets.values()];
+  for (let i = 0; i < writes.length; i += 500) {
+    const op = kv.atomic();
+    for (const w of writes.slice(i, i + 500)) op.set(w.key, w.value);
+    await op.commit();
+  }
+  const sums = [...counters.values()].filter((c) => c.delta !== 0);
+  for (let i = 0; i < sums.length; i += 500) {
+    const op = kv.atomic();
+    for (const c of sums.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
+    await op.commit();
+  }
+  await kv.delete(RUNNING);
+  return { prospects };
+}

@@ -1,0 +1,260 @@
+/**
+ * Report reads from the keys of report_keys.ts: a value as of an instant T is the current counter
+ * minus the hour buckets from T to the end of T's UTC day minus the day buckets after it; the last
+ * 24 h come from hour buckets plus an exact read of the partial hour at the window's start.
+ * Nothing here scans prospects. docs/reports.md gives the definitions and costs.
+ */
+import {
+  reportChangeAtKey,
+  reportCounterKey,
+  reportCurrentKey,
+  reportStintKey,
+} from "@/lib/db/keys.ts";
+import { counterValue } from "@/lib/db/kv.ts";
+import { dayOf, hourOf, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { addDays } from "@/lib/domain/prospect.ts";
+import {
+  ageBucket,
+  type AsOf,
+  DAY_MS,
+  RECENT_MS,
+  reportStatus,
+  type StatusCounts,
+} from "@/lib/domain/reports.ts";
+
+type Key = Deno.KvKey;
+const HOUR_MS = 3_600_000;
+/** Sorts after every hour or day string: the open end of a bucket range. */
+const OPEN_END = "~";
+
+const iso = (d: Date | number) => new Date(d).toISOString();
+
+async function entries(kv: Deno.Kv, sel: Deno.KvListSelector): Promise<Deno.KvEntry<unknown>[]> {
+  const out: Deno.KvEntry<unknown>[] = [];
+  for await (const e of kv.list(sel, { batchSize: 1000 })) out.push(e);
+  return out;
+}
+
+/**
+ * The hour and day bucket ranges holding everything written at or after T (empty for a live
+ * report: nothing is newer than now).
+ */
+function afterRanges(hourScope: string, dayScope: string, mp: number, asOf: AsOf) {
+  if (asOf.live) return [];
+  const t = iso(asOf.at);
+  const day = dayOf(t);
+  return [
+    {
+      start: reportCounterKey(hourScope, mp, hourOf(t)),
+      end: reportCounterKey(hourScope, mp, day + "T" + OPEN_END),
+    },
+    {
+      start: reportCounterKey(dayScope, mp, addDays(day, 1)),
+      end: reportCounterKey(dayScope, mp, OPEN_END),
+    },
+  ];
+}
+
+/** Lists selectors in parallel and sums counter values per group (keyOf → group; null skips). */
+async function sumBy<G>(
+  kv: Deno.Kv,
+  selectors: Deno.KvListSelector[],
+  keyOf: (k: Key) => G | null,
+  sign = 1,
+  into = new Map<G, number>(),
+): Promise<Map<G, number>> {
+  const lists = await Promise.all(selectors.map((s) => entries(kv, s)));
+  for (const list of lists) {
+    for (const e of list) {
+      const g = keyOf(e.key);
+      if (g === null) continue;
+      into.set(g, (into.get(g) ?? 0) + sign * counterValue(e.value));
+    }
+  }
+  return into;
+}
+
+const toCounts = (m: Map<string, number>): StatusCounts => Object.fromEntries(m);
+
+/** Live prospects of a project per sell status ("" = none) as of T. */
+export async function projectStatusCounts(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+): Promise<StatusCounts> {
+  const [cur, after] = await Promise.all([
+    sumBy(kv, [{ prefix: reportCounterKey("s", mp) }], (k) => k[3] as string),
+    sumBy(kv, afterRanges("sh", "sd", mp, asOf), (k) => k[4] as string),
+  ]);
+  for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
+  return toCounts(cur);
+}
+
+/** Live prospects per club and sell status as of T (only `clubs` when given). */
+export async function clubStatusCounts(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+  clubs?: ReadonlySet<number>,
+): Promise<Map<number, StatusCounts>> {
+  const want = (c: number) => !clubs || clubs.has(c);
+  const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
+    ? [...clubs].map((c) => ({ prefix: reportCounterKey("sc", mp, c) }))
+    : [{ prefix: reportCounterKey("sc", mp) }];
+  const pair = (c: number, s: string) => want(c) ? `${c}|${s}` : null;
+  const [cur, after] = await Promise.all([
+    sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)),
+    sumBy(kv, afterRanges("sch", "scd", mp, asOf), (k) => pair(k[4] as number, k[5] as string)),
+  ]);
+  for (const [g, n] of after) cur.set(g, (cur.get(g) ?? 0) - n);
+  const out = new Map<number, StatusCounts>();
+  for (const [g, n] of cur) {
+    const bar = g.indexOf("|");
+    const c = Number(g.slice(0, bar));
+    const counts = out.get(c) ?? {};
+    counts[g.slice(bar + 1)] = (counts[g.slice(bar + 1)] ?? 0) + n;
+    out.set(c, counts);
+  }
+  return out;
+}
+
+export interface ChangeCounts {
+  /** Sell-status changes up to T. */
+  total: number;
+  /** Sell-status changes in the 24 hours before T. */
+  last24h: number;
+}
+
+/**
+ * The 24 h window before T as hour-bucket ranges plus, for a live report (T = now, mid-hour), the
+ * exact span of the first, partial hour from the change-time index.
+ */
+function windowRanges(hourScope: string, mp: number, asOf: AsOf) {
+  const from = asOf.at.getTime() - DAY_MS;
+  if (!asOf.live) {
+    return {
+      buckets: [{
+        start: reportCounterKey(hourScope, mp, hourOf(iso(from))),
+        end: reportCounterKey(hourScope, mp, hourOf(iso(asOf.at))),
+      }],
+      exact: null,
+    };
+  }
+  const nextHour = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
+  return {
+    buckets: [{
+      start: reportCounterKey(hourScope, mp, hourOf(iso(nextHour))),
+      end: reportCounterKey(hourScope, mp, OPEN_END),
+    }],
+    exact: { start: reportChangeAtKey(mp, iso(from)), end: reportChangeAtKey(mp, iso(nextHour)) },
+  };
+}
+
+/** Sell-status changes of a project: all up to T and those of the last 24 h. */
+export async function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
+  const w = windowRanges("ch", mp, asOf);
+  const all = () => "all" as const;
+  const [cur, after, window, exact] = await Promise.all([
+    kv.get(reportCounterKey("c", mp)),
+    sumBy(kv, afterRanges("ch", "cd", mp, asOf), all),
+    sumBy(kv, w.buckets, all),
+    w.exact ? entries(kv, w.exact) : Promise.resolve([]),
+  ]);
+  return {
+    total: counterValue(cur.value) - (after.get("all") ?? 0),
+    last24h: (window.get("all") ?? 0) + exact.length,
+  };
+}
+
+/** Sell-status changes per club of a project: all up to T and those of the last 24 h. */
+export async function clubChanges(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+): Promise<Map<number, ChangeCounts>> {
+  const w = windowRanges("cch", mp, asOf);
+  const [cur, after, window, exact] = await Promise.all([
+    sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
+    sumBy(kv, afterRanges("cch", "ccd", mp, asOf), (k) => k[4] as number),
+    sumBy(kv, w.buckets, (k) => k[4] as number),
+    w.exact ? entries(kv, w.exact) : Promise.resolve([]),
+  ]);
+  const out = new Map<number, ChangeCounts>();
+  const row = (c: number) => {
+    let r = out.get(c);
+    if (!r) out.set(c, r = { total: 0, last24h: 0 });
+    return r;
+  };
+  for (const [c, n] of cur) row(c).total += n;
+  for (const [c, n] of after) row(c).total -= n;
+  for (const [c, n] of window) row(c).last24h += n;
+  for (const e of exact) row(e.value as number).last24h += 1;
+  return out;
+}
+
+/** Entries into activity status Escalated in a project up to T. */
+export async function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<number> {
+  const [cur, after] = await Promise.all([
+    kv.get(reportCounterKey("e", mp)),
+    sumBy(kv, afterRanges("eh", "ed", mp, asOf), () => "all" as const),
+  ]);
+  return counterValue(cur.value) - (after.get("all") ?? 0);
+}
+
+/**
+ * Prospects of the clubs whose sell status changed less than 5 days before T and who still had it
+ * at T, per sell status (as reported: none → Prospect), in age buckets 0..4 (< 24 h … 4 days).
+ */
+export async function recentAges(
+  kv: Deno.Kv,
+  mp: number,
+  clubs: number[],
+  asOf: AsOf,
+): Promise<Map<string, number[]>> {
+  const t = asOf.at.getTime();
+  const from = t - RECENT_MS;
+  const out = new Map<string, number[]>();
+  const count = (status: string, start: number) => {
+    if (start <= from) return;
+    const s = reportStatus(status);
+    const buckets = out.get(s) ?? [0, 0, 0, 0, 0];
+    const b = ageBucket(t - start);
+    if (b < 5) buckets[b] += 1;
+    out.set(s, buckets);
+  };
+  if (asOf.live) {
+    // Today: only the current states that began in the last 5 days.
+    const lists = await Promise.all(clubs.map((c) =>
+      entries(kv, {
+        start: reportCurrentKey(mp, c, iso(from)),
+        end: reportCurrentKey(mp, c, OPEN_END),
+      })
+    ));
+    for (const list of lists) {
+      for (const e of list) count(e.value as string, Date.parse(e.key[3] as string));
+    }
+    return out;
+  }
+  const lists = await Promise.all(clubs.map((c) =>
+    entries(kv, {
+      start: reportStintKey(mp, c, iso(from)),
+      end: reportStintKey(mp, c, iso(t)),
+    })
+  ));
+  for (const list of lists) {
+    // Each open stint [mp, club, start, id] is followed by its end key […, "end"] when it ended.
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (e.key.length !== 5) continue;
+      const next = list[i + 1];
+      const endKey = next && next.key.length === 6 && next.key[5] === STINT_END &&
+          next.key[3] === e.key[3] && next.key[4] === e.key[4]
+        ? (next.value as string)
+        : null;
+      const v = e.value as StintValue;
+      const present = Date.parse(v.from) < t && (endKey === null || Date.parse(endKey) >= t);
+      if (present) count(v.s, Date.parse(e.key[3] as string));
+    }
+  }
+  return out;
+}

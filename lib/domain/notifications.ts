@@ -1,0 +1,90 @@
+/**
+ * Who is told about an activity transition (DESIGN §7 "Notifications"), as pure rules.
+ *
+ * - Entering Notified tells the assignee; an unassigned prospect (or one whose assignee no longer
+ *   exists or is disabled) tells the club's subscribers instead.
+ * - Entering Escalated tells the club's subscribers.
+ * - Each person's notification category filters: "all" gets both, "escalationsOnly" only
+ *   Escalated, "none" nothing. No category chosen (null) counts as "all": a reminder nobody asked
+ *   to silence should arrive.
+ * - Disabled users never get mail; a B2B user only hears about b2b prospects (what they may see);
+ *   nobody gets the same notification twice.
+ */
+import { isB2B } from "@/lib/domain/user.ts";
+
+export type NotificationKind = "notified" | "escalated";
+
+/** The activity statuses whose entry is announced, and the kind of message for each. */
+export const NOTIFYING_STATUSES: Readonly<Record<string, NotificationKind>> = {
+  Notified: "notified",
+  Escalated: "escalated",
+};
+
+/** The notification kind a transition `from → to` sends, or null when it sends nothing. */
+export function notificationKindFor(
+  from: string | null | undefined,
+  to: string | null | undefined,
+): NotificationKind | null {
+  if (!to || from === to) return null;
+  return NOTIFYING_STATUSES[to] ?? null;
+}
+
+/** What the rules need to know about a person. */
+export interface Recipient {
+  id: string;
+  email: string;
+  enabled: boolean;
+  roles: readonly string[];
+  notificationCategoryId: string | null;
+}
+
+/** Whether a notification category lets a kind of message through. */
+export function categoryAllows(category: string | null | undefined, kind: NotificationKind) {
+  switch (category ?? "all") {
+    case "all":
+      return true;
+    case "escalationsOnly":
+      return kind === "escalated";
+    case "none":
+      return false;
+    default:
+      // An unknown category (a future one, or a typo in data) behaves like "all".
+      return true;
+  }
+}
+
+function reachable(u: Recipient, kind: NotificationKind, prospectB2b: boolean): boolean {
+  if (!u.enabled) return false;
+  if (isB2B(u) && !prospectB2b) return false;
+  return categoryAllows(u.notificationCategoryId, kind);
+}
+
+/**
+ * The people to mail about a transition. `assignee` is the user the prospect's assignId names
+ * (null when unassigned or unknown); `subscribers` are the users subscribing to its club.
+ */
+export function recipientsFor<T extends Recipient>(
+  kind: NotificationKind,
+  prospect: { b2b: boolean },
+  assignee: T | null,
+  subscribers: readonly T[],
+): T[] {
+  const audience = kind === "notified" && assignee && assignee.enabled ? [assignee] : subscribers;
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const u of audience) {
+    if (seen.has(u.id) || !reachable(u, kind, prospect.b2b)) continue;
+    seen.add(u.id);
+    out.push(u);
+  }
+  return out;
+}
+
+/** The link to a prospect in the grid (the prospects page filters by project and customer id). */
+export function prospectLink(
+  appUrl: string,
+  p: { marketProjectId: number; customerId: number },
+): string {
+  const base = appUrl.replace(/\/$/, "");
+  return `${base}/prospects?marketProjectId=${p.marketProjectId}&customerId=${p.customerId}`;
+}

@@ -1,0 +1,470 @@
+/**
+ * The activity transition job (DESIGN §7 "The activity clock", issue #6). Every minute, under a KV
+ * lease, it reads only the prospects whose `nextTransitionAt` has passed (the
+ * prospects_by_next_transition index), recomputes them with the activity clock and commits, per
+ * prospect atomically and checked against the record's versionstamp: the new activity fields, the
+ * moved index entries (diffProspectKeys, so keys match the write path), an activity event and, for
+ * an entry into Notified or Escalated, a queued notification guarded by an idempotency key.
+ *
+ * Prospects are committed in groups (one atomic for as many as KV's limits allow) so a pass over 10 000
+ * due prospects costs a few hundred commits; a group whose check fails (a user saved one of them
+ * meanwhile) is retried prospect by prospect from a fresh read, so the user's edit wins and the job
+ * re-evaluates the saved record. The same machinery re-schedules every open prospect, in batches
+ * across runs, after an admin changes work time or a time limit (see rescheduleStep).
+ */
+import {
+  activityClockStateKey,
+  notificationQueueKey,
+  notificationSentKey,
+  prospectKey,
+  prospectsByNextTransitionPrefix,
+  prospectsByProjectUrgencyPrefix,
+} from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import { applyProspectWrite, diffProspectKeys, prospectEvents } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
+import { withLease } from "@/lib/jobs/lease.ts";
+import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
+import { clockSettings } from "@/lib/services/prospects.ts";
+
+/** Due prospects read and planned together (then committed in as few atomics as fit). */
+export const BATCH = 192;
+/** Batches in flight (disjoint prospects): reading and planning overlap the previous commit. */
+export const PARALLEL = 2;
+/** How long an announced transition is remembered (longer than any clock can flip back). */
+export const SENT_TTL_MS = 90 * 24 * 3600 * 1000;
+/** Open prospects re-evaluated per run after a settings change. */
+export const RESCHEDULE_BUDGET = 20_000;
+/** The lease outlives one run comfortably; runs are skipped while it is held. */
+export const ACTIVITY_LEASE_MS = 55_000;
+
+export interface PassStats {
+  /** Prospects read (due entries, or open ones re-scheduled). */
+  scanned: number;
+  /** Prospects whose activity fields were committed. */
+  changed: number;
+  /** Notifications queued. */
+  queued: number;
+  /** Group commits that failed and were redone one by one. */
+  conflicts: number;
+  /** Prospects whose data the clock rejects (logged, left as they are). */
+  errors: number;
+  /** Stray index entries removed. */
+  repaired: number;
+}
+
+const emptyStats = (): PassStats => ({
+  scanned: 0,
+  changed: 0,
+  queued: 0,
+  conflicts: 0,
+  errors: 0,
+  repaired: 0,
+});
+
+interface Plan {
+  entry: Deno.KvEntry<StoredProspect>;
+  after: StoredProspect;
+  /**
+   * `sent`: the idempotency key as read; undefined when not read, and then the atomic checks that
+   * it is absent (the fast path: one read less per prospect; a rare hit redoes the pack one by one).
+   */
+  notify: {
+    kind: NotificationKind;
+    transitionKey: string;
+    sent?: Deno.KvEntryMaybe<unknown>;
+  } | null;
+}
+
+type Draft = Omit<Plan, "notify"> & { kind: NotificationKind | null; transitionKey: string };
+
+function logClockError(id: string, err: unknown) {
+  console.error(
+    JSON.stringify({ level: "error", job: "activity", prospectId: id, error: String(err) }),
+  );
+}
+
+/** The change a record needs now, or null when its stored activity fields are current. */
+function planFor(
+  entry: Deno.KvEntry<StoredProspect>,
+  settings: ClockSettings,
+  now: Date,
+  stats: PassStats,
+): Draft | null {
+  const before = entry.value;
+  if (before.deleted) return null;
+  let r;
+  try {
+    r = clockOf(before, settings, now);
+  } catch (e) {
+    stats.errors++;
+    logClockError(before.id, e);
+    return null;
+  }
+  if (
+    r.activityStatus === before.activityStatus &&
+    r.activityStatusWeigth === before.activityStatusWeigth &&
+    r.nextTransitionAt === before.nextTransitionAt
+  ) return null;
+  const after: StoredProspect = {
+    ...before,
+    activityStatus: r.activityStatus,
+    activityStatusWeigth: r.activityStatusWeigth,
+    nextTransitionAt: r.nextTransitionAt,
+  };
+  return {
+    entry,
+    after,
+    kind: notificationKindFor(before.activityStatus, r.activityStatus),
+    // A status is entered at most once per clock: the clock start names the transition.
+    transitionKey: `${r.activityStatus}:${r.clockStart ?? ""}`,
+  };
+}
+
+/** Reads the idempotency keys of the drafts that would notify (parallel gets), and attaches them. */
+async function withSentKeys(kv: Deno.Kv, drafts: Draft[]): Promise<Plan[]> {
+  return await Promise.all(drafts.map(async (d) => ({
+    entry: d.entry,
+    after: d.after,
+    notify: d.kind
+      ? {
+        kind: d.kind,
+        transitionKey: d.transitionKey,
+        sent: await kv.get(notificationSentKey(d.after.id, d.transitionKey)),
+      }
+      : null,
+  })));
+}
+
+/** A plan's writes, ready to add to an atomic (counted, so groups stay within KV's limits). */
+interface Writes {
+  plan: Plan;
+  events: ReturnType<typeof prospectEvents>;
+  diff: ReturnType<typeof diffProspectKeys>;
+  queued: QueuedNotification | null;
+  mutations: number;
+  checks: number;
+}
+
+function writesOf(plan: Plan, now: Date): Writes {
+  const at = now.toISOString();
+  const { entry, after } = plan;
+  const events = prospectEvents(entry.value, after, { at, userId: null, newId: () => ulid() });
+  // `at` dates the report buckets (issue #7) by this write; without it they use updatedAt.
+  const diff = diffProspectKeys(entry.value, after, at);
+  const n = plan.notify;
+  // Sent keys are written only in an atomic that also checks and writes the prospect, so the
+  // record's check makes this read-then-set safe against concurrent runners.
+  const queued: QueuedNotification | null = n && (n.sent === undefined || n.sent.value === null)
+    ? {
+      id: ulid(now.getTime()),
+      kind: n.kind,
+      transitionKey: n.transitionKey,
+      at,
+      prospect: {
+        id: after.id,
+        customerId: after.customerId,
+        firstName: after.firstName,
+        lastName: after.lastName,
+        marketProjectId: after.marketProjectId,
+        marketProjectName: after.marketProjectName,
+        clubId: after.clubId,
+        clubName: after.clubName,
+        sellStatus: after.sellStatus,
+        assignId: after.assignId,
+        assignName: after.assignName,
+        assignUserId: after.assignUserId,
+        b2b: after.b2b,
+      },
+    }
+    : null; // announced before (the clock flipped back and forth): no second mail
+  const mutations = 1 + diff.deletes.length + diff.sets.length + diff.counters.length +
+    events.length + (queued ? 2 : 0);
+  const checks = 1 + (n && n.sent === undefined ? 1 : 0);
+  return { plan, events, diff, queued, mutations, checks };
+}
+
+function addWrites(op: Deno.AtomicOperation, w: Writes) {
+  const { entry, after } = w.plan;
+  op.check(entry);
+  applyProspectWrite(op, after, w.diff, w.events);
+  if (w.plan.notify && w.plan.notify.sent === undefined) {
+    op.check({
+      key: notificationSentKey(after.id, w.plan.notify.transitionKey),
+      versionstamp: null,
+    });
+  }
+  if (w.queued) {
+    op.set(notificationSentKey(after.id, w.queued.transitionKey), { at: w.queued.at }, {
+      expireIn: SENT_TTL_MS,
+    });
+    op.set(notificationQueueKey(w.queued.id), w.queued);
+  }
+}
+
+/** KV's limits per atomic, with a margin. */
+const MAX_CHECKS = 99;
+const MAX_MUTATIONS = 990;
+
+/** Splits writes into atomics within KV's limits. */
+function packs(all: Writes[]): Writes[][] {
+  const out: Writes[][] = [];
+  let cur: Writes[] = [];
+  let muts = 0;
+  let checks = 0;
+  for (const w of all) {
+    if (
+      cur.length && (checks + w.checks > MAX_CHECKS || muts + w.mutations > MAX_MUTATIONS)
+    ) {
+      out.push(cur);
+      cur = [];
+      muts = 0;
+      checks = 0;
+    }
+    cur.push(w);
+    muts += w.mutations;
+    checks += w.checks;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+/** Re-evaluates one prospect from a fresh read until its commit goes through (or nothing to do). */
+async function settleOne(
+  deps: ServiceDeps,
+  id: string,
+  settings: ClockSettings,
+  now: Date,
+  stats: PassStats,
+): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await deps.kv.get<StoredProspect>(prospectKey(id));
+    if (entry.value === null) return;
+    const draft = planFor(entry as Deno.KvEntry<StoredProspect>, settings, now, stats);
+    if (!draft) return;
+    const [plan] = await withSentKeys(deps.kv, [draft]);
+    const w = writesOf(plan, now);
+    const op = deps.kv.atomic();
+    addWrites(op, w);
+    if ((await op.commit()).ok) {
+      stats.changed++;
+      if (w.queued) stats.queued++;
+      return;
+    }
+  }
+  stats.errors++;
+  logClockError(id, "gave up after repeated conflicts");
+}
+
+/**
+ * Brings records up to date: as few atomics as KV's limits allow (a commit costs ~10 ms on a
+ * file-backed store, whatever its size), one by one from a fresh read after a conflict.
+ */
+async function settle(
+  deps: ServiceDeps,
+  entries: Deno.KvEntryMaybe<StoredProspect>[],
+  settings: ClockSettings,
+  now: Date,
+  stats: PassStats,
+): Promise<void> {
+  const drafts: Draft[] = [];
+  for (const e of entries) {
+    if (e.value === null) continue;
+    const d = planFor(e as Deno.KvEntry<StoredProspect>, settings, now, stats);
+    if (d) drafts.push(d);
+  }
+  if (!drafts.length) return;
+  const writes = drafts.map((d) =>
+    writesOf({
+      entry: d.entry,
+      after: d.after,
+      notify: d.kind ? { kind: d.kind, transitionKey: d.transitionKey } : null,
+    }, now)
+  );
+  for (const pack of packs(writes)) {
+    const op = deps.kv.atomic();
+    for (const w of pack) addWrites(op, w);
+    if ((await op.commit()).ok) {
+      stats.changed += pack.length;
+      stats.queued += pack.filter((w) => w.queued).length;
+      continue;
+    }
+    stats.conflicts++;
+    for (const w of pack) await settleOne(deps, w.plan.after.id, settings, now, stats);
+  }
+}
+
+/** Parallel single gets: cheaper than getMany of 10 on a large store (KV-PERFORMANCE.md). */
+async function readRecords(kv: Deno.Kv, ids: string[]) {
+  return await Promise.all(ids.map((id) => kv.get<StoredProspect>(prospectKey(id))));
+}
+
+/**
+ * One pass over the due prospects (nextTransitionAt ≤ now). Reads only the due range of the index,
+ * in batches; two batches are in flight so reading and planning overlap the previous commit.
+ * Entries whose record moved on or vanished are removed (a consistent store has none).
+ */
+export async function runDuePass(
+  deps: ServiceDeps,
+  opts: { now?: Date; settings?: ClockSettings; batch?: number; parallel?: number } = {},
+): Promise<PassStats> {
+  const { kv } = deps;
+  const batchSize = opts.batch ?? BATCH;
+  const parallel = opts.parallel ?? PARALLEL;
+  const now = opts.now ?? deps.now();
+  const settings = opts.settings ?? await clockSettings(kv, deps.config.timeZone);
+  const stats = emptyStats();
+  const family = prospectsByNextTransitionPrefix();
+  const iter = kv.list<string>(
+    { start: family, end: [...family, now.toISOString() + "\u0000"] },
+    { batchSize: 500 },
+  );
+  type Due = { key: Deno.KvKey; at: string; id: string };
+  const process = async (due: Due[]) => {
+    stats.scanned += due.length;
+    const records = await readRecords(kv, due.map((d) => d.id));
+    const live: Deno.KvEntryMaybe<StoredProspect>[] = [];
+    for (let i = 0; i < due.length; i++) {
+      const rec = records[i];
+      if (rec.value && !rec.value.deleted && rec.value.nextTransitionAt === due[i].at) {
+        live.push(rec);
+        continue;
+      }
+      // A stray entry: remove it unless the record changed under us (then it is not stray).
+      const res = await kv.atomic().check(rec).delete(due[i].key).commit();
+      if (res.ok) stats.repaired++;
+    }
+    await settle(deps, live, settings, now, stats);
+  };
+  let batch: Due[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const flush = async () => {
+    if (!batch.length) return;
+    const p = process(batch);
+    batch = [];
+    inFlight.add(p);
+    const done = () => void inFlight.delete(p);
+    p.then(done, done); // a failure surfaces through Promise.race / Promise.all below
+    if (inFlight.size >= parallel) await Promise.race(inFlight);
+  };
+  for await (const e of iter) {
+    batch.push({ key: e.key, at: e.key[1] as string, id: e.key[2] as string });
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  await Promise.all(inFlight);
+  return stats;
+}
+
+// ── re-scheduling after a settings change ───────────────────────────────────
+
+interface ClockState {
+  /** The clock settings the stored activity fields were computed with. */
+  fingerprint: string;
+  /** A re-evaluation in progress: the projects to walk, where we are, the list cursor. */
+  scan: { projects: number[]; index: number; cursor: string | null } | null;
+}
+
+/** A stable text of the settings the clock depends on. */
+export function settingsFingerprint(s: ClockSettings): string {
+  const limits = Object.keys(s.limits).sort().map((k) => {
+    const l = s.limits[k];
+    return [k, l.hoursLeftBeforePaused, l.hoursLeftBeforeNotified, l.hoursLeftBeforeEscalated];
+  });
+  const w = s.worktime;
+  return JSON.stringify({ limits, worktime: [w.worktimeFrom, w.worktimeTo, w.timeZone] });
+}
+
+/**
+ * Detects a change of work time or time limits (against the fingerprint stored in KV) and then
+ * re-evaluates every open prospect, project by project over the urgency index, `budget` prospects
+ * per run, resuming from a stored cursor. The first run on a store only records the fingerprint:
+ * the stored fields were computed by the write path with those same settings.
+ */
+export async function rescheduleStep(
+  deps: ServiceDeps,
+  opts: { now?: Date; settings?: ClockSettings; budget?: number } = {},
+): Promise<PassStats & { pending: boolean }> {
+  const { kv } = deps;
+  const now = opts.now ?? deps.now();
+  const settings = opts.settings ?? await clockSettings(kv, deps.config.timeZone);
+  const budget = opts.budget ?? RESCHEDULE_BUDGET;
+  const stats = emptyStats();
+  const fp = settingsFingerprint(settings);
+  const stateEntry = await kv.get<ClockState>(activityClockStateKey());
+  let state = stateEntry.value;
+  if (!state) {
+    await kv.atomic().check(stateEntry).set(activityClockStateKey(), {
+      fingerprint: fp,
+      scan: null,
+    }).commit();
+    return { ...stats, pending: false };
+  }
+  if (state.fingerprint !== fp) {
+    const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
+    state = { fingerprint: fp, scan: { projects, index: 0, cursor: null } };
+  }
+  const scan = state.scan;
+  if (!scan) return { ...stats, pending: false };
+  let ids: string[] = [];
+  while (scan.index < scan.projects.length && stats.scanned < budget) {
+    const prefix = prospectsByProjectUrgencyPrefix(scan.projects[scan.index], 0);
+    const iter = kv.list<string>({ prefix }, {
+      cursor: scan.cursor ?? undefined,
+      limit: budget - stats.scanned,
+      batchSize: 500,
+    });
+    let n = 0;
+    for await (const e of iter) {
+      n++;
+      stats.scanned++;
+      ids.push(e.value);
+      if (ids.length >= BATCH) {
+        await settle(deps, await readRecords(kv, ids), settings, now, stats);
+        ids = [];
+      }
+    }
+    if (ids.length) {
+      await settle(deps, await readRecords(kv, ids), settings, now, stats);
+      ids = [];
+    }
+    if (stats.scanned < budget || n === 0) {
+      scan.index++;
+      scan.cursor = null;
+    } else {
+      scan.cursor = iter.cursor;
+    }
+  }
+  const pending = scan.index < scan.projects.length;
+  const next: ClockState = { fingerprint: fp, scan: pending ? scan : null };
+  // Only one runner holds the lease; a concurrent change of settings restarts on the next run.
+  await kv.set(activityClockStateKey(), next);
+  return { ...stats, pending };
+}
+
+// ── the cron entry ──────────────────────────────────────────────────────────
+
+export interface ActivityRunResult {
+  due: PassStats;
+  reschedule: PassStats & { pending: boolean };
+  mailed: number;
+}
+
+/**
+ * The whole minute's work under the "activity" lease: due transitions, a slice of any pending
+ * re-schedule, then the notification queue. Answers null when another instance holds the lease.
+ */
+export async function runActivityJob(deps: ServiceDeps): Promise<ActivityRunResult | null> {
+  return await withLease(deps.kv, "activity", ACTIVITY_LEASE_MS, async () => {
+    const now = deps.now();
+    const settings = await clockSettings(deps.kv, deps.config.timeZone);
+    const reschedule = await rescheduleStep(deps, { now, settings });
+    const due = await runDuePass(deps, { now, settings });
+    const mailed = await drainNotifications(deps);
+    return { due, reschedule, mailed: mailed.sent };
+  }, deps.now().getTime());
+}

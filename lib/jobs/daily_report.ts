@@ -1,0 +1,330 @@
+/**
+ * The daily report (DESIGN §7, issue #6): at 07:00 local time every enabled user with
+ * dailyReportSubscription gets one e-mail summing up their subscribed clubs: prospects to do today
+ * (ToDo, Notified, Escalated), the escalated ones, follow-ups due today and prospects new in the
+ * last 24 hours, each listed with a link (the first LIST_LIMIT per section), once per user per day.
+ *
+ * Cron schedules are UTC and daylight saving moves 07:00 local, so the cron fires every few minutes
+ * and this job decides: is it past 07:00 local today, and has today's run not finished yet? It
+ * reads only index ranges: per active project × club the open part of the urgency index up to
+ * weight 2 and the follow-up index at today's date, and per club the registrations since
+ * yesterday — never the whole store. Each (project, club) is read once per run, whichever users
+ * share it.
+ */
+import {
+  dailyReportRunKey,
+  dailyReportSentKey,
+  prospectKey,
+  prospectsByClubRegisteredPrefix,
+  prospectsByProjectClubPrefix,
+  prospectsByProjectClubUrgencyPrefix,
+  usersPrefix,
+} from "@/lib/db/keys.ts";
+import { getManyChunked, listAll } from "@/lib/db/kv.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { getUserSettings } from "@/lib/db/users.ts";
+import { prospectLink } from "@/lib/domain/notifications.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
+import { isB2B, type UserRecord } from "@/lib/domain/user.ts";
+import { startOfWorkOn } from "@/lib/domain/worktime.ts";
+import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
+import { withLease } from "@/lib/jobs/lease.ts";
+import { sendMail } from "@/lib/notify/mod.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+
+/** Local time the report goes out. */
+export const REPORT_TIME = "07:00";
+/** Prospects listed per section (the counts are complete). */
+export const LIST_LIMIT = 10;
+const DAY_MS = 86_400_000;
+const RUN_TTL_MS = 3 * DAY_MS;
+
+/** The instant the report of a local date is due (07:00 wall clock in the zone, DST-aware). */
+export function reportDueAt(date: string, timeZone: string): Date {
+  return startOfWorkOn(date, { worktimeFrom: REPORT_TIME, worktimeTo: "24:00", timeZone });
+}
+
+/** One (project, club) cell: ids in display order, read from the indexes. */
+interface Cell {
+  /** Open prospects with weight 0–2 (ToDo, Notified, Escalated) and their urgency keys. */
+  toDo: { id: string; u: string }[];
+  escalated: { id: string; u: string }[];
+  dueToday: string[];
+}
+
+/** Per user: the ids of each section (in order) and per-club counts. */
+export interface ReportData {
+  date: string;
+  clubs: {
+    clubId: number;
+    name: string;
+    toDo: number;
+    escalated: number;
+    dueToday: number;
+    newLast24h: number;
+  }[];
+  toDo: string[];
+  escalated: string[];
+  dueToday: string[];
+  newLast24h: string[];
+}
+
+const keyId = (k: Deno.KvKey) => k[k.length - 1] as string;
+
+/** Reads what the report needs, caching each (project, club) and club for the whole run. */
+class ReportReader {
+  private cells = new Map<string, Promise<Cell>>();
+  private fresh = new Map<number, Promise<{ id: string; mp: number }[]>>();
+  constructor(
+    private kv: Deno.Kv,
+    private today: string,
+    private since: string,
+    private until: string,
+  ) {}
+
+  cell(mp: number, clubId: number): Promise<Cell> {
+    const k = `${mp}:${clubId}`;
+    let c = this.cells.get(k);
+    if (!c) this.cells.set(k, c = this.readCell(mp, clubId));
+    return c;
+  }
+
+  private async readCell(mp: number, clubId: number): Promise<Cell> {
+    const toDo: { id: string; u: string }[] = [];
+    const escalated: { id: string; u: string }[] = [];
+    for await (
+      const e of this.kv.list<string>({
+        start: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "0|"),
+        end: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "3|"),
+      }, { batchSize: 500 })
+    ) {
+      const item = { id: keyId(e.key), u: e.key[4] as string };
+      toDo.push(item);
+      if (item.u.startsWith("0|")) escalated.push(item);
+    }
+    const dueToday = (await listAll<string>(
+      this.kv,
+      prospectsByProjectClubPrefix(mp, clubId, 0, this.today),
+    )).map((e) => keyId(e.key));
+    return { toDo, escalated, dueToday };
+  }
+
+  newIn(clubId: number): Promise<{ id: string; mp: number }[]> {
+    let c = this.fresh.get(clubId);
+    if (!c) {
+      c = (async () => {
+        const out: { id: string; mp: number }[] = [];
+        for await (
+          const e of this.kv.list<number>({
+            start: prospectsByClubRegisteredPrefix(clubId, this.since),
+            end: prospectsByClubRegisteredPrefix(clubId, this.until + "\u0000"),
+          }, { batchSize: 500 })
+        ) out.push({ id: keyId(e.key), mp: e.value });
+        return out.reverse(); // newest first
+      })();
+      this.fresh.set(clubId, c);
+    }
+    return c;
+  }
+}
+
+/** Gathers one user's report from the cached cells (pure given the reader's answers). */
+async function gather(
+  reader: ReportReader,
+  date: string,
+  clubs: { clubId: number; name: string }[],
+  projects: number[],
+): Promise<ReportData> {
+  const data: ReportData = {
+    date,
+    clubs: [],
+    toDo: [],
+    escalated: [],
+    dueToday: [],
+    newLast24h: [],
+  };
+  const allowed = new Set(projects);
+  const toDo: { id: string; u: string }[] = [];
+  const escalated: { id: string; u: string }[] = [];
+  for (const club of clubs) {
+    const row = { ...club, toDo: 0, escalated: 0, dueToday: 0, newLast24h: 0 };
+    for (const mp of projects) {
+      const c = await reader.cell(mp, club.clubId);
+      row.toDo += c.toDo.length;
+      row.escalated += c.escalated.length;
+      row.dueToday += c.dueToday.length;
+      toDo.push(...c.toDo);
+      escalated.push(...c.escalated);
+      data.dueToday.push(...c.dueToday);
+    }
+    const fresh = (await reader.newIn(club.clubId)).filter((x) => allowed.has(x.mp));
+    row.newLast24h = fresh.length;
+    data.newLast24h.push(...fresh.map((x) => x.id));
+    data.clubs.push(row);
+  }
+  // Most urgent first across clubs and projects: weight, then follow-up date.
+  const byUrgency = (a: { u: string }, b: { u: string }) => (a.u < b.u ? -1 : a.u > b.u ? 1 : 0);
+  data.toDo = toDo.sort(byUrgency).map((x) => x.id);
+  data.escalated = escalated.sort(byUrgency).map((x) => x.id);
+  return data;
+}
+
+/** The report e-mail text (pure): counts per club, then up to LIST_LIMIT linked rows per section. */
+export function reportMail(
+  data: ReportData,
+  records: Map<string, StoredProspect>,
+  user: Pick<UserRecord, "email" | "firstName">,
+  lang: Lang,
+  appUrl: string,
+): { to: string; subject: string; text: string } {
+  const t = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
+  const lines: string[] = [
+    t("mail.dailyReport.intro", { name: user.firstName, date: data.date }),
+    "",
+  ];
+  if (!data.clubs.length) {
+    lines.push(t("mail.dailyReport.noClubs"));
+  } else {
+    for (const c of data.clubs) {
+      lines.push(
+        t("mail.dailyReport.club", { club: c.name }),
+        `  ${t("mail.dailyReport.toDo", { count: c.toDo })}`,
+        `  ${t("mail.dailyReport.escalated", { count: c.escalated })}`,
+        `  ${t("mail.dailyReport.dueToday", { count: c.dueToday })}`,
+        `  ${t("mail.dailyReport.newLast24h", { count: c.newLast24h })}`,
+        "",
+      );
+    }
+    const sections: [string, string[]][] = [
+      ["mail.dailyReport.sectionEscalated", data.escalated],
+      ["mail.dailyReport.sectionToDo", data.toDo],
+      ["mail.dailyReport.sectionDueToday", data.dueToday],
+      ["mail.dailyReport.sectionNew", data.newLast24h],
+    ];
+    const nothing = sections.every(([, ids]) => ids.length === 0);
+    if (nothing) lines.push(t("mail.dailyReport.nothing"), "");
+    for (const [key, ids] of sections) {
+      if (!ids.length) continue;
+      lines.push(t(key, { count: ids.length }));
+      for (const id of ids.slice(0, LIST_LIMIT)) {
+        const p = records.get(id);
+        if (!p) continue;
+        lines.push(`- ${
+          t("mail.dailyReport.item", {
+            customerName: `${p.firstName} ${p.lastName}`.trim(),
+            club: p.clubName,
+            marketProject: p.marketProjectName,
+            sellStatus: p.sellStatus
+              ? translate(lang, `sellStatus.${p.sellStatus}`)
+              : translate(lang, "mail.noSellStatus"),
+            url: prospectLink(appUrl, p),
+          })
+        }`);
+      }
+      if (ids.length > LIST_LIMIT) {
+        lines.push(`  ${t("mail.dailyReport.more", { count: ids.length - LIST_LIMIT })}`);
+      }
+      lines.push("");
+    }
+  }
+  lines.push(
+    t("mail.dailyReport.link", { url: `${appUrl.replace(/\/$/, "")}/prospects` }),
+    "",
+    t("mail.dailyReport.unsubscribe"),
+    translate(lang, "mail.footer"),
+  );
+  return {
+    to: user.email,
+    subject: t("mail.dailyReport.subject", { date: data.date }),
+    text: lines.join("\n"),
+  };
+}
+
+export interface DailyReportResult {
+  date: string;
+  sent: number;
+  /** Users already mailed today (an earlier, interrupted run). */
+  skipped: number;
+}
+
+/**
+ * Sends today's report if 07:00 local has passed and today's run has not finished. Answers null
+ * when it is not time yet or the day is done.
+ */
+export async function runDailyReport(
+  deps: ServiceDeps,
+  opts: { now?: Date } = {},
+): Promise<DailyReportResult | null> {
+  const { kv, config } = deps;
+  const now = opts.now ?? deps.now();
+  const tz = config.timeZone;
+  const date = localDate(now, tz);
+  if (now < reportDueAt(date, tz)) return null;
+  if ((await kv.get(dailyReportRunKey(date))).value) return null;
+
+  const users = (await listAll<UserRecord>(kv, usersPrefix())).map((e) => e.value)
+    .filter((u) => u.enabled && u.dailyReportSubscription);
+  const projects = await listMarketProjects(kv, { activeOnly: true, sort: "id" });
+  const until = now.toISOString();
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const reader = new ReportReader(kv, date, since, until);
+  const result: DailyReportResult = { date, sent: 0, skipped: 0 };
+
+  for (const user of users) {
+    const claim = dailyReportSentKey(date, user.id);
+    if ((await kv.get(claim)).value) {
+      result.skipped++;
+      continue;
+    }
+    const clubIds = await subscribedClubIds(kv, user.id);
+    const clubs = (await getClubsByNumbers(kv, clubIds)).map((c) => ({
+      clubId: c.clubId,
+      name: c.name,
+    }));
+    const visible = projects.filter((p) => !isB2B(user) || p.b2b).map((p) => p.marketProjectId);
+    const data = await gather(reader, date, clubs, visible);
+    const show = new Set([
+      ...data.escalated.slice(0, LIST_LIMIT),
+      ...data.toDo.slice(0, LIST_LIMIT),
+      ...data.dueToday.slice(0, LIST_LIMIT),
+      ...data.newLast24h.slice(0, LIST_LIMIT),
+    ]);
+    const recs = await getManyChunked<StoredProspect>(kv, [...show].map((id) => prospectKey(id)));
+    const records = new Map<string, StoredProspect>();
+    for (const e of recs) if (e.value) records.set(e.value.id, e.value);
+    const settings = await getUserSettings(kv, user.id);
+    const lang: Lang = isLang(settings.language) ? settings.language : "sv";
+    // Claim first: an interrupted run never mails anyone twice.
+    const res = await kv.atomic()
+      .check({ key: claim, versionstamp: null })
+      .set(claim, { at: now.toISOString() }, { expireIn: RUN_TTL_MS })
+      .commit();
+    if (!res.ok) {
+      result.skipped++;
+      continue;
+    }
+    try {
+      await sendMail(deps, reportMail(data, records, user, lang, config.appUrl));
+      result.sent++;
+    } catch (err) {
+      await kv.delete(claim);
+      throw err;
+    }
+  }
+  await kv.set(dailyReportRunKey(date), { at: now.toISOString(), ...result }, {
+    expireIn: RUN_TTL_MS,
+  });
+  return result;
+}
+
+/** The cron entry: the daily report under its own lease. */
+export async function runDailyReportJob(deps: ServiceDeps): Promise<DailyReportResult | null> {
+  return await withLease(
+    deps.kv,
+    "daily-report",
+    10 * 60_000,
+    () => runDailyReport(deps),
+    deps.now().getTime(),
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The scheduled jobs and their schedules. main.ts registers them with Deno.cron at top level
+ * (Deno Deploy requires that); each runner takes its own KV lease, so several instances run a
+ * job once, and logs one JSON line per run instead of throwing into the cron loop.
+ */
+import { runActivityJob } from "@/lib/jobs/activity.ts";
+import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+
+/** Every minute: due activity transitions, a slice of any re-schedule, the notification queue. */
+export const ACTIVITY_SCHEDULE = "* * * * *";
+/**
+ * Every 5 minutes: cron is UTC and 07:00 local moves with daylight saving, so the job itself
+ * checks whether 07:00 local has passed and today's report is still unsent.
+ */
+export const DAILY_REPORT_SCHEDULE = "*/5 * * * *";
+
+/** Whether a run did anything worth a log line (any non-zero count in its result). */
+function didWork(result: unknown): boolean {
+  if (typeof result === "number") return result > 0;
+  if (result && typeof result === "object") return Object.values(result).some(didWork);
+  return false;
+}
+
+function log(job: string, t0: number, result: unknown) {
+  // null: the lease is held elsewhere, or nothing is due; quiet minutes stay quiet.
+  if (!didWork(result)) return;
+  console.log(JSON.stringify({ level: "info", job, ms: Date.now() - t0, result }));
+}
+
+function guarded(job: string, run: () => Promise<unknown>): () => Promise<void> {
+  return async () => {
+    const t0 = Date.now();
+    try {
+      log(job, t0, await run());
+    } catch (e) {
+      console.error(JSON.stringify({ level: "error", job, error: String(e) }));
+    }
+  };
+}
+
+/** The cron handlers, bound to the app's store and configuration. */
+export function jobRunners(deps: ServiceDeps) {
+  return {
+    activity: guarded("activity", () => runActivityJob(deps)),
+    dailyReport: guarded("daily-report", () => runDailyReportJob(deps)),
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Delivering the notifications the activity job queued (["notification_queue", ulid], written in
+ * the transition's own atomic). Recipients are resolved at delivery (lib/domain/notifications.ts
+ * holds the rules), each one is claimed with an idempotency key before the mail goes out, so a
+ * notification never reaches the same person twice, even when the drain crashes midway or two
+ * instances drain at once. Mails are in the recipient's language (Swedish by default).
+ */
+import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib/db/keys.ts";
+import { getManyChunked } from "@/lib/db/kv.ts";
+import { clubSubscriberIds } from "@/lib/db/reference.ts";
+import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
+import { type NotificationKind, prospectLink, recipientsFor } from "@/lib/domain/notifications.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
+import { sendMail } from "@/lib/notify/mod.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+
+/** A notification waiting in the queue: what happened, and the prospect as it was then. */
+export interface QueuedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** "<activityStatus>:<clockStart>", the idempotency key of the transition. */
+  transitionKey: string;
+  /** ISO instant of the transition. */
+  at: string;
+  prospect: {
+    id: string;
+    customerId: number;
+    firstName: string;
+    lastName: string;
+    marketProjectId: number;
+    marketProjectName: string;
+    clubId: number;
+    clubName: string;
+    sellStatus: string | null;
+    assignId: string | null;
+    assignName: string | null;
+    assignUserId: string | null;
+    b2b: boolean;
+  };
+}
+
+/** Deliveries are remembered long enough to outlive any retry of the queue entry. */
+const DELIVERY_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** The mail for one recipient, in their language. */
+export function notificationMail(
+  n: QueuedNotification,
+  user: Pick<UserRecord, "email" | "firstName">,
+  lang: Lang,
+  appUrl: string,
+): { to: string; subject: string; text: string } {
+  const p = n.prospect;
+  const vars = {
+    name: user.firstName,
+    customerName: `${p.firstName} ${p.lastName}`.trim(),
+    club: p.clubName,
+    marketProject: p.marketProjectName,
+    sellStatus: p.sellStatus
+      ? translate(lang, `sellStatus.${p.sellStatus}`)
+      : translate(lang, "mail.noSellStatus"),
+    assignee: p.assignName || p.assignId || translate(lang, "mail.escalated.unassigned"),
+    url: prospectLink(appUrl, p),
+  };
+  const subject = translate(lang, `mail.${n.kind}.subject`, vars);
+  const body = translate(lang, `mail.${n.kind}.body`, vars);
+  return { to: user.email, subject, text: `${body}\n\n${translate(lang, "mail.footer")}` };
+}
+
+/** Looks up users and club subscribers once per drain (10 000 notifications share a few clubs). */
+class Directory {
+  private users = new Map<string, Promise<UserRecord | null>>();
+  private clubs = new Map<number, Promise<UserRecord[]>>();
+  private langs = new Map<string, Promise<Lang>>();
+  constructor(private kv: Deno.Kv) {}
+
+  user(id: string): Promise<UserRecord | null> {
+    let u = this.users.get(id);
+    if (!u) this.users.set(id, u = getUser(this.kv, id));
+    return u;
+  }
+
+  subscribers(clubId: number): Promise<UserRecord[]> {
+    let c = this.clubs.get(clubId);
+    if (!c) {
+      c = (async () => {
+        const ids = await clubSubscriberIds(this.kv, clubId);
+        return (await getManyChunked<UserRecord>(this.kv, ids.map((id) => userKey(id))))
+          .map((e) => e.value)
+          .filter((u): u is UserRecord => u !== null);
+      })();
+      this.clubs.set(clubId, c);
+    }
+    return c;
+  }
+
+  language(userId: string): Promise<Lang> {
+    let l = this.langs.get(userId);
+    if (!l) {
+      l = getUserSettings(this.kv, userId).then((s) => (isLang(s.language) ? s.language : "sv"));
+      this.langs.set(userId, l);
+    }
+    return l;
+  }
+}
+
+/** The people one queued notification goes to (assignee and club subscribers as users). */
+export async function recipientsOf(
+  kv: Deno.Kv,
+  n: QueuedNotification,
+  dir: Directory = new Directory(kv),
+): Promise<UserRecord[]> {
+  const p = n.prospect;
+  let assignee: UserRecord | null = null;
+  if (n.kind === "notified" && p.assignId) {
+    assignee = (p.assignUserId ? await dir.user(p.assignUserId) : null) ??
+      await getUserByEmail(kv, p.assignId);
+  }
+  const subscribers = n.kind === "escalated" || !assignee || !assignee.enabled
+    ? await dir.subscribers(p.clubId)
+    : [];
+  return recipientsFor(n.kind, p, assignee, subscribers);
+}
+
+/**
+ * Mails every queued notification (oldest first, at most `limit`), then removes it from the queue.
+ * Each recipient is claimed first: a crash between the claim and the send loses that one mail
+ * rather than sending it twice. Answers the number of mails sent.
+ */
+export async function drainNotifications(
+  deps: ServiceDeps,
+  limit = 10_000,
+): Promise<{ sent: number; entries: number }> {
+  const { kv, config } = deps;
+  const dir = new Directory(kv);
+  let sent = 0;
+  let entries = 0;
+  let done: Deno.KvKey[] = [];
+  const forget = async () => {
+    // Queue entries are immutable: deleting a batch needs no check.
+    for (let i = 0; i < done.length; i += 500) {
+      const op = kv.atomic();
+      for (const k of done.slice(i, i + 500)) op.delete(k);
+      await op.commit();
+    }
+    done = [];
+  };
+  const queue = kv.list<QueuedNotification>({ prefix: notificationQueuePrefix() }, {
+    limit,
+    batchSize: 500,
+  });
+  for await (const e of queue) {
+    entries++;
+    const n = e.value;
+    const people = await recipientsOf(kv, n, dir);
+    if (people.length) {
+      const at = deps.now().toISOString();
+      const claims = people.map((u) => notificationDeliveryKey(n.id, u.id));
+      const all = kv.atomic();
+      for (const k of claims) {
+        all.check({ key: k, versionstamp: null }).set(k, { at }, { expireIn: DELIVERY_TTL_MS });
+      }
+      // Usually every claim is free: one commit. After a crash some are taken: claim one by one.
+      const mine = (await all.commit()).ok ? people : await claimEach(kv, claims, people, at);
+      for (const user of mine) {
+        const mail = notificationMail(n, user, await dir.language(user.id), config.appUrl);
+        try {
+          await sendMail(deps, mail);
+          sent++;
+        } catch (err) {
+          // Nothing could keep the mail (not even the outbox): release the claim, retry next run.
+          await kv.delete(notificationDeliveryKey(n.id, user.id));
+          console.error(
+            JSON.stringify({ level: "error", job: "notifications", error: String(err) }),
+          );
+          await forget();
+          throw err;
+        }
+      }
+    }
+    done.push(e.key);
+    if (done.length >= 500) await forget();
+  }
+  await forget();
+  return { sent, entries };
+}
+
+async function claimEach(
+  kv: Deno.Kv,
+  claims: Deno.KvKey[],
+  people: UserRecord[],
+  at: string,
+): Promise<UserRecord[]> {
+  const out: UserRecord[] = [];
+  for (let i = 0; i < claims.length; i++) {
+    const res = await kv.atomic()
+      .check({ key: claims[i], versionstamp: null })
+      .set(claims[i], { at }, { expireIn: DELIVERY_TTL_MS })
+      .commit();
+    if (res.ok) out.push(people[i]);
+  }
+  return out;
+}

@@ -1,0 +1,297 @@
+/**
+ * The three reports (spec §2 Reports, §3, §7; DESIGN §7): sell status age, status project and
+ * status project club/district, as of the end of a reference date, from the report counters and
+ * stints (lib/db/reports.ts), and their CSV exports with localized headers.
+ */
+import type { Config } from "@/lib/config.ts";
+import { can } from "@/lib/auth/permissions.ts";
+import {
+  clubChanges,
+  clubStatusCounts,
+  projectChanges,
+  projectEscalations,
+  projectStatusCounts,
+  recentAges,
+} from "@/lib/db/reports.ts";
+import {
+  getClubsByNumbers,
+  getMarketProjectByNumber,
+  listClubs,
+  listDistricts,
+  listMarketProjects,
+  subscribedClubIds,
+} from "@/lib/db/reference.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
+import type { Club, MarketProject } from "@/lib/domain/reference.ts";
+import {
+  isGroupQuery,
+  type SellStatusAgeQuery,
+  type StatusProjectQuery,
+} from "@/lib/domain/report_schemas.ts";
+import {
+  addCounts,
+  AGE_COLUMNS,
+  AGE_REPORT_COLUMNS,
+  asOfInstant,
+  daysSince,
+  doneOf,
+  GROUP_REPORT_COLUMNS,
+  PROJECT_REPORT_COLUMNS,
+  reportStatus,
+  type SellStatusAgeReport,
+  type SellStatusAgeRow,
+  STATUS_COLUMN_ORDER,
+  statusColumns,
+  type StatusCounts,
+  type StatusGroupReport,
+  type StatusGroupRow,
+  type StatusProjectReport,
+  type StatusProjectRow,
+  toCsv,
+  totalOf,
+} from "@/lib/domain/reports.ts";
+import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
+import { isAdmin, isB2B, type SessionUser } from "@/lib/domain/user.ts";
+import { type Lang, translate } from "@/lib/i18n/mod.ts";
+
+export interface ReportCtx {
+  kv: Deno.Kv;
+  config: Pick<Config, "timeZone">;
+  now: Date;
+  user: SessionUser;
+  lang: Lang;
+}
+
+const invalid = (field: string, key = "validation.invalidValue") =>
+  new HttpError(400, "VALIDATION", "errors.validation", { [field]: key });
+const b2bOnly = () => new HttpError(403, "B2B_ONLY", "prospects.errors.B2B_ONLY");
+
+/** The projects asked for, each one the caller may report on (400 unknown, 403 not b2b). */
+async function projectsFor(ctx: ReportCtx, ids: number[], field: string): Promise<MarketProject[]> {
+  const unique = [...new Set(ids)];
+  const projects = await Promise.all(unique.map((id) => getMarketProjectByNumber(ctx.kv, id)));
+  if (projects.some((p) => !p)) throw invalid(field);
+  for (const p of projects) if (!can(ctx.user, "report.read", { b2b: p!.b2b })) throw b2bOnly();
+  return projects as MarketProject[];
+}
+
+// ── sell status age ─────────────────────────────────────────────────────────
+
+/** GET /api/reports/sell-status-age: the caller's subscribed clubs in one project. */
+export async function sellStatusAge(
+  ctx: ReportCtx,
+  q: SellStatusAgeQuery,
+): Promise<SellStatusAgeReport> {
+  const lang = q.language ?? ctx.lang;
+  const [project] = await projectsFor(ctx, [q.marketProjectId], "marketProjectId");
+  const clubIds = await subscribedClubIds(ctx.kv, ctx.user.id);
+  const clubs = await getClubsByNumbers(ctx.kv, clubIds);
+  const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
+  const mp = project.marketProjectId;
+  const [perClub, recent] = await Promise.all([
+    clubStatusCounts(ctx.kv, mp, asOf, new Set(clubIds)),
+    recentAges(ctx.kv, mp, clubIds, asOf),
+  ]);
+  const totals: StatusCounts = {};
+  for (const counts of perClub.values()) {
+    for (const [s, n] of Object.entries(counts)) {
+      const r = reportStatus(s);
+      totals[r] = (totals[r] ?? 0) + n;
+    }
+  }
+  const rows: SellStatusAgeRow[] = STATUS_COLUMN_ORDER.map((s) => {
+    const sum = Math.max(0, totals[s] ?? 0);
+    const b = recent.get(s) ?? [0, 0, 0, 0, 0];
+    const recentSum = b.reduce((a, x) => a + x, 0);
+    return {
+      sellStatus: s,
+      sellStatusName: translate(lang, `sellStatus.${s}`),
+      lessThan24h: b[0],
+      oneDay: b[1],
+      twoDays: b[2],
+      threeDays: b[3],
+      fourDays: b[4],
+      moreThanFourDays: Math.max(0, sum - recentSum),
+      sum,
+    };
+  });
+  const total = Object.fromEntries(
+    [...AGE_COLUMNS, "sum" as const].map((c) => [c, rows.reduce((a, r) => a + r[c], 0)]),
+  ) as SellStatusAgeReport["totals"];
+  return {
+    marketProjectId: mp,
+    marketProject: project.name,
+    referenceDate: q.referenceDate,
+    asOf: asOf.at.toISOString(),
+    live: asOf.live,
+    clubs: clubs.map((c) => ({ clubId: c.clubId, name: c.name })),
+    rows,
+    totals: total,
+  };
+}
+
+// ── status project ──────────────────────────────────────────────────────────
+
+/** The active projects a caller may pick: b2b ones only for B2B users, by name. */
+export async function reportableProjects(kv: Deno.Kv, user: SessionUser): Promise<MarketProject[]> {
+  return await listMarketProjects(kv, { activeOnly: true, b2bOnly: isB2B(user) && !isAdmin(user) });
+}
+
+/** GET /api/reports/status-project (project variant): one row per project. */
+export async function statusProject(
+  ctx: ReportCtx,
+  q: StatusProjectQuery,
+): Promise<StatusProjectReport> {
+  const limit = q.limit ?? REPORT_PROJECT_LIMIT;
+  let projects: MarketProject[];
+  if (q.marketProjectIds?.length) {
+    projects = await projectsFor(ctx, q.marketProjectIds, "marketProjectIds");
+  } else {
+    projects = (await reportableProjects(ctx.kv, ctx.user))
+      .sort((a, b) =>
+        b.startDate.localeCompare(a.startDate) || b.marketProjectId - a.marketProjectId
+      )
+      .slice(0, limit);
+  }
+  const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
+  const rows = await Promise.all(projects.map(async (p): Promise<StatusProjectRow> => {
+    const mp = p.marketProjectId;
+    const [counts, changes, escalated] = await Promise.all([
+      projectStatusCounts(ctx.kv, mp, asOf),
+      projectChanges(ctx.kv, mp, asOf),
+      projectEscalations(ctx.kv, mp, asOf),
+    ]);
+    return {
+      marketProjectId: mp,
+      marketProject: p.name,
+      startDate: p.startDate,
+      days: daysSince(p.startDate, q.referenceDate),
+      ...statusColumns(counts),
+      change24h: changes.last24h,
+      totalStatusChange: changes.total,
+      totalEscalatedProspects: escalated,
+      totalProspects: totalOf(counts),
+      totalDoneProspects: doneOf(counts),
+    };
+  }));
+  return {
+    referenceDate: q.referenceDate,
+    asOf: asOf.at.toISOString(),
+    live: asOf.live,
+    prospectFieldKey: "marketProjectId",
+    collection: "marketproject",
+    limit,
+    rows,
+  };
+}
+
+/** GET /api/reports/status-project with prospectFieldKey clubId|districtId: one row per group. */
+export async function statusProjectGroups(
+  ctx: ReportCtx,
+  q: StatusProjectQuery,
+): Promise<StatusGroupReport> {
+  const projects = await projectsFor(ctx, q.marketProjectIds ?? [], "marketProjectIds");
+  const byDistrict = q.prospectFieldKey === "districtId";
+  const ids = [...new Set(q.ids ?? [])];
+  // Groups: each club, or each district with the clubs it holds now.
+  let groups: { id: number; name: string; clubs: number[] }[];
+  if (byDistrict) {
+    const [districts, clubs] = await Promise.all([listDistricts(ctx.kv), listClubs(ctx.kv)]);
+    const found = ids.map((id) => districts.find((d) => d.districtId === id));
+    if (found.some((d) => !d)) throw invalid("ids");
+    groups = found.map((d) => ({
+      id: d!.districtId,
+      name: d!.name,
+      clubs: clubs.filter((c: Club) => c.districtId === d!.districtId).map((c) => c.clubId),
+    }));
+  } else {
+    const clubs = await getClubsByNumbers(ctx.kv, ids);
+    if (clubs.length !== ids.length) throw invalid("ids");
+    groups = clubs.map((c) => ({ id: c.clubId, name: c.name, clubs: [c.clubId] }));
+  }
+  groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
+  const wanted = new Set(groups.flatMap((g) => g.clubs));
+  const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
+  const perProject = await Promise.all(projects.map((p) =>
+    Promise.all([
+      clubStatusCounts(ctx.kv, p.marketProjectId, asOf, wanted),
+      clubChanges(ctx.kv, p.marketProjectId, asOf),
+    ])
+  ));
+  const rows = groups.map((g): StatusGroupRow => {
+    const counts: StatusCounts = {};
+    let change24h = 0;
+    let totalStatusChange = 0;
+    for (const [statusByClub, changesByClub] of perProject) {
+      for (const c of g.clubs) {
+        const sc = statusByClub.get(c);
+        if (sc) addCounts(counts, sc);
+        const ch = changesByClub.get(c);
+        if (ch) {
+          change24h += ch.last24h;
+          totalStatusChange += ch.total;
+        }
+      }
+    }
+    return {
+      id: g.id,
+      name: g.name,
+      ...statusColumns(counts),
+      change24h,
+      totalStatusChange,
+      totalProspects: totalOf(counts),
+      totalDoneProspects: doneOf(counts),
+    };
+  });
+  return {
+    referenceDate: q.referenceDate,
+    asOf: asOf.at.toISOString(),
+    live: asOf.live,
+    prospectFieldKey: byDistrict ? "districtId" : "clubId",
+    collection: byDistrict ? "district" : "clubs",
+    marketProjectIds: projects.map((p) => p.marketProjectId),
+    rows,
+  };
+}
+
+export async function statusProjectAny(ctx: ReportCtx, q: StatusProjectQuery) {
+  return isGroupQuery(q) ? await statusProjectGroups(ctx, q) : await statusProject(ctx, q);
+}
+
+// ── CSV ─────────────────────────────────────────────────────────────────────
+
+const header = (lang: Lang, cols: readonly string[]) =>
+  cols.map((c) => translate(lang, `reports.columns.${c}`));
+
+export function sellStatusAgeCsv(r: SellStatusAgeReport, lang: Lang): string {
+  const rows = r.rows.map((row) => [
+    row.sellStatusName,
+    ...AGE_COLUMNS.map((c) => row[c]),
+    row.sum,
+  ]);
+  rows.push([
+    translate(lang, "reports.columns.sum"),
+    ...AGE_COLUMNS.map((c) => r.totals[c]),
+    r.totals.sum,
+  ]);
+  return toCsv(header(lang, AGE_REPORT_COLUMNS), rows);
+}
+
+export function statusProjectCsv(r: StatusProjectReport, lang: Lang): string {
+  return toCsv(
+    header(lang, PROJECT_REPORT_COLUMNS),
+    r.rows.map((row) => PROJECT_REPORT_COLUMNS.map((c) => row[c])),
+  );
+}
+
+export function statusGroupCsv(r: StatusGroupReport, lang: Lang): string {
+  const first = r.collection === "district" ? "district" : "club";
+  return toCsv(
+    header(lang, [first, ...GROUP_REPORT_COLUMNS]),
+    r.rows.map((row) => [row.name, ...GROUP_REPORT_COLUMNS.map((c) => row[c])]),
+  );
+}
+
+/** A download name such as status-project_2026-03-10.csv. */
+export const csvFileName = (report: string, referenceDate: string) =>
+  `${report}_${referenceDate}.csv`;

@@ -1,0 +1,126 @@
+/**
+ * Report API (spec §7): GET /api/reports/sell-status-age and GET /api/reports/status-project (the
+ * project variant, or the club/district variant with prospectFieldKey, collection and ids).
+ * `format=csv` answers the same report as a CSV download. Thin: validate → services → respond.
+ */
+import { z } from "zod";
+import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import type { Lang } from "@/lib/i18n/mod.ts";
+import {
+  csvFileName,
+  type ReportCtx,
+  sellStatusAge,
+  sellStatusAgeCsv,
+  statusGroupCsv,
+  statusProjectAny,
+  statusProjectCsv,
+} from "@/lib/services/reports.ts";
+import type { ApiRouter } from "@/routes/api/define.ts";
+import type { Ctx } from "@/routes/env.ts";
+
+const count = z.number().int();
+const ageRow = z.object({
+  sellStatus: z.string(),
+  sellStatusName: z.string(),
+  lessThan24h: count,
+  oneDay: count,
+  twoDays: count,
+  threeDays: count,
+  fourDays: count,
+  moreThanFourDays: count,
+  sum: count,
+});
+const ageReport = z.object({
+  marketProjectId: count,
+  marketProject: z.string(),
+  referenceDate: z.string(),
+  asOf: z.string().describe("the instant the numbers describe"),
+  live: z.boolean().describe("the reference date is today: the current state"),
+  clubs: z.array(z.object({ clubId: count, name: z.string() })),
+  rows: z.array(ageRow),
+  totals: ageRow.omit({ sellStatus: true, sellStatusName: true }),
+});
+const statusRow = z.object({
+  change24h: count,
+  totalStatusChange: count,
+  totalProspects: count,
+  totalDoneProspects: count,
+}).catchall(z.union([z.number(), z.string()])).describe(
+  "one count per sell status column (alreadyInBRP … lowPrio, jumpedOff) plus the totals",
+);
+const statusReport = z.object({
+  referenceDate: z.string(),
+  asOf: z.string(),
+  live: z.boolean(),
+  prospectFieldKey: z.enum(["marketProjectId", "clubId", "districtId"]),
+  collection: z.enum(["marketproject", "clubs", "district"]),
+  limit: count.optional(),
+  marketProjectIds: z.array(count).optional(),
+  rows: z.array(statusRow),
+});
+
+function reportCtx(c: Ctx, user: SessionUser | null): ReportCtx {
+  const { kv, config, now } = c.get("deps");
+  return { kv, config, now: now(), user: user!, lang: c.get("lang") };
+}
+
+function csvResponse(body: string, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export function reportRoutes(api: ApiRouter) {
+  api.add({
+    method: "get",
+    path: "/api/reports/sell-status-age",
+    access: "user",
+    tag: "reports",
+    summary:
+      "Per sell status, the caller's subscribed clubs' prospects by time since their last sell status change, as of the end of referenceDate (format=csv: a download)",
+    query: sellStatusAgeQuerySchema,
+    response: ageReport,
+    handler: async (c, { query, user }) => {
+      const ctx = reportCtx(c, user);
+      const report = await sellStatusAge(ctx, query);
+      if (query.format !== "csv") return report;
+      const lang: Lang = query.language ?? ctx.lang;
+      return csvResponse(
+        sellStatusAgeCsv(report, lang),
+        csvFileName("sell-status-age", query.referenceDate),
+      );
+    },
+  });
+
+  api.add({
+    method: "get",
+    path: "/api/reports/status-project",
+    access: "user",
+    tag: "reports",
+    summary:
+      "Per market project (at most 10), or per club or district over the chosen projects (prospectFieldKey, collection, ids): sell status counts and change totals as of the end of referenceDate (format=csv: a download)",
+    query: statusProjectQuerySchema,
+    response: statusReport,
+    handler: async (c, { query, user }) => {
+      const ctx = reportCtx(c, user);
+      const lang: Lang = query.language ?? ctx.lang;
+      const report = await statusProjectAny({ ...ctx, lang }, query);
+      if (query.format !== "csv") return report;
+      if ("marketProjectIds" in report) {
+        return csvResponse(
+          statusGroupCsv(report, lang),
+          csvFileName("status-project-club", query.referenceDate),
+        );
+      }
+      return csvResponse(
+        statusProjectCsv(report, lang),
+        csvFileName("status-project", query.referenceDate),
+      );
+    },
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * `deno run -A scripts/bench_reports.ts [--n 1000000] [--seconds 6] [--kv path] [--fresh]`
+ *
+ * The report benchmark (issue #7): generates the same deterministic chain as scripts/bench.ts
+ * (lib/db/generate.ts: 200 clubs in 20 districts, 60 Zipf-sized projects, ~3 status changes per
+ * prospect, with the report history), starts the real server on it and drives the three reports
+ * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { generateChain } from "@/lib/db/generate.ts";
+import { listAll } from "@/lib/db/kv.ts";
+import { usersPrefix } from "@/lib/db/keys.ts";
+import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    n: { type: "string", default: "100000" },
+    seconds: { type: "string", default: "6" },
+    kv: { type: "string" },
+    fresh: { type: "boolean", default: false },
+    "generate-only": { type: "boolean", default: false },
+  },
+});
+const N = Number(values.n);
+const SECONDS = Number(values.seconds);
+const KV_PATH = values.kv ??
+  join(Deno.env.get("TMPDIR") ?? "/tmp", `klubbleads-bench-reports-${N}.kv`);
+const SECRET = "bench-secret-key-0123456789abcdef0123456789abcdef";
+const MARKER = ["_bench", "generated_reports"];
+const TZ = "Europe/Stockholm";
+const log = (s: string) => console.error(s);
+
+async function prepare() {
+  if (!values.fresh) {
+    try {
+      const kv = await Deno.openKv(KV_PATH);
+      const m = await kv.get<{ n: number }>(MARKER);
+      kv.close();
+      if (m.value?.n === N) return log(`reusing ${KV_PATH} (${N} prospects)`);
+    } catch { /* generate */ }
+  }
+  for (const f of [KV_PATH, `${KV_PATH}-wal`, `${KV_PATH}-shm`]) {
+    await Deno.remove(f).catch(() => {});
+  }
+  const kv = await Deno.openKv(KV_PATH);
+  await runMigrations(kv);
+  const t0 = performance.now();
+  await generateChain(kv, {
+    prospects: N,
+    now: new Date(),
+    passwordHash: "$argon2id$bench-users-cannot-sign-in",
+    onProgress: (done, total) => {
+      if (done % 100_000 === 0 || done === total) {
+        log(`generated ${done}/${total} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  await kv.set(MARKER, { n: N });
+  log(`generation: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  kv.close();
+}
+
+async function setup() {
+  const kv = await Deno.openKv(KV_PATH);
+  try {
+    const users = (await listAll<UserRecord>(kv, usersPrefix())).map((e) => e.value);
+    const staff = users.filter((u) => u.roles.includes("ROLE_USER")).slice(0, 30);
+    const admin = users.find((u) => u.roles.includes("ROLE_ADMIN"))!;
+    const token = async (u: UserRecord) => (await createSession(kv, SECRET, u.id)).accessToken;
+    const projects = (await listMarketProjects(kv, { sort: "id" })).filter((p) =>
+      p.active && !p.b2b
+    )
+      .map((p) => p.marketProjectId);
+    return {
+      staff: await Promise.all(
+        staff.map(async (u) => ({
+          token: await token(u),
+          clubs: await subscribedClubIds(kv, u.id),
+        })),
+      ),
+      admin: await token(admin),
+      // Project ids follow the Zipf rank: 1 is the largest (~30% of all prospects).
+      projects,
+      districts: (await listDistricts(kv)).map((d) => d.districtId),
+    };
+  } finally {
+    kv.close();
+  }
+}
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+async function startServer() {
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    env: {
+      APP_ENV: "production",
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      KV_PATH,
+      SECRET_KEY: SECRET,
+      ACCESS_LOG: "false",
+      CRON: "false",
+      MFA_MODE: "off",
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      await r.body?.cancel();
+      if (r.ok) return { url, child };
+    } catch { /* not up */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+let seed = 4711;
+const rand = () => {
+  seed = (seed * 16807) % 2147483647;
+  return seed / 2147483647;
+};
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+
+await prepare();
+if (values["generate-only"]) Deno.exit(0);
+const { staff, admin, projects, districts } = await setup();
+const server = await startServer();
+const today = localDate(new Date(), TZ);
+const pastDate = () => addDays(today, -(1 + Math.floor(rand() * 30)));
+
+/** A Zipf-ish pick: the large projects are asked for most. */
+const project = () =>
+  projects[Math.min(projects.length - 1, Math.floor(Math.pow(rand(), 2.5) * 12))];
+
+const ops: Record<string, () => { path: string; token: string }> = {
+  "sell-status-age, today": () => {
+    const a = pick(staff);
+    return {
+      path: `/api/reports/sell-status-age?marketProjectId=${project()}&referenceDate=${today}`,
+      token: a.token,
+    };
+  },
+  "sell-status-age, past date": () => {
+    const a = pick(staff);
+    return {
+      path: `/api/reports/sell-status-age?marketProjectId=${project()}&referenceDate=${pastDate()}`,
+      token: a.token,
+    };
+  },
+  "status-project 10 largest, today": () => ({
+    path: `/api/reports/status-project?referenceDate=${today}&marketProjectIds=${
+      projects.slice(0, 10)
+    }`,
+    token: admin,
+  }),
+  "status-project 10 largest, past date": () => ({
+    path: `/api/reports/status-project?referenceDate=${pastDate()}&marketProjectIds=${
+      projects.slice(0, 10)
+    }`,
+    token: admin,
+  }),
+  "club: my clubs × 3 projects, today": () => {
+    const a = pick(staff);
+    return {
+      path:
+        `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=clubId&collection=clubs&ids=${a.clubs}&marketProjectIds=${[
+          project(),
+          project(),
+          project(),
+        ]}`,
+      token: a.token,
+    };
+  },
+  "club: my clubs × 3 projects, past": () => {
+    const a = pick(staff);
+    return {
+      path:
+        `/api/reports/status-project?referenceDate=${pastDate()}&prospectFieldKey=clubId&collection=clubs&ids=${a.clubs}&marketProjectIds=${[
+          project(),
+          project(),
+          project(),
+        ]}`,
+      token: a.token,
+    };
+  },
+  "district: all 20 × largest project, today": () => ({
+    path:
+      `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=districtId&collection=district&ids=${districts}&marketProjectIds=${
+        projects[0]
+      }`,
+    token: admin,
+  }),
+  "district: all 20 × 10 projects, today": () => ({
+    path:
+      `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=districtId&collection=district&ids=${districts}&marketProjectIds=${
+        projects.slice(0, 10)
+      }`,
+    token: admin,
+  }),
+  "district: all 20 × largest project, past": () => ({
+    path:
+      `/api/reports/status-project?referenceDate=${pastDate()}&prospectFieldKey=districtId&collection=district&ids=${districts}&marketProjectIds=${
+        projects[0]
+      }`,
+    token: admin,
+  }),
+};
+
+const rows: string[][] = [];
+try {
+  for (const [name, make] of Object.entries(ops)) {
+    const run = async (seconds: number) => {
+      const ms: number[] = [];
+      let errors = 0;
+      const end = performance.now() + seconds * 1000;
+      while (performance.now() < end) {
+        const { path, token } = make();
+        const t0 = performance.now();
+        const r = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+        await r.arrayBuffer();
+        ms.push(performance.now() - t0);
+        if (!r.ok) errors++;
+      }
+      return { ms: ms.sort((a, b) => a - b), errors };
+    };
+    await run(1); // warm-up
+    const { ms, errors } = await run(SECONDS);
+    rows.push([
+      name,
+      String(ms.length),
+      String(errors),
+      pct(ms, 50).toFixed(1),
+      pct(ms, 95).toFixed(1),
+      ms[ms.length - 1].toFixed(1),
+    ]);
+    log(`${name}: p95 ${pct(ms, 95).toFixed(1)} ms`);
+  }
+} finally {
+  server.child.kill("SIGTERM");
+  await server.child.status;
+}
+const head = ["report (HTTP, 1 client)", "requests", "errors", "p50 ms", "p95 ms", "max ms"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const fmt = (c: string[]) =>
+  "| " + c.map((x, i) => (i ? x.padStart(widths[i]) : x.padEnd(widths[i]))).join(" | ") + " |";
+console.log(`\nN = ${N} prospects · ${SECONDS} s per row · ${new Date().toISOString()}\n`);
+console.log(fmt(head));
+console.log("|" + widths.map((w, i) => "-".repeat(w + 1) + (i ? ":" : "-")).join("|") + "|");
+for (const r of rows) console.log(fmt(r));

@@ -1,0 +1,86 @@
+/** Report test fixtures: a chain with two districts, time limits, writes at chosen instants. */
+import {
+  createClub,
+  createDistrict,
+  getTimeSettings,
+  updateTimeSetting,
+} from "@/lib/db/reference.ts";
+import type { ProspectCtx } from "@/lib/services/prospects.ts";
+import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+import { makeChain } from "@/tests/api/prospect_fixtures.ts";
+import type { TestEnv } from "@/tests/helpers.ts";
+
+export const TZ = "Europe/Stockholm";
+
+export const sessionOf = (u: UserRecord): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  sid: null,
+});
+
+/** District 1 (Stockholm: clubs 101–103), district 2 (Göteborg: club 201); projects 1, 2 (b2b), 3. */
+export async function makeReportChain(env: TestEnv) {
+  const chain = await makeChain(env);
+  await createDistrict(env.kv, { districtId: 2, name: "Göteborg" });
+  await createClub(env.kv, { clubId: 201, name: "Klubb Hisingen", districtId: 2 });
+  return { ...chain, clubs: [...chain.clubs, 201] };
+}
+
+/** Sets the activity limits (work hours) of every sell status, some statuses differently. */
+export async function setLimits(
+  kv: Deno.Kv,
+  all: [number, number, number],
+  per: Record<string, [number, number, number]> = {},
+) {
+  for (const row of await getTimeSettings(kv)) {
+    const [p, n, e] = per[row.sellStatus] ?? all;
+    await updateTimeSetting(kv, row.id, {
+      hoursLeftBeforePaused: p,
+      hoursLeftBeforeNotified: n,
+      hoursLeftBeforeEscalated: e,
+    });
+  }
+}
+
+export const ctxAt = (env: TestEnv, user: SessionUser, at: string | Date): ProspectCtx => ({
+  kv: env.kv,
+  config: { timeZone: TZ },
+  now: new Date(at),
+  user,
+});
+
+let n = 0;
+export function createInput(marketProjectId: number, clubId: number) {
+  n++;
+  return {
+    firstName: `Rapport${n}`,
+    lastName: "Testsson",
+    phoneNumber: `0709${String(n).padStart(6, "0")}`,
+    email: null,
+    marketProjectId,
+    clubId,
+  };
+}
+
+/** The whole row for saveProspect from a stored prospect plus changes. */
+export function saveInput(p: any, changes: Record<string, unknown> = {}) {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    tag: p.tag,
+    nominator: p.nominator,
+    motivationText: p.motivationText,
+    noteType: p.noteType,
+    phoneNumber: p.phoneNumber,
+    email: p.email,
+    marketProjectId: p.marketProjectId,
+    clubId: p.clubId,
+    sellStatus: p.sellStatus,
+    followUpDate: p.followUpDate,
+    version: p.version,
+    ...changes,
+  };
+}

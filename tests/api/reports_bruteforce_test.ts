@@ -1,0 +1,264 @@
+/**
+ * Reports = brute force: random creates, status changes, moves, deletes and activity-job passes
+ * through the real write path with a moving clock (across the DST change of 2026-03-29), then every
+ * report for every reference date is compared with a computation from the event log and the
+ * record history.
+ */
+import assert from "node:assert/strict";
+import { makeEnv, signedIn } from "@/tests/helpers.ts";
+import {
+  createInput,
+  ctxAt,
+  makeReportChain,
+  saveInput,
+  sessionOf,
+  setLimits,
+  TZ,
+} from "@/tests/api/report_fixtures.ts";
+import { call } from "@/tests/helpers.ts";
+import { listAll } from "@/lib/db/kv.ts";
+import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { setClubSubscription } from "@/lib/db/reference.ts";
+import { runDuePass } from "@/lib/jobs/activity.ts";
+import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import {
+  AGE_COLUMNS,
+  ageBucket,
+  asOfInstant,
+  DAY_MS,
+  doneOf,
+  reportStatus,
+  statusColumns,
+  type StatusCounts,
+} from "@/lib/domain/reports.ts";
+import { isFollowUpSellStatus, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CLUBS = [101, 102, 103, 201];
+const DISTRICT_CLUBS: Record<number, number[]> = { 1: [101, 102, 103], 2: [201] };
+
+Deno.test("every report for every reference date equals a brute-force computation", async () => {
+  const start = new Date("2026-03-16T06:00:00Z");
+  const env = await makeEnv({}, start);
+  try {
+    await makeReportChain(env);
+    // Short limits so prospects escalate within the run (work hours 08–17 by default).
+    await setLimits(env.kv, [1, 1, 2], { Prospect: [2, 2, 3], LowPrio: [0, 0, 0] });
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const a = sessionOf(admin.user);
+    const reader = await signedIn(env);
+    await setClubSubscription(env.kv, reader.user.id, 101, true);
+    await setClubSubscription(env.kv, reader.user.id, 201, true);
+    const deps = { kv: env.kv, config: env.config, now: () => env.clock.now };
+
+    const rand = rng(7_2026);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+    const history = new Map<string, { at: number; rec: StoredProspect }[]>();
+    const remember = (p: StoredProspect) => {
+      const list = history.get(p.id) ?? [];
+      list.push({ at: env.clock.now.getTime(), rec: p });
+      history.set(p.id, list);
+    };
+    const ids: string[] = [];
+    let writes = 0;
+    for (let i = 0; i < 420; i++) {
+      // Move the clock: minutes to half a day, sometimes exactly to a local midnight.
+      if (rand() < 0.08) {
+        const next = addDays(localDate(env.clock.now, TZ), 1);
+        env.clock.set(startOfLocalDay(next, TZ));
+      } else {
+        env.clock.advance(Math.floor(60_000 + rand() * (rand() < 0.8 ? 3 : 14) * 3_600_000));
+      }
+      const ctx = ctxAt(env, a, env.clock.now);
+      const roll = rand();
+      try {
+        if (roll < 0.3 || ids.length < 6) {
+          const p = await createProspect(ctx, createInput(rand() < 0.75 ? 1 : 2, pick(CLUBS)));
+          ids.push(p.id);
+          remember(p);
+        } else if (roll < 0.85) {
+          const id = pick(ids);
+          const cur = history.get(id)!.at(-1)!.rec;
+          if (cur.deleted) continue;
+          const stored = await env.kv.get<StoredProspect>(["prospects", id]);
+          const status = rand() < 0.05 ? null : pick(SELL_STATUSES);
+          const changes: Record<string, unknown> = {
+            version: stored.versionstamp,
+            sellStatus: rand() < 0.8 ? status : stored.value!.sellStatus,
+          };
+          if (isFollowUpSellStatus(changes.sellStatus as string)) {
+            changes.followUpDate = addDays(
+              localDate(env.clock.now, TZ),
+              1 + Math.floor(rand() * 3),
+            );
+          }
+          if (rand() < 0.12) changes.clubId = pick(CLUBS);
+          if (rand() < 0.05) changes.marketProjectId = pick([1, 2]);
+          const p = await saveProspect(ctx, id, saveInput(stored.value, changes) as any);
+          remember(p);
+        } else if (roll < 0.9) {
+          const id = pick(ids);
+          if (history.get(id)!.at(-1)!.rec.deleted) continue;
+          remember(await deleteProspect(ctx, id));
+        } else {
+          await runDuePass(deps, { now: env.clock.now });
+        }
+        writes++;
+      } catch (e) {
+        if (!(e instanceof Error && "status" in e)) throw e;
+      }
+    }
+    assert.ok(writes > 300, `only ${writes} writes`);
+    const now = env.clock.now;
+    const events = (await listAll<ProspectEvent>(env.kv, ["prospect_events"])).map((e) => e.value);
+    const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
+    assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
+    assert.ok(events.filter((e) => e.type === "sellStatus").length > 150);
+    const deletedAt = new Set(
+      events.filter((e) => e.type === "delete").map((e) => `${e.prospectId}|${e.at}`),
+    );
+
+    // ── brute force ──
+    const oracle = (referenceDate: string) => {
+      const asOf = asOfInstant(referenceDate, now, TZ);
+      const t = asOf.at.getTime();
+      const seen = (at: number) => (asOf.live ? at <= t : at < t);
+      const inWindow = (
+        at: number,
+      ) => (asOf.live ? at >= t - DAY_MS && at <= t : at >= t - DAY_MS && at < t);
+      const states: StoredProspect[] = [];
+      for (const list of history.values()) {
+        let last: StoredProspect | null = null;
+        for (const s of list) if (seen(s.at)) last = s.rec;
+        if (last && !last.deleted) states.push(last);
+      }
+      const counts = (f: (p: StoredProspect) => boolean): StatusCounts => {
+        const c: StatusCounts = {};
+        for (const p of states.filter(f)) {
+          const s = reportStatus(p.sellStatus);
+          c[s] = (c[s] ?? 0) + 1;
+        }
+        return c;
+      };
+      const changes = (f: (e: ProspectEvent) => boolean) => {
+        const list = events.filter((e) =>
+          e.type === "sellStatus" && seen(Date.parse(e.at)) && f(e)
+        );
+        return {
+          total: list.length,
+          last24h: list.filter((e) => inWindow(Date.parse(e.at))).length,
+        };
+      };
+      const project = (mp: number) => {
+        const c = counts((p) => p.marketProjectId === mp);
+        const ch = changes((e) => e.marketProjectId === mp);
+        return {
+          ...statusColumns(c),
+          change24h: ch.last24h,
+          totalStatusChange: ch.total,
+          totalEscalatedProspects: escalations.filter((e) =>
+            e.marketProjectId === mp && seen(Date.parse(e.at)) &&
+            !deletedAt.has(`${e.prospectId}|${e.at}`)
+          ).length,
+          totalProspects: Object.values(c).reduce((x, y) =>
+            x + y, 0),
+          totalDoneProspects: doneOf(c),
+        };
+      };
+      const group = (clubs: number[], mps: number[]) => {
+        const inG = (mp: number, club: number) => mps.includes(mp) && clubs.includes(club);
+        const c = counts((p) => inG(p.marketProjectId, p.clubId));
+        const ch = changes((e) => inG(e.marketProjectId, e.clubId));
+        return {
+          ...statusColumns(c),
+          change24h: ch.last24h,
+          totalStatusChange: ch.total,
+          totalProspects: Object.values(c).reduce((x, y) => x + y, 0),
+          totalDoneProspects: doneOf(c),
+        };
+      };
+      const age = (mp: number, clubs: number[]) => {
+        const rows: Record<string, number[]> = {};
+        for (const p of states) {
+          if (p.marketProjectId !== mp || !clubs.includes(p.clubId)) continue;
+          const s = reportStatus(p.sellStatus);
+          const b = ageBucket(t - Date.parse(p.lastSellStatusChange ?? p.registerDate));
+          (rows[s] ??= [0, 0, 0, 0, 0, 0])[b]++;
+        }
+        return rows;
+      };
+      return { project, group, age, asOf };
+    };
+
+    const get = async (path: string, headers = admin.headers) => {
+      const { res, json } = await call(env, "GET", path, { headers });
+      assert.equal(res.status, 200, `${path}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    const pick2 = (row: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+    const today = localDate(now, TZ);
+    let compared = 0;
+    for (let d = "2026-03-15"; d <= addDays(today, 1); d = addDays(d, 1)) {
+      const o = oracle(d);
+      const proj = await get(`/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`);
+      assert.equal(proj.asOf, o.asOf.at.toISOString());
+      for (const row of proj.rows) {
+        const want = o.project(row.marketProjectId);
+        assert.deepEqual(
+          pick2(row, Object.keys(want)),
+          want,
+          `project ${row.marketProjectId} ${d}`,
+        );
+        compared++;
+      }
+      const clubs = await get(
+        `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=${
+          CLUBS.join(",")
+        }&marketProjectIds=1,2`,
+      );
+      for (const row of clubs.rows) {
+        const want = o.group([row.id], [1, 2]);
+        assert.deepEqual(pick2(row, Object.keys(want)), want, `club ${row.id} ${d}`);
+        compared++;
+      }
+      const districts = await get(
+        `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=districtId&collection=district&ids=1,2&marketProjectIds=1`,
+      );
+      for (const row of districts.rows) {
+        const want = o.group(DISTRICT_CLUBS[row.id], [1]);
+        assert.deepEqual(pick2(row, Object.keys(want)), want, `district ${row.id} ${d}`);
+        compared++;
+      }
+      for (const mp of [1, 2]) {
+        const age = await get(
+          `/api/reports/sell-status-age?marketProjectId=${mp}&referenceDate=${d}`,
+          reader.headers,
+        );
+        const want = o.age(mp, [101, 201]);
+        for (const row of age.rows) {
+          const w = want[row.sellStatus] ?? [0, 0, 0, 0, 0, 0];
+          assert.deepEqual(
+            [...AGE_COLUMNS.map((c) => row[c]), row.sum],
+            [...w, w.reduce((x, y) => x + y, 0)],
+            `age ${mp} ${row.sellStatus} ${d}`,
+          );
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 1000, `compared ${compared} rows`);
+  } finally {
+    env.close();
+  }
+});

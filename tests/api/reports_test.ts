@@ -1,0 +1,554 @@
+/**
+ * Reports API (issue #7): every column on a hand-built history with known answers, past reference
+ * dates, the validation errors of spec §5, permissions, CSV; see reports_bruteforce_test.ts for
+ * the comparison with a brute-force computation over random data.
+ */
+import assert from "node:assert/strict";
+import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
+import {
+  createInput,
+  ctxAt,
+  makeReportChain,
+  saveInput,
+  sessionOf,
+  setLimits,
+} from "@/tests/api/report_fixtures.ts";
+import { setClubSubscription } from "@/lib/db/reference.ts";
+import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+import { parseCsv } from "@/lib/domain/reports.ts";
+import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
+
+const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
+
+/**
+ * The story (times UTC; Stockholm is UTC+1 in March before the 29th):
+ * 03-01 09:00 G created (p1, club 101)             — never touched
+ * 03-04 09:00 A, B (p1/101), C (p1/102), D (p1/103), E (p2/101) created
+ * 03-05 09:00 A → NoAnswer1 (limits 0/0/0: escalated at once)
+ * 03-08 12:00 A → Booked (follow-up 03-12), B → Member
+ * 03-09 20:00 C → NoThanks; D deleted
+ * 03-10 08:00 B moved to club 102 (no status change)
+ * 03-10 09:00 F created (p1/101)                    — now
+ */
+async function story() {
+  const env = await makeEnv({}, new Date(NOW));
+  await makeReportChain(env);
+  await setLimits(env.kv, [99, 99, 99], { NoAnswer1: [0, 0, 0] });
+  const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+  const staff = await signedIn(env, { firstName: "Sara" });
+  await setClubSubscription(env.kv, staff.user.id, 101, true);
+  await setClubSubscription(env.kv, staff.user.id, 102, true);
+  const a = sessionOf(admin.user);
+  const create = (at: string, mp: number, club: number) =>
+    createProspect(ctxAt(env, a, at), createInput(mp, club));
+  const save = (at: string, p: any, changes: Record<string, unknown>) =>
+    saveProspect(ctxAt(env, a, at), p.id, saveInput(p, changes) as any);
+
+  await create("2026-03-01T09:00:00Z", 1, 101); // G
+  let A = await create("2026-03-04T09:00:00Z", 1, 101);
+  let B = await create("2026-03-04T09:00:00Z", 1, 101);
+  let C = await create("2026-03-04T09:00:00Z", 1, 102);
+  const D = await create("2026-03-04T09:00:00Z", 1, 103);
+  await create("2026-03-04T09:00:00Z", 2, 101); // E
+  A = await save("2026-03-05T09:00:00Z", A, { sellStatus: "NoAnswer1" });
+  assert.equal(A.activityStatus, "Escalated");
+  A = await save("2026-03-08T12:00:00Z", A, { sellStatus: "Booked", followUpDate: "2026-03-12" });
+  B = await save("2026-03-08T12:00:00Z", B, { sellStatus: "Member" });
+  C = await save("2026-03-09T20:00:00Z", C, { sellStatus: "NoThanks" });
+  await deleteProspect(ctxAt(env, a, "2026-03-09T20:00:00Z"), D.id);
+  B = await save("2026-03-10T08:00:00Z", B, { clubId: 102 });
+  await create(NOW, 1, 101); // F
+  return { env, admin, staff };
+}
+
+const get = (env: TestEnv, headers: Record<string, string>, path: string) =>
+  call(env, "GET", path, { headers });
+
+const ZERO_STATUSES = {
+  alreadyInBRP: 0,
+  prospect: 0,
+  noAnswer1: 0,
+  noAnswer2: 0,
+  noAnswer3: 0,
+  noAnswer4: 0,
+  noAnswer: 0,
+  waitingCustomerCall: 0,
+  waitingCustomer: 0,
+  noThanks: 0,
+  booked: 0,
+  member: 0,
+  noMember: 0,
+  alreadyMember: 0,
+  regretMeeting: 0,
+  didNotShowUp: 0,
+  guestMember: 0,
+  projectMember: 0,
+  jumpedOff: 0,
+  lowPrio: 0,
+};
+
+Deno.test("status project: every column today and as of past dates", async () => {
+  const { env, admin } = await story();
+  try {
+    const today = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1,2",
+    );
+    assert.equal(today.res.status, 200, JSON.stringify(today.json));
+    assert.equal(today.json.asOf, NOW);
+    assert.equal(today.json.limit, 10);
+    const [p1, p2] = today.json.rows;
+    assert.deepEqual(p1, {
+      marketProjectId: 1,
+      marketProject: "Vårkampanj",
+      startDate: "2026-01-01",
+      days: 68,
+      ...ZERO_STATUSES,
+      prospect: 2, // G and F have no sell status yet: counted as Prospect
+      noThanks: 1,
+      booked: 1,
+      member: 1,
+      change24h: 1, // C at 03-09 20:00
+      totalStatusChange: 4, // A twice, B, C
+      totalEscalatedProspects: 1, // A
+      totalProspects: 5,
+      totalDoneProspects: 2, // Member, NoThanks
+    });
+    assert.equal(p2.marketProject, "Företag");
+    assert.equal(p2.prospect, 1);
+    assert.equal(p2.totalProspects, 1);
+    assert.equal(p2.totalStatusChange, 0);
+
+    // End of 03-08 (= 2026-03-08T23:00Z): D alive, F not yet there, C still without status.
+    const past = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1",
+    );
+    assert.equal(past.json.asOf, "2026-03-08T23:00:00.000Z");
+    assert.deepEqual(past.json.rows[0], {
+      marketProjectId: 1,
+      marketProject: "Vårkampanj",
+      startDate: "2026-01-01",
+      days: 66,
+      ...ZERO_STATUSES,
+      prospect: 3, // G, C, D
+      booked: 1,
+      member: 1,
+      change24h: 2, // A and B at 03-08 12:00
+      totalStatusChange: 3,
+      totalEscalatedProspects: 1,
+      totalProspects: 5,
+      totalDoneProspects: 1,
+    });
+
+    const early = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-04&marketProjectIds=1",
+    );
+    const e = early.json.rows[0];
+    assert.equal(e.prospect, 5); // G, A, B, C, D
+    assert.equal(e.totalProspects, 5);
+    assert.equal(e.totalStatusChange, 0);
+    assert.equal(e.totalEscalatedProspects, 0);
+    assert.equal(e.change24h, 0);
+
+    const before = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2025-12-31&marketProjectIds=1",
+    );
+    assert.equal(before.json.rows[0].totalProspects, 0);
+    assert.equal(before.json.rows[0].days, 0, "a project that has not started shows 0 days");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("status project without projects: the newest active ones the caller may see", async () => {
+  const { env, admin, staff } = await story();
+  try {
+    const all = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10",
+    );
+    assert.equal(all.res.status, 200);
+    assert.deepEqual(all.json.rows.map((r: any) => r.marketProjectId).sort(), [1, 2]);
+    const b2b = await signedIn(env, { role: "ROLE_B2B_USER" });
+    const mine = await get(
+      env,
+      b2b.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10",
+    );
+    assert.deepEqual(mine.json.rows.map((r: any) => r.marketProjectId), [2]);
+    const denied = await get(
+      env,
+      b2b.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1",
+    );
+    assert.equal(denied.res.status, 403);
+    assert.equal(denied.json.error, "B2B_ONLY");
+    const ok = await get(
+      env,
+      staff.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=3",
+    );
+    assert.equal(ok.res.status, 200, "an inactive project can still be reported by id");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("status project club and district: every column, today and in the past", async () => {
+  const { env, staff } = await story();
+  try {
+    const q = (date: string, extra: string) =>
+      get(env, staff.headers, `/api/reports/status-project?referenceDate=${date}&${extra}`);
+    const clubs = await q(
+      "2026-03-10",
+      "prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
+    );
+    assert.equal(clubs.res.status, 200, JSON.stringify(clubs.json));
+    const byId = Object.fromEntries(clubs.json.rows.map((r: any) => [r.id, r]));
+    assert.deepEqual(
+      clubs.json.rows.map((r: any) => r.name),
+      ["Klubb Norr", "Klubb Söder", "Klubb Väst"],
+      "sorted by name",
+    );
+    assert.deepEqual(byId[101], {
+      id: 101,
+      name: "Klubb Söder",
+      ...ZERO_STATUSES,
+      prospect: 2, // G, F
+      booked: 1, // A
+      change24h: 0,
+      totalStatusChange: 3, // A twice and B's change happened here
+      totalProspects: 3,
+      totalDoneProspects: 0,
+    });
+    assert.deepEqual(byId[102], {
+      id: 102,
+      name: "Klubb Norr",
+      ...ZERO_STATUSES,
+      noThanks: 1,
+      member: 1, // B moved here today
+      change24h: 1,
+      totalStatusChange: 1,
+      totalProspects: 2,
+      totalDoneProspects: 2,
+    });
+    assert.equal(byId[103].totalProspects, 0, "D was deleted");
+    assert.equal("days" in byId[101] || "startDate" in byId[101], false);
+    assert.equal("totalEscalatedProspects" in byId[101], false);
+
+    const past = await q(
+      "2026-03-08",
+      "prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2",
+    );
+    const pastBy = Object.fromEntries(past.json.rows.map((r: any) => [r.id, r]));
+    assert.equal(pastBy[101].totalProspects, 4, "G, A, B and project 2's E");
+    assert.equal(pastBy[101].prospect, 2);
+    assert.equal(pastBy[101].member, 1, "B was still in 101");
+    assert.equal(pastBy[101].change24h, 2);
+    assert.equal(pastBy[102].prospect, 1);
+    assert.equal(pastBy[103].prospect, 1, "D not yet deleted");
+
+    const districts = await q(
+      "2026-03-10",
+      "prospectFieldKey=districtId&collection=district&ids=1,2&marketProjectIds=1,2",
+    );
+    assert.equal(districts.res.status, 200);
+    const [gbg, sthlm] = districts.json.rows;
+    assert.equal(gbg.name, "Göteborg");
+    assert.equal(gbg.totalProspects, 0);
+    assert.equal(sthlm.name, "Stockholm");
+    assert.equal(sthlm.totalProspects, 6);
+    assert.equal(sthlm.totalStatusChange, 4);
+    assert.equal(sthlm.change24h, 1);
+    assert.equal(sthlm.totalDoneProspects, 2);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("sell status age: the caller's clubs, buckets today and as of past dates", async () => {
+  const { env, staff } = await story();
+  try {
+    const res = await get(
+      env,
+      staff.headers,
+      "/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-03-10",
+    );
+    assert.equal(res.res.status, 200, JSON.stringify(res.json));
+    assert.deepEqual(res.json.clubs, [
+      { clubId: 101, name: "Klubb Söder" },
+      { clubId: 102, name: "Klubb Norr" },
+    ]);
+    assert.equal(res.json.rows.length, 20);
+    const row = (s: string) => res.json.rows.find((r: any) => r.sellStatus === s);
+    const zero = {
+      lessThan24h: 0,
+      oneDay: 0,
+      twoDays: 0,
+      threeDays: 0,
+      fourDays: 0,
+      moreThanFourDays: 0,
+    };
+    assert.deepEqual(row("Prospect"), {
+      sellStatus: "Prospect",
+      sellStatusName: "Prospekt",
+      ...zero,
+      lessThan24h: 1, // F
+      moreThanFourDays: 1, // G
+      sum: 2,
+    });
+    assert.deepEqual(row("Booked"), { ...row("Booked"), ...zero, oneDay: 1, sum: 1 }); // A, 45 h
+    assert.equal(row("Member").oneDay, 1, "B keeps its status age after the move to 102");
+    assert.equal(row("NoThanks").lessThan24h, 1); // C, 13 h
+    assert.equal(row("NoAnswer1").sum, 0);
+    assert.equal(res.json.totals.sum, 5);
+    assert.equal(res.json.totals.lessThan24h, 2);
+
+    // As of the end of 03-08 (23:00Z): A and B just changed; C 4 d 14 h; G > 4 days.
+    const past = await get(
+      env,
+      staff.headers,
+      "/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-03-08&language=en",
+    );
+    const prow = (s: string) => past.json.rows.find((r: any) => r.sellStatus === s);
+    assert.equal(prow("Prospect").sellStatusName, "Prospect");
+    assert.equal(prow("Booked").sellStatusName, "Booked");
+    assert.deepEqual(
+      [prow("Prospect").fourDays, prow("Prospect").moreThanFourDays, prow("Prospect").sum],
+      [1, 1, 2],
+    );
+    assert.equal(prow("Booked").lessThan24h, 1);
+    assert.equal(prow("Member").lessThan24h, 1);
+    assert.equal(prow("NoThanks").sum, 0);
+
+    // End of 03-05: A NoAnswer1 since 09:00 (14 h); B and C since 03-04 09:00 (38 h); G 4 d 14 h.
+    const early = await get(
+      env,
+      staff.headers,
+      "/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-03-05",
+    );
+    const erow = (s: string) => early.json.rows.find((r: any) => r.sellStatus === s);
+    assert.equal(erow("NoAnswer1").lessThan24h, 1);
+    assert.deepEqual([erow("Prospect").oneDay, erow("Prospect").fourDays], [2, 1]);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("sell status age without subscribed clubs: no clubs and zero rows", async () => {
+  const { env } = await story();
+  try {
+    const lonely = await signedIn(env);
+    const res = await get(
+      env,
+      lonely.headers,
+      "/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-03-10",
+    );
+    assert.equal(res.res.status, 200);
+    assert.deepEqual(res.json.clubs, []);
+    assert.equal(res.json.totals.sum, 0);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("report validation (spec §5): each error is a 400 naming the field", async () => {
+  const { env, staff } = await story();
+  try {
+    const bad = async (path: string, fields: Record<string, string>) => {
+      const { res, json } = await get(env, staff.headers, path);
+      assert.equal(res.status, 400, path);
+      assert.equal(json.error, "VALIDATION");
+      assert.equal(typeof json.message, "string");
+      assert.deepEqual(json.fieldKeys, fields, path);
+    };
+    await bad("/api/reports/sell-status-age?referenceDate=2026-03-10", {
+      marketProjectId: "validation.required",
+    });
+    await bad("/api/reports/sell-status-age?marketProjectId=1", {
+      referenceDate: "validation.required",
+    });
+    await bad("/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-02-30", {
+      referenceDate: "validation.invalidDate",
+    });
+    await bad("/api/reports/sell-status-age?marketProjectId=1&referenceDate=10/03/2026", {
+      referenceDate: "validation.invalidDate",
+    });
+    await bad("/api/reports/sell-status-age?marketProjectId=99&referenceDate=2026-03-10", {
+      marketProjectId: "validation.invalidValue",
+    });
+    await bad("/api/reports/status-project?marketProjectIds=1", {
+      referenceDate: "validation.required",
+    });
+    await bad(
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1,2,3,4,5,6,7,8,9,10,11",
+      { marketProjectIds: "reports.errors.tooManyProjects" },
+    );
+    await bad("/api/reports/status-project?referenceDate=2026-03-10&limit=11", {
+      limit: "reports.errors.tooManyProjects",
+    });
+    await bad("/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=-1", {
+      marketProjectIds: "validation.invalidValue",
+    });
+    await bad("/api/reports/status-project?referenceDate=2026-03-10&ids=101", {
+      prospectFieldKey: "validation.required",
+      collection: "validation.required",
+      marketProjectIds: "validation.arrayRequired",
+    });
+    await bad(
+      "/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=clubId&collection=clubs&marketProjectIds=1",
+      { ids: "validation.arrayRequired" },
+    );
+    await bad(
+      "/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=clubId&collection=district&ids=1&marketProjectIds=1",
+      { collection: "reports.errors.collectionMismatch" },
+    );
+    await bad(
+      "/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=clubId&collection=clubs&ids=999&marketProjectIds=1",
+      { ids: "validation.invalidValue" },
+    );
+    // Repeated parameters work like comma lists.
+    const ok = await get(
+      env,
+      staff.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1&marketProjectIds=2",
+    );
+    assert.equal(ok.json.rows.length, 2);
+    const anon = await call(env, "GET", "/api/reports/status-project?referenceDate=2026-03-10");
+    assert.equal(anon.res.status, 401);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("CSV: UTF-8 with BOM, ';' separated, localized headers, same numbers as JSON", async () => {
+  const { env, staff } = await story();
+  try {
+    const res = await env.app.request(
+      "http://localhost:8000/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1&format=csv",
+      { headers: staff.headers },
+    );
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type")!, /^text\/csv; charset=utf-8/);
+    assert.match(res.headers.get("content-disposition")!, /status-project_2026-03-10\.csv/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "BOM");
+    const rows = parseCsv(new TextDecoder().decode(bytes));
+    assert.equal(rows[0][0], "Marknadsprojekt");
+    assert.ok(rows[0].includes("Ångrade mötet"));
+    assert.equal(rows[0].length, 28);
+    const col = (name: string) => rows[0].indexOf(name);
+    assert.equal(rows[1][0], "Vårkampanj");
+    assert.equal(rows[1][col("Prospekt totalt")], "5");
+    assert.equal(rows[1][col("Statusändringar totalt")], "4");
+
+    const age = await env.app.request(
+      "http://localhost:8000/api/reports/sell-status-age?marketProjectId=1&referenceDate=2026-03-10&format=csv&language=en",
+      { headers: staff.headers },
+    );
+    const ageRows = parseCsv(await age.text());
+    assert.deepEqual(ageRows[0], [
+      "Sell status",
+      "< 24 h",
+      "1 day",
+      "2 days",
+      "3 days",
+      "4 days",
+      "> 4 days",
+      "Sum",
+    ]);
+    assert.equal(ageRows.length, 22, "header, 20 statuses, the sum row");
+    assert.deepEqual(ageRows[21], ["Sum", "2", "2", "0", "0", "0", "1", "5"]);
+
+    const club = await env.app.request(
+      "http://localhost:8000/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=districtId&collection=district&ids=1&marketProjectIds=1&format=csv",
+      { headers: staff.headers },
+    );
+    const clubRows = parseCsv(await club.text());
+    assert.equal(clubRows[0][0], "Distrikt");
+    assert.equal(clubRows[0].length, 25);
+    assert.equal(clubRows[1][0], "Stockholm");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("the /reports page: login required, tabs, a filter in the address is rendered at once", async () => {
+  const { env, staff } = await story();
+  try {
+    const anon = await env.app.request("http://localhost:8000/reports");
+    assert.equal(anon.status, 302);
+    assert.match(anon.headers.get("location")!, /^\/login\?redirect=%2Freports/);
+    const page = await call(env, "GET", "/reports", { headers: staff.headers });
+    assert.equal(page.res.status, 200);
+    assert.match(page.json, /Säljstatus ålder/);
+    assert.match(page.json, /Dina klubbar: Klubb Söder, Klubb Norr/);
+    assert.match(page.json, /data-island="SellStatusAgeReport"/);
+    const shown = await call(
+      env,
+      "GET",
+      "/reports?tab=statusProject&marketProjectIds=1&referenceDate=2026-03-08",
+      { headers: staff.headers },
+    );
+    assert.match(shown.json, /data-testid="project-table"/);
+    assert.match(shown.json, /Vårkampanj/);
+    const club = await call(
+      env,
+      "GET",
+      "/reports?tab=statusProjectClub&referenceDate=2026-03-10&marketProjectIds=1&collection=district&ids=1",
+      { headers: staff.headers },
+    );
+    assert.match(club.json, /data-testid="club-table"/);
+    assert.match(club.json, /Stockholm/);
+    const bad = await call(
+      env,
+      "GET",
+      "/reports?tab=sellStatusAge&marketProjectId=99&referenceDate=2026-03-10",
+      {
+        headers: staff.headers,
+      },
+    );
+    assert.equal(bad.res.status, 200, "an unknown project in the address shows the empty form");
+    assert.doesNotMatch(bad.json, /data-testid="age-table"/);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 50 rebuilds the report keys of a store written without them", async () => {
+  const { env, admin } = await story();
+  try {
+    const paths = [
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1,2",
+      "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1,2",
+      "/api/reports/status-project?referenceDate=2026-03-05&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
+      "/api/reports/status-project?referenceDate=2026-03-09&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
+    ];
+    const before = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
+    for (const f of ["report_counters", "report_stints", "report_changes_at", "report_current"]) {
+      for await (const e of env.kv.list({ prefix: [f] })) await env.kv.delete(e.key);
+    }
+    const empty = await get(env, admin.headers, paths[0]);
+    assert.equal(empty.json.rows[0].totalProspects, 0);
+    assert.deepEqual(await backfillReportKeys(env.kv), { prospects: 7 });
+    const after = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
+    for (let i = 0; i < paths.length; i++) {
+      assert.deepEqual(after[i].json, before[i].json, paths[i]);
+    }
+    assert.deepEqual(
+      await backfillReportKeys(env.kv),
+      { prospects: 0 },
+      "kept keys: nothing to do",
+    );
+  } finally {
+    env.close();
+  }
+});

@@ -1,0 +1,225 @@
+/** Report rules and keys, pure: reference instant, age buckets, columns, CSV, schemas, mutations. */
+import assert from "node:assert/strict";
+import {
+  ageBucket,
+  asOfInstant,
+  csvField,
+  daysSince,
+  doneOf,
+  parseCsv,
+  STATUS_COLUMNS,
+  statusColumns,
+  toCsv,
+  totalOf,
+} from "@/lib/domain/reports.ts";
+import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
+import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
+
+const TZ = "Europe/Stockholm";
+
+Deno.test("asOfInstant: end of the local day, now for today, across DST", () => {
+  const now = new Date("2026-03-10T09:00:00Z");
+  assert.deepEqual(asOfInstant("2026-03-08", now, TZ), {
+    at: new Date("2026-03-08T23:00:00Z"),
+    live: false,
+  });
+  assert.deepEqual(asOfInstant("2026-03-10", now, TZ), { at: now, live: true });
+  assert.deepEqual(asOfInstant("2026-03-11", now, TZ), { at: now, live: true }, "future = now");
+  const summer = new Date("2026-07-01T12:00:00Z");
+  assert.equal(asOfInstant("2026-03-28", summer, TZ).at.toISOString(), "2026-03-28T23:00:00.000Z");
+  assert.equal(
+    asOfInstant("2026-03-29", summer, TZ).at.toISOString(),
+    "2026-03-29T22:00:00.000Z",
+    "the DST day is 23 hours long",
+  );
+});
+
+Deno.test("ageBucket: 24 h steps, everything from 120 h on is more than four days", () => {
+  const h = 3_600_000;
+  assert.equal(ageBucket(0), 0);
+  assert.equal(ageBucket(24 * h - 1), 0);
+  assert.equal(ageBucket(24 * h), 1);
+  assert.equal(ageBucket(119 * h), 4);
+  assert.equal(ageBucket(120 * h), 5);
+  assert.equal(ageBucket(900 * h), 5);
+});
+
+Deno.test("daysSince: calendar days, 0 before the start", () => {
+  assert.equal(daysSince("2026-01-01", "2026-01-01"), 0);
+  assert.equal(daysSince("2026-01-01", "2026-03-10"), 68);
+  assert.equal(daysSince("2026-03-28", "2026-03-30"), 2, "DST does not matter");
+  assert.equal(daysSince("2026-05-01", "2026-03-10"), 0);
+});
+
+Deno.test("statusColumns: spec column names, no status counts as prospect, totals", () => {
+  assert.equal(STATUS_COLUMNS.length, 20);
+  assert.equal(STATUS_COLUMNS[0], "alreadyInBRP");
+  assert.ok(STATUS_COLUMNS.includes("jumpedOff"));
+  const counts = { "": 2, Prospect: 1, Member: 3, NoThanks: 1, Booked: 4 };
+  const cols = statusColumns(counts);
+  assert.equal(cols.prospect, 3);
+  assert.equal(cols.member, 3);
+  assert.equal(cols.lowPrio, 0);
+  assert.equal(totalOf(counts), 11);
+  assert.equal(doneOf(counts), 4);
+});
+
+Deno.test("CSV: BOM, ';', quoting, no formulas, parsed back", () => {
+  assert.equal(csvField("a;b"), '"a;b"');
+  assert.equal(csvField('sa "hej"'), '"sa ""hej"""');
+  assert.equal(csvField(null), "");
+  const csv = toCsv(["Klubb", "Summa"], [["Söder; Väst", 3], ["=HYPERLINK()", 0], ["-1", -1]]);
+  assert.ok(csv.startsWith("\uFEFFKlubb;Summa\r\n"));
+  assert.deepEqual(parseCsv(csv), [
+    ["Klubb", "Summa"],
+    ["Söder; Väst", "3"],
+    ["'=HYPERLINK()", "0"],
+    ["'-1", "-1"],
+  ]);
+});
+
+Deno.test("schemas: required fields, comma lists, at most 10 projects, group variant", () => {
+  const age = sellStatusAgeQuerySchema.safeParse({
+    marketProjectId: "7",
+    referenceDate: "2026-03-01",
+  });
+  assert.ok(age.success);
+  assert.equal(age.data.marketProjectId, 7);
+  assert.equal(age.data.format, "json");
+  assert.equal(sellStatusAgeQuerySchema.safeParse({ referenceDate: "2026-03-01" }).success, false);
+  const p = statusProjectQuerySchema.parse({
+    referenceDate: "2026-03-01",
+    marketProjectIds: ["1,2", "3"],
+  });
+  assert.deepEqual(p.marketProjectIds, [1, 2, 3]);
+  const many = statusProjectQuerySchema.safeParse({
+    referenceDate: "2026-03-01",
+    marketProjectIds: "1,2,3,4,5,6,7,8,9,10,11",
+  });
+  assert.equal(many.success, false);
+  const ten = statusProjectQuerySchema.safeParse({
+    referenceDate: "2026-03-01",
+    marketProjectIds: "1,2,3,4,5,6,7,8,9,10,11",
+    prospectFieldKey: "clubId",
+    collection: "clubs",
+    ids: "5",
+  });
+  assert.ok(ten.success, "the club report has no project limit");
+  assert.equal(
+    statusProjectQuerySchema.safeParse({ referenceDate: "2026-03-01", ids: "5" }).success,
+    false,
+  );
+});
+
+function prospect(over: Partial<Prospect> = {}): Prospect {
+  return {
+    id: "P1",
+    customerId: 1,
+    firstName: "A",
+    lastName: "B",
+    tag: null,
+    nominator: null,
+    motivationText: null,
+    motivationTextLastChange: null,
+    noteType: "Note",
+    phoneNumber: "070",
+    email: null,
+    marketProjectId: 1,
+    marketProjectName: "P",
+    clubId: 101,
+    clubName: "C",
+    sellStatus: null,
+    lastSellStatusChange: null,
+    activityStatus: "Paused",
+    activityStatusWeigth: 3,
+    nextTransitionAt: null,
+    followUpDate: null,
+    registerDate: "2026-03-01T08:00:00.000Z",
+    assignName: null,
+    assignId: null,
+    assignUserId: null,
+    b2b: false,
+    disabled: false,
+    deleted: false,
+    deletedAt: null,
+    createdBy: null,
+    updatedAt: "2026-03-01T08:00:00.000Z",
+    ...over,
+  };
+}
+
+const deltas = (m: ReturnType<typeof reportMutations>) =>
+  Object.fromEntries(m.counterDeltas.map((c) => [JSON.stringify(c.key), c.delta]));
+
+Deno.test("reportMutations: creation, status change, escalation, move, deletion", () => {
+  const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z");
+  const c = deltas(created);
+  assert.equal(c[JSON.stringify(["report_counters", "s", 1, ""])], 1);
+  assert.equal(c[JSON.stringify(["report_counters", "sh", 1, "2026-03-01T08", ""])], 1);
+  assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
+  assert.equal(c[JSON.stringify(["report_counters", "c", 1])], undefined, "creation is no change");
+  assert.deepEqual(created.sets, [
+    { key: ["report_current", 1, 101, "2026-03-01T08:00:00.000Z", "P1"], value: "" },
+    {
+      key: ["report_stints", 1, 101, "2026-03-01T08:00:00.000Z", "P1"],
+      value: { s: "", from: "2026-03-01T08:00:00.000Z" },
+    },
+  ]);
+
+  const before = prospect();
+  const at = "2026-03-02T10:30:00.000Z";
+  const after = prospect({
+    sellStatus: "NoAnswer1",
+    lastSellStatusChange: at,
+    activityStatus: "Escalated",
+  });
+  const changed = reportMutations(before, after, at);
+  const d = deltas(changed);
+  assert.equal(d[JSON.stringify(["report_counters", "s", 1, ""])], -1);
+  assert.equal(d[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "ch", 1, "2026-03-02T10"])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "ccd", 1, "2026-03-02", 101])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "e", 1])], 1);
+  const keys = changed.sets.map((s) => JSON.stringify(s.key));
+  assert.ok(keys.includes(JSON.stringify(["report_changes_at", 1, at, "P1"])));
+  assert.ok(
+    keys.includes(
+      JSON.stringify(["report_stints", 1, 101, "2026-03-01T08:00:00.000Z", "P1", STINT_END]),
+    ),
+    "the old stint ends",
+  );
+  assert.ok(keys.includes(JSON.stringify(["report_stints", 1, 101, at, "P1"])));
+
+  const still = reportMutations(
+    after,
+    prospect({ ...after, firstName: "X" }),
+    "2026-03-03T10:00:00Z",
+  );
+  assert.deepEqual(still, { sets: [], deletes: [], counterDeltas: [] }, "other fields: nothing");
+
+  const moved = reportMutations(after, prospect({ ...after, clubId: 102 }), "2026-03-04T10:00:00Z");
+  const m = deltas(moved);
+  assert.equal(m[JSON.stringify(["report_counters", "sc", 1, 101, "NoAnswer1"])], -1);
+  assert.equal(m[JSON.stringify(["report_counters", "sc", 1, 102, "NoAnswer1"])], 1);
+  assert.equal(m[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], undefined, "nets 0");
+  assert.equal(m[JSON.stringify(["report_counters", "c", 1])], undefined, "a move is no change");
+  assert.ok(
+    moved.sets.some((s) =>
+      JSON.stringify(s.key) === JSON.stringify(["report_stints", 1, 102, at, "P1"])
+    ),
+  );
+  assert.deepEqual(moved.deletes, [
+    ["report_current", 1, 101, at, "P1"],
+    ["report_stints", 1, 102, at, "P1", STINT_END],
+  ]);
+
+  const gone = reportMutations(
+    after,
+    prospect({ ...after, deleted: true }),
+    "2026-03-05T10:00:00Z",
+  );
+  const g = deltas(gone);
+  assert.equal(g[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], -1);
+  assert.equal(Object.values(g).filter((v) => v > 0).length, 0);
+});
