@@ -11,6 +11,7 @@
  * that the pass touched exactly the due prospects.
  */
 import { parseArgs } from "node:util";
+import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
 import { prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
@@ -121,9 +122,12 @@ const writeS = (performance.now() - t0) / 1000;
 console.log(`wrote ${N} prospects (${dueCount} due) in ${writeS.toFixed(1)} s`);
 
 const deps = { kv, config: testConfig({ TZ_NAME: tz }), now: () => now };
+// CPU time of this process next to wall time: the machine may be shared with other work.
+const cpu0 = process.cpuUsage();
 const t1 = performance.now();
 const pass = await runDuePass(deps, { now, settings, parallel: Number(values.parallel) });
 const passMs = performance.now() - t1;
+const cpu = process.cpuUsage(cpu0);
 const t2 = performance.now();
 const idle = await runDuePass(deps, { now, settings });
 const idleMs = performance.now() - t2;
@@ -135,7 +139,12 @@ console.log(JSON.stringify(
   {
     prospects: N,
     due: dueCount,
-    pass: { ms: Math.round(passMs), ...pass },
+    pass: {
+      ms: Math.round(passMs),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      ...pass,
+    },
+    loadAverage: Deno.loadavg(),
     idlePass: { ms: Math.round(idleMs), scanned: idle.scanned },
     drain: { ms: Math.round(drainMs), ...drained },
   },

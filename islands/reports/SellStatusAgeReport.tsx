@@ -10,7 +10,7 @@ import { AGE_COLUMNS, type SellStatusAgeReport as Report } from "@/lib/domain/re
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
 import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { keepInAddress, ReportAsOf } from "@/islands/reports/shared.tsx";
+import { keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
 
 export interface SellStatusAgeReportProps {
   projects: { marketProjectId: number; name: string }[];
@@ -59,6 +59,7 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
   };
 
   useEffect(() => {
+    if (!props.report && restoreLast("sellStatusAge")) return;
     if (!props.report && props.initial.marketProjectId && props.initial.referenceDate) run();
   }, []);
 

@@ -15,7 +15,7 @@ import { useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
 import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { keepInAddress, ReportAsOf } from "@/islands/reports/shared.tsx";
+import { forgetLast, keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
 import { statusTotals } from "@/islands/reports/StatusProjectReport.tsx";
 
 type Kind = "clubs" | "district";
@@ -82,6 +82,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
   };
 
   useEffect(() => {
+    if (!props.report && restoreLast("statusProjectClub")) return;
     const complete = init.referenceDate && init.collection && init.ids.length &&
       init.marketProjectIds.length;
     if (!props.report && complete) run();
@@ -91,6 +92,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
     setKind(next);
     setIds([]);
     setReport(null);
+    forgetLast("statusProjectClub");
   };
 
   const groupOptions = kind === "district"

@@ -18,7 +18,7 @@ import { useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
 import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { keepInAddress, ReportAsOf } from "@/islands/reports/shared.tsx";
+import { keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
 
 export interface StatusProjectReportProps {
   projects: { marketProjectId: number; name: string }[];
@@ -82,6 +82,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
   };
 
   useEffect(() => {
+    if (!props.report && restoreLast("statusProject")) return;
     if (!props.report && props.initial.referenceDate) run();
   }, []);
 

@@ -1,7 +1,12 @@
 /** Small pieces the three report islands share (browser side). */
 import { useLang, useT } from "@/lib/i18n/context.ts";
 
-/** Keeps the last filter in the address bar: a reload shows the same report again. */
+const storageKey = (tab: string) => `klubbleads.reports.${tab}`;
+
+/**
+ * Keeps the last filter in the address bar and for this browser tab: a reload — or coming back
+ * after changing the language — shows the same report again, in the new language.
+ */
 export function keepInAddress(tab: string, params: Record<string, string | number | number[]>) {
   if (typeof history === "undefined") return;
   const q = new URLSearchParams({ tab });
@@ -9,6 +14,31 @@ export function keepInAddress(tab: string, params: Record<string, string | numbe
     q.set(k, Array.isArray(v) ? v.join(",") : String(v));
   }
   history.replaceState(null, "", `/reports?${q}`);
+  try {
+    sessionStorage.setItem(storageKey(tab), q.toString());
+  } catch { /* storage off: the address still holds it */ }
+}
+
+/** Forgets the last filter (the type switch clears selection and results). */
+export function forgetLast(tab: string) {
+  try {
+    sessionStorage.removeItem(storageKey(tab));
+  } catch { /* nothing kept */ }
+  if (typeof history !== "undefined") history.replaceState(null, "", `/reports?tab=${tab}`);
+}
+
+/** Opened without a filter but one was shown before in this browser tab: show it again. */
+export function restoreLast(tab: string): boolean {
+  try {
+    const params = new URLSearchParams(location.search);
+    params.delete("tab");
+    const saved = sessionStorage.getItem(storageKey(tab));
+    if (params.size > 0 || !saved) return false;
+    location.replace(`/reports?${saved}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** "As of the end of 2026-03-08" or "As of now (10:17)". */

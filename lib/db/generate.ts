@@ -46,6 +46,18 @@ export interface GenerateOptions {
   /** Prospects buffered, sorted and written together. */
   chunk?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Names for a believable chain (the demo); numbered names when absent. */
+  naming?: ChainNaming;
+}
+
+/** How the generator names reference data and users (1-based numbers in). */
+export interface ChainNaming {
+  district?: (d: number) => string;
+  club?: (c: number) => string;
+  project?: (p: number) => { name: string; active: boolean; b2b: boolean; startDate?: string };
+  userEmail?: (u: number, role: Role) => string;
+  /** The role of the u-th user (default: 5 admins, every 15th B2B, the rest USER). */
+  userRole?: (u: number) => Role;
 }
 
 export interface GeneratedChain {
@@ -211,15 +223,16 @@ async function generateReference(
   o: Required<Omit<GenerateOptions, "onProgress">>,
   rand: () => number,
 ): Promise<GeneratedChain> {
+  const naming = o.naming ?? {};
   for (let d = 1; d <= o.districts; d++) {
-    await createDistrict(kv, { districtId: d, name: `Distrikt ${d}` });
+    await createDistrict(kv, { districtId: d, name: naming.district?.(d) ?? `Distrikt ${d}` });
   }
   const clubIds: number[] = [];
   for (let c = 1; c <= o.clubs; c++) {
     const clubId = 1000 + c;
     await createClub(kv, {
       clubId,
-      name: `Klubb ${LAST[c % LAST.length]} ${c}`,
+      name: naming.club?.(c) ?? `Klubb ${LAST[c % LAST.length]} ${c}`,
       districtId: 1 + (c % o.districts),
     });
     clubIds.push(clubId);
@@ -230,18 +243,21 @@ async function generateReference(
     projects.push(
       await createMarketProject(kv, {
         marketProjectId: p,
-        name: `Kampanj ${String(p).padStart(2, "0")}`,
         startDate: addDays(today, -((p * 7) % 365)),
-        b2b: p % 10 === 0,
-        active: p <= o.projects - Math.floor(o.projects / 12),
+        ...(naming.project?.(p) ?? {
+          name: `Kampanj ${String(p).padStart(2, "0")}`,
+          b2b: p % 10 === 0,
+          active: p <= o.projects - Math.floor(o.projects / 12),
+        }),
       }, "2000-01-01"),
     );
   }
   const users: GeneratedChain["users"] = [];
   for (let u = 1; u <= o.users; u++) {
-    const role: Role = u <= 5 ? "ROLE_ADMIN" : u % 15 === 0 ? "ROLE_B2B_USER" : "ROLE_USER";
+    const role: Role = naming.userRole?.(u) ??
+      (u <= 5 ? "ROLE_ADMIN" : u % 15 === 0 ? "ROLE_B2B_USER" : "ROLE_USER");
     const user = await createUser(kv, {
-      email: `user${u}@klubbleads.test`,
+      email: naming.userEmail?.(u, role) ?? `user${u}@klubbleads.test`,
       firstName: FIRST[u % FIRST.length],
       lastName: LAST[u % LAST.length],
       mobile: `+4670${String(1000000 + u)}`,
@@ -336,7 +352,8 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   for (let i = 0; i < o.prospects; i++) {
     const project = chain.projects[pickWeighted(cumulative, rand())];
     const clubId = chain.clubIds[Math.floor(rand() * chain.clubIds.length)];
-    const club = `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
+    const club = o.naming?.club?.(clubId - 1000) ??
+      `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
     const registerMs = nowMs - Math.floor(rand() * 180 * 86_400_000) - 3_600_000;
     const firstName = FIRST[Math.floor(rand() * FIRST.length)];
     const lastName = LAST[Math.floor(rand() * LAST.length)];

@@ -203,6 +203,12 @@ Deno.test({
       assert.deepEqual(districts, ["Göteborg", "Stockholm"]);
       await screenshot(page, "reports-district-1280");
 
+      // Back to the reports later (e.g. after changing the language): the last age report is shown.
+      await page.goto(`${server.url}/reports`);
+      await page.waitForURL(/marketProjectId=1/);
+      await hydrated(page);
+      await page.locator("[data-testid=age-table]").waitFor();
+
       // ── phone width ──
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(
