@@ -24,7 +24,7 @@ import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
-  /** Every club (names of rows in clubs the user does not subscribe to). */
+  /** The clubs the selects list: the user's subscribed ones (every club when they have none). */
   clubs: { clubId: number; name: string }[];
   /** The user's subscribed clubs: the club filter and the add row list these. */
   myClubIds: number[];

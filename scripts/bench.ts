@@ -221,9 +221,12 @@ function searchRequest(
     op = "search: status";
     q.set("sellStatus", pick(SELL_STATUSES));
   } else if (r < 0.82) {
-    op = "search: name prefix";
     q.set(rand() < 0.6 ? "lastName" : "firstName", pick(PREFIXES));
-    if (rand() < 0.5) q.set("clubId", a.clubIds.join(","));
+    // The grid sends the user's clubs; scripts may search a whole project.
+    if (rand() < 0.75) {
+      op = "search: name prefix, my clubs";
+      q.set("clubId", a.clubIds.join(","));
+    } else op = "search: name prefix, whole project";
   } else if (r < 0.9) {
     op = "search: my assigned";
     q.set("myAssigned", "true");

@@ -30,6 +30,7 @@ const { values } = parseArgs({
     due: { type: "string", default: "0.01" },
     kv: { type: "string", default: "/tmp/bench_activity.kv" },
     parallel: { type: "string", default: "2" },
+    "generate-only": { type: "boolean", default: false },
   },
 });
 const N = Number(values.n);
@@ -120,6 +121,11 @@ for (let i = 0; i < N; i++) {
 await flush();
 const writeS = (performance.now() - t0) / 1000;
 console.log(`wrote ${N} prospects (${dueCount} due) in ${writeS.toFixed(1)} s`);
+
+if (values["generate-only"]) {
+  kv.close();
+  Deno.exit(0);
+}
 
 const deps = { kv, config: testConfig({ TZ_NAME: tz }), now: () => now };
 // CPU time of this process next to wall time: the machine may be shared with other work.

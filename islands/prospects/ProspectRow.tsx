@@ -256,7 +256,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             {adding && !draft.clubId && <option value="" selected>{t("common.select")}</option>}
             {p && !env.clubs.some((c) => c.clubId === p.clubId) && (
               <option value={String(p.clubId)} selected={String(p.clubId) === draft.clubId}>
-                {env.clubName(p.clubId)}
+                {p.clubName || env.clubName(p.clubId)}
               </option>
             )}
             {env.clubs.map((c) => (

@@ -316,7 +316,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
 
   // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
   // order: appending in order is ~5× faster than random inserts (KV-PERFORMANCE.md, "Bulk data").
-  let pending: { key: Deno.KvKey; value: unknown; sk?: string }[] = [];
+  let pending: { key: Deno.KvKey; value: unknown; sk?: string; sum?: boolean }[] = [];
   const writeSorted = async (entries: typeof pending) => {
     for (const e of entries) e.sk = sortString(e.key);
     entries.sort((a, b) => (a.sk! < b.sk! ? -1 : a.sk! > b.sk! ? 1 : 0));
@@ -329,7 +329,8 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       let count = 0;
       while (i < entries.length && count < o.batchMutations && keyBytes < 60_000) {
         const e = entries[i++];
-        op.set(e.key, e.value);
+        if (e.sum) op.sum(e.key, (e.value as Deno.KvU64).value);
+        else op.set(e.key, e.value);
         keyBytes += e.sk!.length + 8;
         count++;
       }
@@ -344,6 +345,14 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   let writing: Promise<void> = Promise.resolve();
   const handOff = async () => {
     await writing;
+    // The chunk's counter deltas are summed into KV with its entries (memory stays per chunk:
+    // a 1M chain has ~20M report counters).
+    for (const c of counters.values()) {
+      if (c.delta === 0) continue;
+      const v = c.delta > 0 ? BigInt(c.delta) : (1n << 64n) + BigInt(c.delta);
+      pending.push({ key: c.key, value: new Deno.KvU64(v), sum: true });
+    }
+    counters.clear();
     const chunk = pending;
     pending = [];
     writing = writeSorted(chunk);
@@ -463,15 +472,6 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   }
   await handOff();
   await writing;
-  // Counters once, summed over the whole run. The store had no prospects (checked above), so
-  // every counter is new: setting its KvU64 equals summing into it, and sorts like the rest.
-  for (const c of counters.values()) {
-    if (c.delta === 0) continue;
-    const v = c.delta > 0 ? BigInt(c.delta) : (1n << 64n) + BigInt(c.delta);
-    pending.push({ key: c.key, value: new Deno.KvU64(v) });
-  }
-  await writeSorted(pending);
-  pending = [];
   await kv.set(customerIdSeqKey(), o.prospects);
   return chain;
 }

@@ -257,6 +257,7 @@ export function foldName(s: string): string {
     if (ch === "å") out += "{";
     else if (ch === "ä" || ch === "æ") out += "|";
     else if (ch === "ö" || ch === "ø") out += "}";
+    else if (ch < "\u0080") out += ch; // ASCII: nothing to fold (and no normalize per char)
     else out += ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
   return out.replace(/\s+/g, " ");

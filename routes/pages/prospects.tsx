@@ -3,7 +3,12 @@
  * filters in the URL (or the remembered market project) so the page is useful before hydration.
  */
 import { Island } from "@/components/Island.tsx";
-import { listClubs, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import {
+  getClubsByNumbers,
+  listClubs,
+  listMarketProjects,
+  subscribedClubIds,
+} from "@/lib/db/reference.ts";
 import { prospectSearchSchema } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
 import { isAdmin, isB2B } from "@/lib/domain/user.ts";
@@ -29,11 +34,12 @@ function ProspectsPage({ grid }: { grid: ProspectGridProps }) {
 export async function prospectsPage(c: Ctx) {
   const user = requirePageUser(c);
   const { kv, config, now } = c.get("deps");
-  const [projects, clubs, myClubIds] = await Promise.all([
+  const [projects, myClubIds] = await Promise.all([
     listMarketProjects(kv, { activeOnly: true, b2bOnly: isB2B(user) }),
-    listClubs(kv),
     subscribedClubIds(kv, user.id),
   ]);
+  // The selects list the user's clubs; every club only for a user without subscriptions.
+  const clubs = myClubIds.length ? await getClubsByNumbers(kv, myClubIds) : await listClubs(kv);
   const visible = new Set(projects.map((p) => p.marketProjectId));
   const remembered = Number(c.get("userSettings")?.selectedMarketProjectId);
   const filters = filtersFromParams(

@@ -255,6 +255,7 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
         projects: 6,
         users: 12,
         passwordHash: "not-a-real-hash",
+        chunk: 150, // several chunks: counters are summed chunk by chunk
       });
       const records = await assertConsistent(env.kv);
       assert.equal(records.length, 600);
