@@ -1,12 +1,16 @@
 /**
  * Failed sign-in counters per account (lower-cased e-mail) and per client address, in KV with an
- * expiry. Past the limit, sign-in answers 429 before the password is even checked.
+ * expiry. Past the limit, sign-in answers 429 before the password is even checked. The password
+ * reset request shares them (an unknown address counts as a failure) and also caps the reset mails
+ * one account gets.
  */
 import { loginFailuresKey } from "@/lib/db/keys.ts";
 
 export const LIMITS = {
   account: { max: 5, windowMs: 15 * 60 * 1000 },
   address: { max: 20, windowMs: 15 * 60 * 1000 },
+  /** Password reset mails to one account (no mail bombing through the reset form). */
+  resetMail: { max: 3, windowMs: 60 * 60 * 1000 },
 } as const;
 
 interface Counter {
@@ -61,6 +65,18 @@ export async function recordFailure(
 ): Promise<void> {
   await bump(kv, "account", who.account.trim().toLowerCase(), now);
   await bump(kv, "address", who.address, now);
+}
+
+/**
+ * Counts one password reset mail to an account; false (and nothing counted) when the account has
+ * had its share for the current window.
+ */
+export async function takeResetMail(kv: Deno.Kv, account: string, now = new Date()) {
+  const id = account.trim().toLowerCase();
+  const cur = live((await kv.get<Counter>(loginFailuresKey("resetMail", id))).value, now);
+  if ((cur?.count ?? 0) >= LIMITS.resetMail.max) return false;
+  await bump(kv, "resetMail", id, now);
+  return true;
 }
 
 /** A successful sign-in forgets the account's failures (the address keeps its count). */

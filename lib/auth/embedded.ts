@@ -6,7 +6,12 @@ import type {
   SignInResult,
 } from "@/lib/auth/provider.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
-import { clearAccountFailures, isLocked, recordFailure } from "@/lib/auth/brute_force.ts";
+import {
+  clearAccountFailures,
+  isLocked,
+  recordFailure,
+  takeResetMail,
+} from "@/lib/auth/brute_force.ts";
 import { consumeActionCode, createActionCode, peekActionCode } from "@/lib/auth/oob.ts";
 import {
   issueMfaCode,
@@ -186,13 +191,22 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       return out;
     },
 
-    async sendPasswordReset(email, now) {
+    async sendPasswordReset(email, { address, now }) {
+      const who = { account: email, address };
+      const tooMany = () =>
+        new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
+          email: "errors.tooManyRequests",
+        });
+      // 'Wrong email' tells whether an address has an account: the sign-in limits slow that down.
+      if (await isLocked(kv, who, now)) throw tooMany();
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) {
+        await recordFailure(kv, who, now);
         throw new HttpError(400, "USER_NOT_FOUND", "resetPasswordRequest.wrongEmail", {
           email: "resetPasswordRequest.wrongEmail",
         });
       }
+      if (!(await takeResetMail(kv, user.email, now))) throw tooMany();
       const code = await createActionCode(
         kv,
         { mode: "resetPassword", userId: user.id, email: user.email },

@@ -45,7 +45,11 @@ export interface IdentityProvider {
   checkPassword(email: string, password: string, ctx: SignInContext): Promise<UserRecord>;
   sendEmailVerification(user: UserRecord, now: Date): Promise<void>;
   applyEmailVerification(oobCode: string, now: Date): Promise<UserRecord>;
-  sendPasswordReset(email: string, now: Date): Promise<void>;
+  /**
+   * Mails a reset link. Unknown addresses count as failed sign-ins (per account and address);
+   * past those limits, or past the reset mails one account may get, it answers 429.
+   */
+  sendPasswordReset(email: string, ctx: SignInContext): Promise<void>;
   /** Answers the e-mail a reset code belongs to, without using it up. */
   verifyPasswordResetCode(oobCode: string, now: Date): Promise<{ email: string }>;
   confirmPasswordReset(oobCode: string, newPassword: string, now: Date): Promise<UserRecord>;

@@ -38,9 +38,12 @@ export const auditByTargetPrefix = (targetId: string) => ["audit_by_target", tar
 export const actionCodeKey = (hash: string) => ["action_codes", hash];
 /** Pending MFA sign-ins, stored by the SHA-256 of the mfaSession token. */
 export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
-/** Failed sign-in counters: scope "account" (lower-cased e-mail) or "address" (client IP). */
+/**
+ * Failed sign-in counters: scope "account" (lower-cased e-mail) or "address" (client IP); scope
+ * "resetMail" counts the password reset mails sent to an account.
+ */
 export const loginFailuresKey = (
-  scope: "account" | "address",
+  scope: "account" | "address" | "resetMail",
   id: string,
 ) => ["login_failures", scope, id];
 

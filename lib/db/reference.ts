@@ -31,6 +31,7 @@ import {
   timeSettingsPrefix,
   userClubKey,
   userClubsPrefix,
+  userKey,
 } from "@/lib/db/keys.ts";
 import { addToCounter, counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
 import { conflict, HttpError, notFound } from "@/lib/domain/errors.ts";
@@ -302,7 +303,25 @@ export async function updateClub(kv: Deno.Kv, id: string, input: ClubInput): Pro
   throw conflict();
 }
 
-/** Deletes a club without prospects and subscribers; otherwise 409 IN_USE. */
+/**
+ * Unsubscribes the club's deleted (disabled) or vanished users, who can no longer do it
+ * themselves; answers how many enabled users still subscribe.
+ */
+async function dropInactiveSubscribers(kv: Deno.Kv, clubId: number): Promise<number> {
+  const ids = await clubSubscriberIds(kv, clubId);
+  const users = await getManyChunked<{ enabled?: boolean }>(kv, ids.map((u) => userKey(u)));
+  let active = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (users[i].value?.enabled) active++;
+    else await setClubSubscription(kv, ids[i], clubId, false);
+  }
+  return active;
+}
+
+/**
+ * Deletes a club without prospects and subscribers; otherwise 409 IN_USE. Subscriptions of deleted
+ * users do not count: nobody could remove them, so they go with the club.
+ */
 export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Promise<void> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const e = await getRecord<Club>(kv, clubKey(id));
@@ -314,7 +333,11 @@ export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Pro
     const p = counterValue(prospects.value);
     if (p > 0) throw inUse("club", p);
     const s = counterValue(subscribers.value);
-    if (s > 0) throw inUse("clubUsers", s);
+    if (s > 0) {
+      const active = await dropInactiveSubscribers(kv, e.value.clubId);
+      if (active > 0) throw inUse("clubUsers", active);
+      continue; // read the counters again, now without the deleted users
+    }
     const op = kv.atomic().check(e).check(prospects).check(subscribers)
       .delete(clubKey(id))
       .delete(clubByNumberKey(e.value.clubId));

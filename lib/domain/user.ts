@@ -1,6 +1,7 @@
 /** The user as the app sees it, and the zod rules of spec §5 for user input. */
 import { z } from "zod";
 import { type Role, ROLES } from "@/lib/domain/statuses.ts";
+import { NOTIFICATION_CATEGORY_IDS } from "@/lib/domain/reference_rules.ts";
 
 export interface UserSettings {
   selectedMarketProjectId: string | null;
@@ -143,6 +144,12 @@ export const roleSchema = z.preprocess(
 
 const required = z.string({ message: "validation.required" }).min(1, "validation.required");
 
+/** One of the seeded notification categories (GET /api/notification-categories); "" or null: none chosen. */
+export const notificationCategoryIdSchema = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.enum(NOTIFICATION_CATEGORY_IDS, { message: "validation.invalidValue" }).nullable(),
+);
+
 /** POST /api/user and the register form (spec §5 "Register user"). */
 export const registerUserSchema = z.object({
   firstName: nameSchema,
@@ -154,7 +161,7 @@ export const registerUserSchema = z.object({
   role: roleSchema,
   displayName: z.string().max(200).optional(),
   clubs: z.array(z.coerce.number().int().nonnegative()).max(1000).optional(),
-  notificationCategoryId: z.string().max(100).nullable().optional(),
+  notificationCategoryId: notificationCategoryIdSchema.optional(),
 }).refine((d) => d.password === d.repeatPassword, {
   path: ["repeatPassword"],
   message: "validation.passwordsDoNotMatch",
@@ -171,7 +178,7 @@ export const profileUpdateSchema = z.object({
   email: emailSchema.optional(),
   mobile: mobileSchema.optional(),
   role: roleSchema.optional(),
-  notificationCategoryId: z.string().max(100).nullable().optional(),
+  notificationCategoryId: notificationCategoryIdSchema.optional(),
   dailyReportSubscription: z.boolean().optional(),
   password: passwordSchema.optional(),
   repeatPassword: z.string().optional(),

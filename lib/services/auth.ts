@@ -162,8 +162,14 @@ export async function verifyEmail(deps: ServiceDeps, oobCode: string) {
   return await identityProvider(deps).applyEmailVerification(oobCode, deps.now());
 }
 
-export async function requestPasswordReset(deps: ServiceDeps, email: string) {
-  await identityProvider(deps).sendPasswordReset(email, deps.now());
+export async function requestPasswordReset(
+  deps: ServiceDeps,
+  input: { email: string; address: string },
+) {
+  await identityProvider(deps).sendPasswordReset(input.email, {
+    address: input.address,
+    now: deps.now(),
+  });
 }
 
 export async function checkPasswordResetCode(deps: ServiceDeps, oobCode: string) {

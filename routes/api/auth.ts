@@ -169,11 +169,15 @@ export function authRoutes(r: ApiRouter) {
     path: "/api/auth/password-reset",
     access: "public",
     tag: "auth",
-    summary: "Mail a password reset link",
+    summary:
+      "Mail a password reset link (unknown addresses count as failed sign-ins; at most 3 mails an hour per account, then 429)",
     body: z.object({ email: emailSchema }),
     response: okSchema,
     handler: async (c, { body }) => {
-      await auth.requestPasswordReset(servicesDeps(c), body.email);
+      await auth.requestPasswordReset(servicesDeps(c), {
+        email: body.email,
+        address: clientAddress(c),
+      });
       return { ok: true };
     },
   });

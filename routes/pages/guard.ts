@@ -15,10 +15,14 @@ export function requirePageAdmin(c: Ctx): SessionUser {
   return user;
 }
 
-/** Only same-site relative paths may be redirect targets (no open redirects). */
+/**
+ * Only same-site relative paths may be redirect targets (no open redirects), and never /login
+ * itself: a signed-in user sent to /login?redirect=/login would bounce between the two forever.
+ */
 export function safeRedirect(target: string | null | undefined, fallback = "/prospects"): string {
   if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
     return fallback;
   }
+  if (/^\/login(?:[/?#]|$)/i.test(target)) return fallback;
   return target;
 }

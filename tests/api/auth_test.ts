@@ -399,6 +399,44 @@ Deno.test("password reset: mail, verify code, confirm; old sessions end; code si
   });
 });
 
+Deno.test("password reset request: no mail bombing, no address harvesting at speed (429)", async () => {
+  await withEnv(async (env) => {
+    await createTestUser(env.kv, { email: "inbox@example.se" });
+    const ask = (address: string, email: string) =>
+      callFrom(env, address, "POST", "/api/auth/password-reset", { email });
+    const mails = async () =>
+      (await listOutbox(env.kv, { to: "inbox@example.se", now: env.clock.now })).length;
+
+    // At most 3 reset mails an hour to one account, whoever asks.
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await ask(`198.51.100.${i}`, "inbox@example.se")).res.status, 200);
+    }
+    const fourth = await ask("198.51.100.9", "INBOX@example.se");
+    assert.equal(fourth.res.status, 429);
+    assert.equal(fourth.json.error, "TOO_MANY_ATTEMPTS");
+    assert.ok(fourth.json.fields.email, "the reason shows under the e-mail field");
+    assert.equal(await mails(), 3, "no 4th mail");
+    env.clock.advance(61 * MIN);
+    assert.equal((await ask("198.51.100.9", "inbox@example.se")).res.status, 200);
+    assert.equal(await mails(), 4);
+
+    // Probing addresses ('Wrong email') counts as failed sign-ins: after 20 the address is locked,
+    // for the reset form and the sign-in alike; other addresses are not.
+    for (let i = 0; i < 20; i++) {
+      const r = await ask("203.0.113.7", `probe${i}@example.se`);
+      assert.equal(r.res.status, 400);
+      assert.equal(r.json.fieldKeys.email, "resetPasswordRequest.wrongEmail");
+    }
+    assert.equal((await ask("203.0.113.7", "probe99@example.se")).res.status, 429);
+    const signInBlocked = await callFrom(env, "203.0.113.7", "POST", "/api/auth/sign-in", {
+      email: "inbox@example.se",
+      password: TEST_PASSWORD,
+    });
+    assert.equal(signInBlocked.res.status, 429);
+    assert.equal((await ask("192.0.2.1", "probe99@example.se")).res.status, 400);
+  });
+});
+
 Deno.test("sessions: refresh rotates; reusing an old refresh token revokes the family", async () => {
   await withEnv(async (env) => {
     await createTestUser(env.kv, { email: "rot@example.se" });

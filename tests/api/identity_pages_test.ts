@@ -50,6 +50,12 @@ Deno.test("pages: /email-redirect keeps mode and oobCode; /login honours redirec
     const already = await page(env, "/login?redirect=%2Fsettings", headers);
     assert.equal(already.status, 302);
     assert.equal(already.location, "/settings");
+    // A redirect back to /login itself would loop forever: it goes to the dashboard instead.
+    for (const loop of ["%2Flogin", "%2Flogin%3Fredirect%3D%252Flogin", "%2FLOGIN"]) {
+      const r = await page(env, `/login?redirect=${loop}`, headers);
+      assert.equal(r.status, 302, loop);
+      assert.equal(r.location, "/", loop);
+    }
     assert.equal((await page(env, "/lock", headers)).status, 200);
     assert.equal((await page(env, "/lock")).status, 302);
   } finally {

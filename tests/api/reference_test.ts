@@ -257,6 +257,49 @@ Deno.test("clubs: need an existing district, unique clubId, delete guarded by pr
   }
 });
 
+Deno.test("clubs: a deleted user's subscription does not block deleting the club; an active one does", async () => {
+  const { env, admin } = await setup();
+  try {
+    await call(env, "POST", "/api/district", {
+      headers: admin,
+      body: { districtId: 1, name: "Syd" },
+    });
+    const club = await call(env, "POST", "/api/clubs", {
+      headers: admin,
+      body: { clubId: 301, name: "Lund C", districtId: 1 },
+    });
+    const staying = await signedIn(env, { role: "ROLE_USER" });
+    const leaving = await signedIn(env, { role: "ROLE_USER" });
+    await setClubSubscription(env.kv, staying.user.id, 301, true);
+    await setClubSubscription(env.kv, leaving.user.id, 301, true);
+    assert.equal(
+      (await call(env, "DELETE", `/api/admin/users/${leaving.user.id}`, { headers: admin })).res
+        .status,
+      200,
+    );
+
+    // One active subscriber left: refused, and the message counts only that one.
+    const refused = await call(env, "DELETE", `/api/clubs/${club.json.id}`, { headers: admin });
+    assert.equal(refused.res.status, 409);
+    assert.equal(refused.json.error, "IN_USE");
+    assert.match(refused.json.message, /1 användare/);
+    assert.ok(await getClubByNumber(env.kv, 301), "nothing lost");
+
+    // The active user unsubscribes; only the deleted user's subscription is left, which nobody
+    // could remove: the club can go, and takes that subscription with it.
+    await setClubSubscription(env.kv, staying.user.id, 301, false);
+    const ok = await call(env, "DELETE", `/api/clubs/${club.json.id}`, { headers: admin });
+    assert.equal(ok.res.status, 204, JSON.stringify(ok.json));
+    assert.equal(await getClubByNumber(env.kv, 301), null);
+    const theirs = await call(env, "GET", `/api/users/${leaving.user.id}/clubs`, {
+      headers: admin,
+    });
+    assert.deepEqual(theirs.json, []);
+  } finally {
+    env.close();
+  }
+});
+
 Deno.test("market projects: name + start date, ids assigned, activity, b2b visibility, delete guard", async () => {
   const { env, admin, user, b2b } = await setup();
   try {

@@ -45,6 +45,7 @@ Deno.test("POST /api/user: admin registers; bad input is refused and stores noth
       [{ email: "nope" }, "email", "validation.email"],
       [{ firstName: "" }, "firstName", "validation.required"],
       [{ role: "ROLE_KING" }, "role", "validation.selectRequired"],
+      [{ notificationCategoryId: "banana" }, "notificationCategoryId", "validation.invalidValue"],
     ];
     for (const [patch, field, key] of bad) {
       const r = await call(env, "POST", "/api/user", {
@@ -135,6 +136,26 @@ Deno.test("profiles: own profile or admin; a USER cannot edit another user or th
     assert.equal(own.json.displayName, "Anna Svensson");
     assert.equal(own.json.dailyReportSubscription, true);
 
+    // The notification category must be one of the seeded ones; a made-up one changes nothing.
+    const badCategory = await call(env, "PUT", `/api/users/${a.user.id}`, {
+      headers: a.headers,
+      body: { notificationCategoryId: "banana", firstName: "Bertil" },
+    });
+    assert.equal(badCategory.res.status, 400);
+    assert.equal(badCategory.json.fieldKeys.notificationCategoryId, "validation.invalidValue");
+    const category = await call(env, "PUT", `/api/users/${a.user.id}`, {
+      headers: a.headers,
+      body: { notificationCategoryId: "escalationsOnly" },
+    });
+    assert.equal(category.res.status, 200);
+    assert.equal(category.json.notificationCategoryId, "escalationsOnly");
+    assert.equal(category.json.firstName, "Anna");
+    const cleared = await call(env, "PUT", `/api/users/${a.user.id}`, {
+      headers: a.headers,
+      body: { notificationCategoryId: "" },
+    });
+    assert.equal(cleared.json.notificationCategoryId, null);
+
     // A stale version answers 409 with the current record.
     const stale = await call(env, "PUT", `/api/users/${a.user.id}`, {
       headers: admin.headers,
@@ -144,7 +165,7 @@ Deno.test("profiles: own profile or admin; a USER cannot edit another user or th
     assert.equal(stale.json.data.current.lastName, "Svensson");
     const fresh = await call(env, "PUT", `/api/users/${a.user.id}`, {
       headers: admin.headers,
-      body: { role: "ROLE_B2B_USER", mobile: "+46709998877", version: own.json.version },
+      body: { role: "ROLE_B2B_USER", mobile: "+46709998877", version: cleared.json.version },
     });
     assert.equal(fresh.res.status, 200, JSON.stringify(fresh.json));
     assert.deepEqual(fresh.json.roles, ["ROLE_B2B_USER"]);
