@@ -229,6 +229,16 @@ export default function ProspectGrid(props: ProspectGridProps) {
     load(next, fresh);
   };
 
+  /** A header with a short label (the full one on hover and for screen readers): the row fits
+   * 1280 px without sideways scrolling. */
+  const shortTh = (k: "marketProject" | "activityStatus" | "note") => (
+    <th aria-label={t(`prospects.columns.${k}`)}>
+      <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
+        {t(`prospects.columnsShort.${k}`)}
+      </abbr>
+    </th>
+  );
+
   return (
     <div class="space-y-3">
       <FilterBar
@@ -281,7 +291,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
             </div>
             <div class="overflow-x-auto">
               <table
-                class="table [&_td]:!px-1 [&_th]:!px-1 [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
+                class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
                 data-testid="prospect-grid"
               >
                 <thead>
@@ -290,13 +300,13 @@ export default function ProspectGrid(props: ProspectGridProps) {
                     <th>{t("prospects.columns.firstName")}</th>
                     <th>{t("prospects.columns.lastName")}</th>
                     <th>{t("prospects.columns.tag")}</th>
-                    <th>{t("prospects.columns.note")}</th>
+                    {shortTh("note")}
                     <th>{t("prospects.columns.phone")}</th>
                     <th>{t("prospects.columns.email")}</th>
-                    <th>{t("prospects.columns.marketProject")}</th>
+                    {shortTh("marketProject")}
                     <th>{t("prospects.columns.sellStatus")}</th>
                     <th>{t("prospects.columns.club")}</th>
-                    <th>{t("prospects.columns.activityStatus")}</th>
+                    {shortTh("activityStatus")}
                     <th aria-sort={filters.sortFollowUpDate === "asc" ? "ascending" : "descending"}>
                       <button
                         type="button"
@@ -314,7 +324,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
                             page: 1,
                           })}
                       >
-                        {t("prospects.columns.followUpDate")}
+                        <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
+                          {t("prospects.columnsShort.followUpDate")}
+                        </abbr>
                         <span aria-hidden="true">
                           {filters.sortFollowUpDate === "asc" ? "▲" : "▼"}
                         </span>

@@ -195,6 +195,32 @@ Deno.test({
         if (wrap) wrap.scrollLeft = 0;
       });
       await screenshot(page, "prospects-grid-1280");
+      // At 1280 px every column is in view: no sideways scrolling, assignee and age visible.
+      const fit = await page.evaluate((id) => {
+        const wrap = document.querySelector("[data-testid=prospect-grid]")!.parentElement!;
+        const right = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().right;
+        // The table's natural width too (it stretches to fill the card otherwise).
+        const table = wrap.querySelector("table")!;
+        table.style.width = "max-content";
+        const natural = Math.ceil(table.getBoundingClientRect().width);
+        table.style.width = "";
+        return {
+          natural,
+          scroll: wrap.scrollWidth,
+          client: wrap.clientWidth,
+          wrapRight: wrap.getBoundingClientRect().right,
+          assignee: right(`[data-testid=assignee-${id}]`),
+          age: right(`[data-testid=age-${id}]`),
+        };
+      }, rowId);
+      assert.ok(
+        fit.scroll <= fit.client && fit.natural <= fit.client,
+        `grid scrolls sideways at 1280 px: ${JSON.stringify(fit)}`,
+      );
+      assert.ok(
+        fit.assignee <= fit.wrapRight && fit.age <= fit.wrapRight,
+        "assignee and age in view",
+      );
 
       // Esc puts back the stored values.
       await page.fill(`[data-testid=lastName-${rowId}]`, "Fel");
