@@ -8,7 +8,7 @@ import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { ApiError, del, get, patch, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
-import { minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
+import { errorCodeOf, minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
 import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
 import { FilterBar } from "@/islands/prospects/FilterBar.tsx";
 import {
@@ -108,7 +108,10 @@ export default function ProspectGrid(props: ProspectGridProps) {
       { now: new Date(), timeZone: props.timeZone, previousFollowUpDate: p?.followUpDate },
     );
     if (Object.keys(local).length) {
-      toastError(t(p ? "prospects.updateError" : "prospects.createError"));
+      // The §5 message when there is one (follow-up date), else the generic validation text.
+      const key = `prospects.errors.${errorCodeOf(local)}`;
+      const why = t(key) !== key ? t(key) : t("validation.generic");
+      toastError(`${t(p ? "prospects.updateError" : "prospects.createError")}: ${why}`);
       return local;
     }
     try {
@@ -247,7 +250,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
         clubs={myClubs}
         onChange={(p) => setForm((f) => ({ ...f, ...p }))}
         onProject={chooseProject}
-        onSubmit={() => load({ ...form, page: 1 })}
+        onSubmit={() => {
+          // Spec §5: searching needs a market project.
+          if (!form.marketProjectId) toastError(t("validation.selectMarketingProjectFirst"));
+          else load({ ...form, page: 1 });
+        }}
         onClear={() => {
           const next = { ...defaultFilters(form.marketProjectId), size: form.size };
           setForm(next);

@@ -96,8 +96,8 @@ Deno.test({
         { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
         { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
       ]);
-      const toast = async (re: RegExp) => {
-        const el = page.locator("[data-testid=toast-success]", { hasText: re });
+      const toast = async (re: RegExp, kind: "success" | "error" = "success") => {
+        const el = page.locator(`[data-testid=toast-${kind}]`, { hasText: re });
         await el.first().waitFor({ timeout: 10_000 });
       };
       /** The row id (customer id) of the row whose first-name input holds `name`. */
@@ -126,6 +126,8 @@ Deno.test({
       await page.goto(`${server.url}/prospects`);
       await hydrated(page);
       await page.waitForSelector("[data-testid=select-project-message]");
+      await page.click("[data-testid=filter-submit]");
+      await toast(/Välj marknadsprojekt först/, "error");
       const options = await page.locator("[data-testid=filter-marketProjectId] option")
         .allTextContents();
       assert.deepEqual(options.slice(1), ["Höstkampanj", "Vårkampanj"], "active, sorted by name");
@@ -183,6 +185,7 @@ Deno.test({
       await page.click(`[data-testid=save-${rowId}]`);
       await page.waitForSelector(`[data-testid=errors-${rowId}]`);
       assert.match(await page.innerText(`[data-testid=errors-${rowId}]`), /uppföljningsdatum/);
+      await toast(/inte sparats: Du måste ange ett uppföljningsdatum/, "error");
       await page.fill(`[data-testid=followUpDate-${rowId}]`, tomorrow);
       await page.focus(`[data-testid=tag-${rowId}]`);
       await page.keyboard.type("Instagram");
