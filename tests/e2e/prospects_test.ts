@@ -236,6 +236,10 @@ Deno.test({
       await page.selectOption("[data-testid=note-type-select]", "Motivation");
       const prefilled = await page.inputValue("[data-testid=note-textarea]");
       assert.match(prefilled, /Marknadsprojekt: Vårkampanj/);
+      // The header alone is not a motivation: refused with the §8 message, nothing added.
+      await page.click("[data-testid=note-add]");
+      await toast(/Ange en motiveringstext/, "error");
+      assert.equal(await page.locator("[data-testid=note-row]").count(), 0);
       await page.locator("[data-testid=note-textarea]").press("End");
       await page.keyboard.type("Vill börja träna före sommaren.");
       await page.click("[data-testid=note-add]");
