@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { ApiError, del, get, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
-import type { Note, Prospect } from "@/lib/domain/prospect.ts";
+import { motivationNoteMissing, type Note, type Prospect } from "@/lib/domain/prospect.ts";
 import { NOTE_TYPES, type NoteType } from "@/lib/domain/statuses.ts";
 import { dateTime } from "@/islands/prospects/format.ts";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
@@ -61,6 +61,10 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
   };
   const add = async () => {
     if (!text.trim() || busy) return;
+    if (motivationNoteMissing(noteType, text, header)) {
+      toastError(`${t("notes.createError")}: ${t("prospects.errors.MOTIVATION_TEXT_REQUIRED")}`);
+      return;
+    }
     setBusy(true);
     try {
       await post(`/api/prospects/${prospect.id}/notes`, {

@@ -8,7 +8,7 @@ import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { ApiError, del, get, patch, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
-import { minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
+import { errorCodeOf, minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
 import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
 import { FilterBar } from "@/islands/prospects/FilterBar.tsx";
 import {
@@ -108,7 +108,10 @@ export default function ProspectGrid(props: ProspectGridProps) {
       { now: new Date(), timeZone: props.timeZone, previousFollowUpDate: p?.followUpDate },
     );
     if (Object.keys(local).length) {
-      toastError(t(p ? "prospects.updateError" : "prospects.createError"));
+      // The §5 message when there is one (follow-up date), else the generic validation text.
+      const key = `prospects.errors.${errorCodeOf(local)}`;
+      const why = t(key) !== key ? t(key) : t("validation.generic");
+      toastError(`${t(p ? "prospects.updateError" : "prospects.createError")}: ${why}`);
       return local;
     }
     try {
@@ -229,6 +232,16 @@ export default function ProspectGrid(props: ProspectGridProps) {
     load(next, fresh);
   };
 
+  /** A header with a short label (the full one on hover and for screen readers): the row fits
+   * 1280 px without sideways scrolling. */
+  const shortTh = (k: "marketProject" | "activityStatus" | "note") => (
+    <th aria-label={t(`prospects.columns.${k}`)}>
+      <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
+        {t(`prospects.columnsShort.${k}`)}
+      </abbr>
+    </th>
+  );
+
   return (
     <div class="space-y-3">
       <FilterBar
@@ -237,7 +250,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
         clubs={myClubs}
         onChange={(p) => setForm((f) => ({ ...f, ...p }))}
         onProject={chooseProject}
-        onSubmit={() => load({ ...form, page: 1 })}
+        onSubmit={() => {
+          // Spec §5: searching needs a market project.
+          if (!form.marketProjectId) toastError(t("validation.selectMarketingProjectFirst"));
+          else load({ ...form, page: 1 });
+        }}
         onClear={() => {
           const next = { ...defaultFilters(form.marketProjectId), size: form.size };
           setForm(next);
@@ -281,7 +298,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
             </div>
             <div class="overflow-x-auto">
               <table
-                class="table [&_td]:!px-1 [&_th]:!px-1 [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
+                class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
                 data-testid="prospect-grid"
               >
                 <thead>
@@ -290,13 +307,13 @@ export default function ProspectGrid(props: ProspectGridProps) {
                     <th>{t("prospects.columns.firstName")}</th>
                     <th>{t("prospects.columns.lastName")}</th>
                     <th>{t("prospects.columns.tag")}</th>
-                    <th>{t("prospects.columns.note")}</th>
+                    {shortTh("note")}
                     <th>{t("prospects.columns.phone")}</th>
                     <th>{t("prospects.columns.email")}</th>
-                    <th>{t("prospects.columns.marketProject")}</th>
+                    {shortTh("marketProject")}
                     <th>{t("prospects.columns.sellStatus")}</th>
                     <th>{t("prospects.columns.club")}</th>
-                    <th>{t("prospects.columns.activityStatus")}</th>
+                    {shortTh("activityStatus")}
                     <th aria-sort={filters.sortFollowUpDate === "asc" ? "ascending" : "descending"}>
                       <button
                         type="button"
@@ -314,7 +331,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
                             page: 1,
                           })}
                       >
-                        {t("prospects.columns.followUpDate")}
+                        <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
+                          {t("prospects.columnsShort.followUpDate")}
+                        </abbr>
                         <span aria-hidden="true">
                           {filters.sortFollowUpDate === "asc" ? "▲" : "▼"}
                         </span>

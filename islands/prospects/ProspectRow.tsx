@@ -142,7 +142,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   };
   const rowId = adding ? "new" : String(p.customerId);
   const cls = (f: string, extra = "") =>
-    `input !px-1.5 !py-1 text-xs ${extra} ${errors[f] ? "!border-red-500 !ring-red-100" : ""}`;
+    `input !px-1 !py-0.5 !text-xs ${extra} ${errors[f] ? "!border-red-500 !ring-red-100" : ""}`;
   const errAttrs = (f: string) =>
     errors[f]
       ? { "aria-invalid": true, title: t(errors[f]), "data-error": errors[f] }
@@ -180,17 +180,17 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
       >
         <td>
           {adding
-            ? text("customerId", t("prospects.columns.customerId"), "!w-14")
+            ? text("customerId", t("prospects.columns.customerId"), "!w-11")
             : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
         </td>
-        <td>{text("firstName", t("prospects.columns.firstName"), "!w-20")}</td>
-        <td>{text("lastName", t("prospects.columns.lastName"), "!w-20")}</td>
-        <td>{text("tag", t("prospects.columns.tag"), "!w-16")}</td>
+        <td>{text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}</td>
+        <td>{text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}</td>
+        <td>{text("tag", t("prospects.columns.tag"), "!w-14")}</td>
         <td class="text-center">
           {!adding && (
             <button
               type="button"
-              class="btn btn-ghost !px-1.5"
+              class="btn btn-ghost !px-1 !py-0.5"
               disabled={!mine && !env.user.admin}
               title={mine || env.user.admin
                 ? t("prospects.openNotes")
@@ -213,14 +213,14 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </button>
           )}
         </td>
-        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-24", "tel")}</td>
-        <td>{text("email", t("prospects.columns.email"), "!w-32", "email")}</td>
-        <td class="max-w-20 truncate text-xs" title={p ? p.marketProjectName : env.projectName}>
+        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}</td>
+        <td>{text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}</td>
+        <td class="max-w-16 truncate text-xs" title={p ? p.marketProjectName : env.projectName}>
           {p ? p.marketProjectName : env.projectName}
         </td>
         <td>
           <select
-            class={cls("sellStatus", "!w-32")}
+            class={cls("sellStatus", "!w-[6.5rem]")}
             value={draft.sellStatus}
             disabled={statusDisabled}
             aria-label={t("prospects.columns.sellStatus")}
@@ -236,7 +236,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             ))}
           </select>
           {p?.lastSellStatusChange && (
-            <div class="mt-0.5 max-w-32 text-[11px] leading-tight text-slate-500">
+            <div class="mt-0.5 max-w-[6.5rem] text-[11px] leading-tight text-slate-500">
               {t("prospects.lastSellStatusChange", {
                 date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
               })}
@@ -245,7 +245,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         </td>
         <td>
           <select
-            class={cls("clubId", "!w-24")}
+            class={cls("clubId", "!w-[5.5rem]")}
             value={draft.clubId}
             disabled={locked}
             aria-label={t("prospects.columns.club")}
@@ -285,7 +285,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         <td>
           <input
             type="date"
-            class={cls("followUpDate", "!w-[7.5rem]")}
+            class={cls("followUpDate", "!w-[6.75rem]")}
             value={draft.followUpDate}
             min={env.minDate}
             disabled={locked || !followOk}
@@ -303,7 +303,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             ? (
               <button
                 type="button"
-                class="btn btn-secondary !px-2 text-xs"
+                class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
                 disabled={busy}
                 data-testid="assign-new"
                 onClick={() => save(true)}
@@ -317,7 +317,9 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
                 class="inline-flex items-center gap-1 text-xs"
                 data-testid={`assignee-${rowId}`}
               >
-                <span title={p.assignId}>{p.assignName || p.assignId}</span>
+                <span class="max-w-16 truncate" title={p.assignId}>
+                  {p.assignName || p.assignId}
+                </span>
                 {(mine || env.user.admin) && !locked && (
                   <button
                     type="button"
@@ -335,7 +337,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             : (
               <button
                 type="button"
-                class="btn btn-secondary !px-2 text-xs"
+                class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
                 disabled={locked}
                 data-testid={`assign-${rowId}`}
                 onClick={() => actions.assign(p)}
@@ -348,7 +350,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           <div class="flex gap-1">
             <button
               type="button"
-              class="btn btn-primary !px-2 text-xs"
+              class="btn btn-primary !px-1.5 !py-0.5 !text-xs"
               disabled={busy || locked || (!adding && !dirty)}
               data-testid={`save-${rowId}`}
               title={locked ? t("prospects.disabledRow") : undefined}
@@ -359,7 +361,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             {!adding && (
               <button
                 type="button"
-                class="btn btn-ghost !px-2 text-xs text-red-700"
+                class="btn btn-ghost !px-1 !py-0.5 text-red-700"
                 disabled={locked}
                 aria-label={t("prospects.delete")}
                 title={t("prospects.delete")}

@@ -233,6 +233,16 @@ export function motivationMissing(noteType: string | null | undefined, text: unk
   return noteType === "Motivation" && (text == null || String(text).trim() === "");
 }
 
+/**
+ * A Motivation note needs a text of its own: the header the dialog pre-fills (market project and
+ * nominator) alone is not a motivation (spec §2 notes dialog, §8 MOTIVATION_TEXT_REQUIRED).
+ */
+export function motivationNoteMissing(noteType: string, text: string, header: string): boolean {
+  const h = header.trimEnd();
+  const body = h && text.startsWith(h) ? text.slice(h.length) : text;
+  return motivationMissing(noteType, body);
+}
+
 // ── new-prospect defaults (spec §9) ─────────────────────────────────────────
 
 export const NEW_PROSPECT_DEFAULTS = {

@@ -96,8 +96,8 @@ Deno.test({
         { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
         { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
       ]);
-      const toast = async (re: RegExp) => {
-        const el = page.locator("[data-testid=toast-success]", { hasText: re });
+      const toast = async (re: RegExp, kind: "success" | "error" = "success") => {
+        const el = page.locator(`[data-testid=toast-${kind}]`, { hasText: re });
         await el.first().waitFor({ timeout: 10_000 });
       };
       /** The row id (customer id) of the row whose first-name input holds `name`. */
@@ -126,6 +126,8 @@ Deno.test({
       await page.goto(`${server.url}/prospects`);
       await hydrated(page);
       await page.waitForSelector("[data-testid=select-project-message]");
+      await page.click("[data-testid=filter-submit]");
+      await toast(/Välj marknadsprojekt först/, "error");
       const options = await page.locator("[data-testid=filter-marketProjectId] option")
         .allTextContents();
       assert.deepEqual(options.slice(1), ["Höstkampanj", "Vårkampanj"], "active, sorted by name");
@@ -183,6 +185,7 @@ Deno.test({
       await page.click(`[data-testid=save-${rowId}]`);
       await page.waitForSelector(`[data-testid=errors-${rowId}]`);
       assert.match(await page.innerText(`[data-testid=errors-${rowId}]`), /uppföljningsdatum/);
+      await toast(/inte sparats: Du måste ange ett uppföljningsdatum/, "error");
       await page.fill(`[data-testid=followUpDate-${rowId}]`, tomorrow);
       await page.focus(`[data-testid=tag-${rowId}]`);
       await page.keyboard.type("Instagram");
@@ -195,6 +198,32 @@ Deno.test({
         if (wrap) wrap.scrollLeft = 0;
       });
       await screenshot(page, "prospects-grid-1280");
+      // At 1280 px every column is in view: no sideways scrolling, assignee and age visible.
+      const fit = await page.evaluate((id) => {
+        const wrap = document.querySelector("[data-testid=prospect-grid]")!.parentElement!;
+        const right = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().right;
+        // The table's natural width too (it stretches to fill the card otherwise).
+        const table = wrap.querySelector("table")!;
+        table.style.width = "max-content";
+        const natural = Math.ceil(table.getBoundingClientRect().width);
+        table.style.width = "";
+        return {
+          natural,
+          scroll: wrap.scrollWidth,
+          client: wrap.clientWidth,
+          wrapRight: wrap.getBoundingClientRect().right,
+          assignee: right(`[data-testid=assignee-${id}]`),
+          age: right(`[data-testid=age-${id}]`),
+        };
+      }, rowId);
+      assert.ok(
+        fit.scroll <= fit.client && fit.natural <= fit.client,
+        `grid scrolls sideways at 1280 px: ${JSON.stringify(fit)}`,
+      );
+      assert.ok(
+        fit.assignee <= fit.wrapRight && fit.age <= fit.wrapRight,
+        "assignee and age in view",
+      );
 
       // Esc puts back the stored values.
       await page.fill(`[data-testid=lastName-${rowId}]`, "Fel");
@@ -207,6 +236,10 @@ Deno.test({
       await page.selectOption("[data-testid=note-type-select]", "Motivation");
       const prefilled = await page.inputValue("[data-testid=note-textarea]");
       assert.match(prefilled, /Marknadsprojekt: Vårkampanj/);
+      // The header alone is not a motivation: refused with the §8 message, nothing added.
+      await page.click("[data-testid=note-add]");
+      await toast(/Ange en motiveringstext/, "error");
+      assert.equal(await page.locator("[data-testid=note-row]").count(), 0);
       await page.locator("[data-testid=note-textarea]").press("End");
       await page.keyboard.type("Vill börja träna före sommaren.");
       await page.click("[data-testid=note-add]");

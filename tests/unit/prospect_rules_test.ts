@@ -8,6 +8,7 @@ import {
   localDate,
   minFollowUpDate,
   motivationMissing,
+  motivationNoteMissing,
   type Prospect,
   prospectAge,
   startOfLocalDay,
@@ -112,6 +113,16 @@ Deno.test("validateRow: the §5 create and save rules as field → i18n key", ()
   );
   assert.equal(motivationMissing("Motivation", " "), true);
   assert.equal(motivationMissing("Note", ""), false);
+});
+
+Deno.test("motivationNoteMissing: the pre-filled header alone is not a motivation", () => {
+  const header = "Marknadsprojekt: Vår\nNominerad av: –\n\n";
+  assert.equal(motivationNoteMissing("Motivation", header, header), true);
+  assert.equal(motivationNoteMissing("Motivation", header.trimEnd() + "\n  ", header), true);
+  assert.equal(motivationNoteMissing("Motivation", "", header), true);
+  assert.equal(motivationNoteMissing("Motivation", header + "Vill träna.", header), false);
+  assert.equal(motivationNoteMissing("Motivation", "Vill träna.", header), false);
+  assert.equal(motivationNoteMissing("Note", header, header), false, "a Note has no such rule");
 });
 
 Deno.test("prospectAge: days and hours since registration", () => {
