@@ -36,6 +36,8 @@ async function withFakeBrowser(
   sessionStorage.clear();
   try {
     await fn(seen, location);
+    // The wrapper forgets a finished refresh on the next tick; let it, so tests stay independent.
+    await new Promise((r) => setTimeout(r, 0));
   } finally {
     globalThis.fetch = realFetch;
     if (hadLocation) Object.defineProperty(globalThis, "location", hadLocation);
