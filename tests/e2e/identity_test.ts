@@ -200,6 +200,8 @@ Deno.test({
     try {
       const { page } = b;
       await page.goto(`${server.url}/login`);
+      // The login island takes (and clears) a stored error when it hydrates: let it hydrate first.
+      await hydrated(page);
       await page.evaluate(() =>
         sessionStorage.setItem("klubbleads.error", JSON.stringify({ status: 403, text: "Nekad" }))
       );
