@@ -35,7 +35,7 @@ import {
 } from "@/lib/domain/reference_rules.ts";
 import { isB2B } from "@/lib/domain/user.ts";
 import { can } from "@/lib/auth/permissions.ts";
-import { translate } from "@/lib/i18n/mod.ts";
+import { isLang, translate } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
 
@@ -296,9 +296,17 @@ export function referenceRoutes(r: ApiRouter) {
     path: "/api/sell-status",
     access: "user",
     tag: "reference",
-    summary: "The sell statuses (id = the status name), ordered by weight",
+    summary:
+      "The sell statuses ordered by weight: id = the status value, name in `language` (default: the caller's)",
+    query: z.object({ language: z.string().max(10).optional() }),
     response: z.array(z.object({ id: z.string(), name: z.string(), weight: z.number() })),
-    handler: (c) => listSellStatuses(c.get("deps").kv),
+    handler: async (c, { query }) => {
+      const lang = isLang(query.language) ? query.language : c.get("lang");
+      return (await listSellStatuses(c.get("deps").kv)).map((s) => ({
+        ...s,
+        name: translate(lang, `sellStatus.${s.id}`),
+      }));
+    },
   });
   r.add({
     method: "get",

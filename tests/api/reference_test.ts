@@ -429,7 +429,9 @@ Deno.test("seeded sell statuses and notification categories", async () => {
     const s = await call(env, "GET", "/api/sell-status", { headers: user });
     assert.equal(s.res.status, 200);
     assert.deepEqual(s.json.map((x: any) => x.id), [...SELL_STATUSES]);
-    assert.deepEqual(s.json[1], { id: "Prospect", name: "Prospect", weight: 1 });
+    assert.deepEqual(s.json[1], { id: "Prospect", name: "Prospekt", weight: 1 });
+    const en = await call(env, "GET", "/api/sell-status?language=en", { headers: user });
+    assert.equal(en.json.find((x: any) => x.id === "NoAnswer1").name, "No answer 1");
     const n = await call(env, "GET", "/api/notification-categories", { headers: user });
     assert.deepEqual(n.json.map((x: any) => x.id), ["all", "escalationsOnly", "none"]);
     assert.equal(n.json[0].name, "Alla notiser");
