@@ -164,7 +164,8 @@ export default function ProspectGrid(props: ProspectGridProps) {
       const r = await patch<Prospect>(`/api/prospects/${p.id}/assign`, {
         assignId,
         assignName: assignId ? props.user.firstName : null,
-        version: p.version,
+        // No version: the server decides from the current assignee (ALREADY_ASSIGNED,
+        // NOT_ASSIGNEE), so a colleague's unrelated save does not make Assign fail.
       });
       replaceRow(r.data);
       toastSuccess(t(ok));
