@@ -81,3 +81,32 @@ export const ulid = (() => {
     return t + rand.map((r) => alphabet[r]).join("");
   };
 })();
+
+/** Part-by-part key equality (no string building: a write compares ~50 keys, cf. Map hashing). */
+export function sameKey(a: Deno.KvKey, b: Deno.KvKey): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x === y) continue;
+    if (!(x instanceof Uint8Array && y instanceof Uint8Array) || x.length !== y.length) {
+      return false;
+    }
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
+/** Adds `delta` to the entry of `key` in a short list of deltas (linear: lists hold ~20 keys). */
+export function addDelta(
+  deltas: { key: Deno.KvKey; delta: number }[],
+  key: Deno.KvKey,
+  delta: number,
+): void {
+  for (const d of deltas) {
+    if (sameKey(d.key, key)) {
+      d.delta += delta;
+      return;
+    }
+  }
+  deltas.push({ key, delta });
+}

@@ -25,7 +25,7 @@ import {
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
-import { addToCounter } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -139,8 +139,9 @@ export interface ProspectDiff {
   counters: { key: Deno.KvKey; delta: number }[];
 }
 
-const keyId = (k: Deno.KvKey) => JSON.stringify(k);
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === "object" && typeof b === "object" &&
+    JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * What one write changes: index keys to delete and set, counters to move (before/after may be null).
@@ -151,23 +152,24 @@ export function diffProspectKeys(
   after: Prospect | null,
   at: string = (after ?? before)?.updatedAt ?? new Date().toISOString(),
 ): ProspectDiff {
-  const old = new Map((before ? prospectIndexEntries(before) : []).map((e) => [keyId(e.key), e]));
-  const next = new Map((after ? prospectIndexEntries(after) : []).map((e) => [keyId(e.key), e]));
+  const old = before ? prospectIndexEntries(before) : [];
+  const next = after ? prospectIndexEntries(after) : [];
+  const kept = new Array<boolean>(old.length).fill(false);
   const deletes: Deno.KvKey[] = [];
   const sets: IndexEntry[] = [];
-  for (const [k, e] of old) if (!next.has(k)) deletes.push(e.key);
-  for (const [k, e] of next) {
-    const prev = old.get(k);
-    if (!prev || !sameValue(prev.value, e.value)) sets.push(e);
-  }
-  const deltas = new Map<string, { key: Deno.KvKey; delta: number }>();
-  const move = (keys: Deno.KvKey[], delta: number) => {
-    for (const key of keys) {
-      const k = keyId(key);
-      const cur = deltas.get(k) ?? { key, delta: 0 };
-      cur.delta += delta;
-      deltas.set(k, cur);
+  for (const e of next) {
+    let i = 0;
+    while (i < old.length && (kept[i] || !sameKey(old[i].key, e.key))) i++;
+    if (i === old.length) sets.push(e);
+    else {
+      kept[i] = true;
+      if (!sameValue(old[i].value, e.value)) sets.push(e);
     }
+  }
+  for (let i = 0; i < old.length; i++) if (!kept[i]) deletes.push(old[i].key);
+  const deltas: { key: Deno.KvKey; delta: number }[] = [];
+  const move = (keys: Deno.KvKey[], delta: number) => {
+    for (const key of keys) addDelta(deltas, key, delta);
   };
   if (before) move([...prospectTotalKeys(before), ...referenceCounterKeys(before)], -1);
   if (after) move([...prospectTotalKeys(after), ...referenceCounterKeys(after)], 1);
@@ -175,7 +177,7 @@ export function diffProspectKeys(
   deletes.push(...report.deletes);
   sets.push(...report.sets);
   for (const c of report.counterDeltas) move([c.key], c.delta);
-  const counters = [...deltas.values()].filter((c) => c.delta !== 0);
+  const counters = deltas.filter((c) => c.delta !== 0);
   return { deletes, sets, counters };
 }
 

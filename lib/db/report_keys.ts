@@ -26,6 +26,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
+import { addDelta, sameKey } from "@/lib/db/kv.ts";
 
 export interface ReportMutations {
   sets: { key: Deno.KvKey; value: unknown }[];
@@ -151,7 +152,7 @@ export function reportMutations(
     if (now) out.sets.push({ key: currentKeyOf(now), value: statusOf(now) });
     const closeKey = was ? stintKeyOf(was) : null;
     const openKey = now ? stintKeyOf(now) : null;
-    const collide = closeKey && openKey && JSON.stringify(closeKey) === JSON.stringify(openKey);
+    const collide = closeKey && openKey && sameKey(closeKey, openKey);
     if (closeKey && !collide) out.sets.push({ key: [...closeKey, STINT_END], value: iso });
     if (now && openKey) {
       const value: StintValue = { s: statusOf(now), from: iso };
@@ -166,12 +167,7 @@ export function reportMutations(
 
 /** Sums deltas on the same key and drops the ones that cancel (a move within a project). */
 function merged(ds: { key: Deno.KvKey; delta: number }[]) {
-  const m = new Map<string, { key: Deno.KvKey; delta: number }>();
-  for (const d of ds) {
-    const k = JSON.stringify(d.key);
-    const cur = m.get(k);
-    if (cur) cur.delta += d.delta;
-    else m.set(k, { ...d });
-  }
-  return [...m.values()].filter((d) => d.delta !== 0);
+  const out: { key: Deno.KvKey; delta: number }[] = [];
+  for (const d of ds) addDelta(out, d.key, d.delta);
+  return out.filter((d) => d.delta !== 0);
 }
