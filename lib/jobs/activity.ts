@@ -298,9 +298,17 @@ async function settle(
   }
 }
 
-/** Parallel single gets: cheaper than getMany of 10 on a large store (KV-PERFORMANCE.md). */
+/**
+ * getMany of 10 (KV's limit per call), the calls in parallel: for a batch of ~200 records this
+ * reads about twice as fast as as many single gets (measured on 100k and 1M stores, see
+ * docs/performance.md).
+ */
 async function readRecords(kv: Deno.Kv, ids: string[]) {
-  return await Promise.all(ids.map((id) => kv.get<StoredProspect>(prospectKey(id))));
+  const parts: Promise<Deno.KvEntryMaybe<StoredProspect>[]>[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    parts.push(kv.getMany<StoredProspect[]>(ids.slice(i, i + 10).map((id) => prospectKey(id))));
+  }
+  return (await Promise.all(parts)).flat();
 }
 
 /**
