@@ -10,10 +10,12 @@ import {
   sessionsByUserKey,
   sessionsByUserPrefix,
   userKey,
+  userSettingsKey,
 } from "@/lib/db/keys.ts";
+import { settingsOrDefaults } from "@/lib/db/users.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
-import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
 
 export const ACCESS_TTL_S = 15 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 3600;
@@ -182,6 +184,32 @@ export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<nu
   return n;
 }
 
+/**
+ * Resolves an access token to the signed-in user (valid JWT + live session + enabled user) and
+ * their settings, in one KV read: every request needs the language, most need the rest.
+ */
+export async function resolveAccessSession(
+  kv: Deno.Kv,
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; settings: UserSettings } | null> {
+  const claims = await verifyAccessToken(secret, token, now);
+  if (!claims) return null;
+  const [session, user, settings] = await kv.getMany<[SessionRecord, UserRecord, UserSettings]>([
+    sessionKey(claims.sid),
+    userKey(claims.userId),
+    userSettingsKey(claims.userId),
+  ]);
+  if (!session.value || session.value.userId !== claims.userId) return null;
+  if (Date.parse(session.value.expiresAt) <= now.getTime()) return null;
+  if (!user.value || !user.value.enabled) return null;
+  return {
+    user: toSessionUser(user.value, claims.sid),
+    settings: settingsOrDefaults(settings.value),
+  };
+}
+
 /** Resolves an access token to the signed-in user: valid JWT + live session + enabled user. */
 export async function resolveAccessToken(
   kv: Deno.Kv,
@@ -189,16 +217,7 @@ export async function resolveAccessToken(
   token: string,
   now = new Date(),
 ): Promise<SessionUser | null> {
-  const claims = await verifyAccessToken(secret, token, now);
-  if (!claims) return null;
-  const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
-    sessionKey(claims.sid),
-    userKey(claims.userId),
-  ]);
-  if (!session.value || session.value.userId !== claims.userId) return null;
-  if (Date.parse(session.value.expiresAt) <= now.getTime()) return null;
-  if (!user.value || !user.value.enabled) return null;
-  return toSessionUser(user.value, claims.sid);
+  return (await resolveAccessSession(kv, secret, token, now))?.user ?? null;
 }
 
 export function toSessionUser(u: UserRecord, sid: string | null): SessionUser {

@@ -83,9 +83,13 @@ export async function updateUser(
   throw new HttpError(409, "CONFLICT", "errors.conflict");
 }
 
+/** Stored settings over the defaults (a user who never changed anything has no entry). */
+export function settingsOrDefaults(stored: Partial<UserSettings> | null): UserSettings {
+  return { ...DEFAULT_USER_SETTINGS, ...(stored ?? {}) };
+}
+
 export async function getUserSettings(kv: Deno.Kv, userId: string): Promise<UserSettings> {
-  const e = await kv.get<UserSettings>(userSettingsKey(userId));
-  return { ...DEFAULT_USER_SETTINGS, ...(e.value ?? {}) };
+  return settingsOrDefaults((await kv.get<UserSettings>(userSettingsKey(userId))).value);
 }
 
 export async function updateUserSettings(

@@ -11,11 +11,14 @@ import { type AppEnv, isApiPath } from "@/routes/env.ts";
 export function language(): MiddlewareHandler<AppEnv> {
   return async function language(c, next) {
     const user = c.get("user");
-    c.set("userSettings", null);
     let lang = DEFAULT_LANG;
     if (user) {
-      const settings = await getUserSettings(c.get("deps").kv, user.id);
-      c.set("userSettings", settings);
+      // The session middleware read them with the session (not for API tokens).
+      let settings = c.get("userSettings");
+      if (!settings) {
+        settings = await getUserSettings(c.get("deps").kv, user.id);
+        c.set("userSettings", settings);
+      }
       lang = settings.language;
     } else {
       const cookie = getCookie(c, "lang");

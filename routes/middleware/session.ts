@@ -4,7 +4,7 @@
  * requests answer 401 and the client refreshes (lib/client/api.ts).
  */
 import type { MiddlewareHandler } from "hono";
-import { resolveAccessToken, rotateRefreshToken } from "@/lib/auth/session.ts";
+import { resolveAccessSession, rotateRefreshToken } from "@/lib/auth/session.ts";
 import { resolveApiToken } from "@/lib/auth/api_tokens.ts";
 import { type AppEnv, isApiPath } from "@/routes/env.ts";
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from "@/routes/cookies.ts";
@@ -14,36 +14,41 @@ export function session(): MiddlewareHandler<AppEnv> {
     const { kv, config, now } = c.get("deps");
     c.set("user", null);
     c.set("authVia", null);
+    // Read with the session in one KV call; the language middleware reads it when unset.
+    c.set("userSettings", null);
+    const signIn = (
+      r: Awaited<ReturnType<typeof resolveAccessSession>>,
+      via: "bearer" | "cookie",
+    ) => {
+      if (!r) return;
+      c.set("user", r.user);
+      c.set("userSettings", r.settings);
+      c.set("authVia", via);
+    };
     const auth = c.req.header("authorization");
     if (auth) {
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
       if (m) {
-        const user = (await resolveApiToken(kv, m[1])) ??
-          (await resolveAccessToken(kv, config.secretKey, m[1], now()));
-        if (user) {
-          c.set("user", user);
+        const apiUser = await resolveApiToken(kv, m[1]);
+        if (apiUser) {
+          c.set("user", apiUser);
           c.set("authVia", "bearer");
-        }
+        } else signIn(await resolveAccessSession(kv, config.secretKey, m[1], now()), "bearer");
       }
       return await next();
     }
     const cookies = readSessionCookies(c, config);
     if (cookies.access) {
-      const user = await resolveAccessToken(kv, config.secretKey, cookies.access, now());
-      if (user) {
-        c.set("user", user);
-        c.set("authVia", "cookie");
-      }
+      signIn(await resolveAccessSession(kv, config.secretKey, cookies.access, now()), "cookie");
     }
     if (!c.get("user") && cookies.refresh && c.req.method === "GET" && !isApiPath(c.req.path)) {
       const out = await rotateRefreshToken(kv, config.secretKey, cookies.refresh, now());
       if (out.ok) {
         setSessionCookies(c, config, out.tokens);
-        const user = await resolveAccessToken(kv, config.secretKey, out.tokens.accessToken, now());
-        if (user) {
-          c.set("user", user);
-          c.set("authVia", "cookie");
-        }
+        signIn(
+          await resolveAccessSession(kv, config.secretKey, out.tokens.accessToken, now()),
+          "cookie",
+        );
       } else {
         clearSessionCookies(c, config);
       }
