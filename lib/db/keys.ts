@@ -125,7 +125,10 @@ export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_p
 export const prospectsByNextTransitionPrefix = (
   ...p: Part[]
 ) => ["prospects_by_next_transition", ...p];
-/** Urgency order (issue #6): [marketProjectId, done, "weight|followUpSortKey", id]. */
+/**
+ * Legacy (no longer written): urgency order over a whole project. Migration 60 removes it; the
+ * per-club family below serves every urgency read (a whole project merges its clubs' ranges).
+ */
 export const prospectsByProjectUrgencyPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_urgency", ...p];
@@ -152,11 +155,6 @@ export const noteByProspectKey = (
 export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
 
 // ── activity engine (issue #6): lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
-/** A transition already announced: [prospectId, "<status>:<clockStart>"] (idempotency). */
-export const notificationSentKey = (
-  prospectId: string,
-  transitionKey: string,
-) => ["notifications_sent", prospectId, transitionKey];
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];
 export const notificationQueuePrefix = () => ["notification_queue"];

@@ -21,7 +21,6 @@ import {
   prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectPrefix,
   prospectsByProjectStatusPrefix,
-  prospectsByProjectUrgencyPrefix,
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
@@ -103,7 +102,6 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   // Activity engine (issue #6): urgency order and new-per-club for the daily report.
   const u = urgencySortKey(p);
   out.push(
-    { key: prospectsByProjectUrgencyPrefix(mp, d, u, id), value: id },
     { key: prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id },
     // The value is the project, so the daily report can count per project without the record.
     { key: prospectsByClubRegisteredPrefix(p.clubId, p.registerDate, id), value: mp },

@@ -19,7 +19,6 @@ import {
   prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectPrefix,
   prospectsByProjectStatusPrefix,
-  prospectsByProjectUrgencyPrefix,
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
@@ -459,14 +458,12 @@ async function byName(
 function orderedRanges(spec: SearchSpec, d: number): { prefix: Deno.KvKey; facets: boolean }[] {
   const mp = spec.marketProjectId;
   if (spec.sort === "urgency") {
-    // Only project and clubs have urgency indexes; urgencyInMemory handles the other filters.
-    const clubIds = spec.clubIds;
-    return clubIds
-      ? clubIds.map((c) => ({
-        prefix: prospectsByProjectClubUrgencyPrefix(mp, c, d),
-        facets: false,
-      }))
-      : [{ prefix: prospectsByProjectUrgencyPrefix(mp, d), facets: false }];
+    // Urgency indexes are per club (a whole project: every club, resolved by the caller);
+    // urgencyInMemory handles the other filters.
+    return (spec.clubIds ?? []).map((c) => ({
+      prefix: prospectsByProjectClubUrgencyPrefix(mp, c, d),
+      facets: false,
+    }));
   }
   if (spec.assignee) {
     return [{ prefix: prospectsByAssigneePrefix(spec.assignee, mp, d), facets: true }];
@@ -559,12 +556,16 @@ async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
 
   if (!facetFilter && !recordFilter) {
     const segs = segmentsOf(spec);
+    // Urgency over a whole project merges every club's urgency range (the totals stay per project).
+    const rangeSpec = spec.sort === "urgency" && !spec.clubIds
+      ? { ...spec, clubIds: await allClubIds(kv) }
+      : spec;
     const [counts, ids] = await Promise.all([
       getManyChunked(kv, segs.flatMap((d) => totalKeys(spec, d))),
       (async () => {
         const out: string[] = [];
         for (const d of segs) {
-          const ranges = orderedRanges(spec, d).map((r) => r.prefix);
+          const ranges = orderedRanges(rangeSpec, d).map((r) => r.prefix);
           for await (const e of mergeRanges(kv, ranges, reverse, want)) {
             out.push(e.key[e.key.length - 1] as string);
             if (out.length >= want) break;

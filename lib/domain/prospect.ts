@@ -38,6 +38,11 @@ export interface Prospect {
   activityStatusWeigth: number;
   /** ISO instant of the next automatic activity transition (indexed for the cron job). */
   nextTransitionAt: string | null;
+  /**
+   * Transitions the activity job announced on the current clock ("<status>:<clockStart>"), so a
+   * status re-entered on the same clock is not mailed twice. Set by the job only.
+   */
+  announced?: string[];
   /** "yyyy-MM-dd" local date. */
   followUpDate: string | null;
   /** ISO instant. */

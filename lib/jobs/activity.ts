@@ -4,7 +4,8 @@
  * prospects_by_next_transition index), recomputes them with the activity clock and commits, per
  * prospect atomically and checked against the record's versionstamp: the new activity fields, the
  * moved index entries (diffProspectKeys, so keys match the write path), an activity event and, for
- * an entry into Notified or Escalated, a queued notification guarded by an idempotency key.
+ * an entry into Notified or Escalated not announced before on this clock, a queued notification
+ * (the record remembers what it announced).
  *
  * Prospects are committed in groups (one atomic for as many as KV's limits allow) so a pass over 10 000
  * due prospects costs a few hundred commits; a group whose check fails (a user saved one of them
@@ -15,10 +16,9 @@
 import {
   activityClockStateKey,
   notificationQueueKey,
-  notificationSentKey,
   prospectKey,
   prospectsByNextTransitionPrefix,
-  prospectsByProjectUrgencyPrefix,
+  prospectsByProjectPrefix,
 } from "@/lib/db/keys.ts";
 import { getManyChunked, ulid } from "@/lib/db/kv.ts";
 import { applyProspectWrite, diffProspectKeys, prospectEvents } from "@/lib/db/prospect_indexes.ts";
@@ -35,8 +35,6 @@ import { clockSettings } from "@/lib/services/prospects.ts";
 export const BATCH = 192;
 /** Batches in flight (disjoint prospects): reading and planning overlap the previous commit. */
 export const PARALLEL = 2;
-/** How long an announced transition is remembered (longer than any clock can flip back). */
-export const SENT_TTL_MS = 90 * 24 * 3600 * 1000;
 /** Open prospects re-evaluated per run after a settings change. */
 export const RESCHEDULE_BUDGET = 20_000;
 /** The lease outlives one run comfortably; runs are skipped while it is held. */
@@ -68,19 +66,11 @@ const emptyStats = (): PassStats => ({
 
 interface Plan {
   entry: Deno.KvEntry<StoredProspect>;
+  /** The record to write (its `announced` already lists the transition when it notifies). */
   after: StoredProspect;
-  /**
-   * `sent`: the idempotency key as read; undefined when not read, and then the atomic checks that
-   * it is absent (the fast path: one read less per prospect; a rare hit redoes the pack one by one).
-   */
-  notify: {
-    kind: NotificationKind;
-    transitionKey: string;
-    sent?: Deno.KvEntryMaybe<unknown>;
-  } | null;
+  /** An entry into Notified or Escalated not announced before on this clock, else null. */
+  notify: { kind: NotificationKind; transitionKey: string } | null;
 }
-
-type Draft = Omit<Plan, "notify"> & { kind: NotificationKind | null; transitionKey: string };
 
 function logClockError(id: string, err: unknown) {
   console.error(
@@ -88,13 +78,16 @@ function logClockError(id: string, err: unknown) {
   );
 }
 
+/** The transition keys of one clock start (a transition key is "<status>:<clockStart>"). */
+const onClock = (key: string, clockStart: string) => key.slice(key.indexOf(":") + 1) === clockStart;
+
 /** The change a record needs now, or null when its stored activity fields are current. */
 function planFor(
   entry: Deno.KvEntry<StoredProspect>,
   settings: ClockSettings,
   now: Date,
   stats: PassStats,
-): Draft | null {
+): Plan | null {
   const before = entry.value;
   if (before.deleted) return null;
   let r;
@@ -116,28 +109,18 @@ function planFor(
     activityStatusWeigth: r.activityStatusWeigth,
     nextTransitionAt: r.nextTransitionAt,
   };
-  return {
-    entry,
-    after,
-    kind: notificationKindFor(before.activityStatus, r.activityStatus),
-    // A status is entered at most once per clock: the clock start names the transition.
-    transitionKey: `${r.activityStatus}:${r.clockStart ?? ""}`,
-  };
-}
-
-/** Reads the idempotency keys of the drafts that would notify (parallel gets), and attaches them. */
-async function withSentKeys(kv: Deno.Kv, drafts: Draft[]): Promise<Plan[]> {
-  return await Promise.all(drafts.map(async (d) => ({
-    entry: d.entry,
-    after: d.after,
-    notify: d.kind
-      ? {
-        kind: d.kind,
-        transitionKey: d.transitionKey,
-        sent: await kv.get(notificationSentKey(d.after.id, d.transitionKey)),
-      }
-      : null,
-  })));
+  const kind = notificationKindFor(before.activityStatus, r.activityStatus);
+  if (!kind) return { entry, after, notify: null };
+  // A status is entered at most once per clock: the clock start names the transition. The record
+  // remembers what it announced on its current clock, so a prospect that leaves Notified (an admin
+  // raised a limit) and re-enters it on the same clock is not mailed twice. The record's own
+  // versionstamp check makes this exactly once, also with two runners.
+  const clockStart = r.clockStart ?? "";
+  const transitionKey = `${r.activityStatus}:${clockStart}`;
+  const announced = (before.announced ?? []).filter((k) => onClock(k, clockStart));
+  if (announced.includes(transitionKey)) return { entry, after, notify: null };
+  after.announced = [...announced, transitionKey];
+  return { entry, after, notify: { kind, transitionKey } };
 }
 
 /** A plan's writes, ready to add to an atomic (counted, so groups stay within KV's limits). */
@@ -157,9 +140,7 @@ function writesOf(plan: Plan, now: Date): Writes {
   // `at` dates the report buckets (issue #7) by this write; without it they use updatedAt.
   const diff = diffProspectKeys(entry.value, after, at);
   const n = plan.notify;
-  // Sent keys are written only in an atomic that also checks and writes the prospect, so the
-  // record's check makes this read-then-set safe against concurrent runners.
-  const queued: QueuedNotification | null = n && (n.sent === undefined || n.sent.value === null)
+  const queued: QueuedNotification | null = n
     ? {
       id: ulid(now.getTime()),
       kind: n.kind,
@@ -181,10 +162,10 @@ function writesOf(plan: Plan, now: Date): Writes {
         b2b: after.b2b,
       },
     }
-    : null; // announced before (the clock flipped back and forth): no second mail
+    : null;
   const mutations = 1 + diff.deletes.length + diff.sets.length + diff.counters.length +
-    events.length + (queued ? 2 : 0);
-  const checks = 1 + (n && n.sent === undefined ? 1 : 0);
+    events.length + (queued ? 1 : 0);
+  const checks = 1;
   return { plan, events, diff, queued, mutations, checks };
 }
 
@@ -192,18 +173,7 @@ function addWrites(op: Deno.AtomicOperation, w: Writes) {
   const { entry, after } = w.plan;
   op.check(entry);
   applyProspectWrite(op, after, w.diff, w.events);
-  if (w.plan.notify && w.plan.notify.sent === undefined) {
-    op.check({
-      key: notificationSentKey(after.id, w.plan.notify.transitionKey),
-      versionstamp: null,
-    });
-  }
-  if (w.queued) {
-    op.set(notificationSentKey(after.id, w.queued.transitionKey), { at: w.queued.at }, {
-      expireIn: SENT_TTL_MS,
-    });
-    op.set(notificationQueueKey(w.queued.id), w.queued);
-  }
+  if (w.queued) op.set(notificationQueueKey(w.queued.id), w.queued);
 }
 
 /** KV's limits per atomic, with a margin. */
@@ -244,9 +214,8 @@ async function settleOne(
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await deps.kv.get<StoredProspect>(prospectKey(id));
     if (entry.value === null) return;
-    const draft = planFor(entry as Deno.KvEntry<StoredProspect>, settings, now, stats);
-    if (!draft) return;
-    const [plan] = await withSentKeys(deps.kv, [draft]);
+    const plan = planFor(entry as Deno.KvEntry<StoredProspect>, settings, now, stats);
+    if (!plan) return;
     const w = writesOf(plan, now);
     const op = deps.kv.atomic();
     addWrites(op, w);
@@ -271,20 +240,13 @@ async function settle(
   now: Date,
   stats: PassStats,
 ): Promise<void> {
-  const drafts: Draft[] = [];
+  const writes: Writes[] = [];
   for (const e of entries) {
     if (e.value === null) continue;
-    const d = planFor(e as Deno.KvEntry<StoredProspect>, settings, now, stats);
-    if (d) drafts.push(d);
+    const plan = planFor(e as Deno.KvEntry<StoredProspect>, settings, now, stats);
+    if (plan) writes.push(writesOf(plan, now));
   }
-  if (!drafts.length) return;
-  const writes = drafts.map((d) =>
-    writesOf({
-      entry: d.entry,
-      after: d.after,
-      notify: d.kind ? { kind: d.kind, transitionKey: d.transitionKey } : null,
-    }, now)
-  );
+  if (!writes.length) return;
   for (const pack of packs(writes)) {
     const op = deps.kv.atomic();
     for (const w of pack) addWrites(op, w);
@@ -384,7 +346,7 @@ export function settingsFingerprint(s: ClockSettings): string {
 
 /**
  * Detects a change of work time or time limits (against the fingerprint stored in KV) and then
- * re-evaluates every open prospect, project by project over the urgency index, `budget` prospects
+ * re-evaluates every open prospect, project by project over the follow-up index of open prospects, `budget` prospects
  * per run, resuming from a stored cursor. The first run on a store only records the fingerprint:
  * the stored fields were computed by the write path with those same settings.
  */
@@ -415,7 +377,7 @@ export async function rescheduleStep(
   if (!scan) return { ...stats, pending: false };
   let ids: string[] = [];
   while (scan.index < scan.projects.length && stats.scanned < budget) {
-    const prefix = prospectsByProjectUrgencyPrefix(scan.projects[scan.index], 0);
+    const prefix = prospectsByProjectPrefix(scan.projects[scan.index], 0);
     const iter = kv.list<string>({ prefix }, {
       cursor: scan.cursor ?? undefined,
       limit: budget - stats.scanned,
