@@ -185,6 +185,46 @@ Deno.test("the job moves due prospects, writes events and mails the right people
   }
 });
 
+/** The page a mail's link opens, fetched as its reader: the link must show the prospect's row. */
+async function followLink(env: TestEnv, text: string, headers: Record<string, string>) {
+  const url = /http:\/\/localhost:8000(\/prospects\?\S+)/.exec(text)?.[1];
+  assert.ok(url, `a link in:\n${text}`);
+  const r = await call(env, "GET", url, { headers });
+  assert.equal(r.res.status, 200);
+  return String(r.json);
+}
+
+Deno.test("the link in a mail opens the prospect, outside the reader's clubs and once closed", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    // Anna handles club 102 but is the assignee of a prospect in club 101.
+    await setClubSubscription(env.kv, w.anna.user.id, 102, true);
+    env.clock.set("2026-03-10T12:00:00Z");
+    await runActivityJob(depsOf(env));
+    const notice = (await listOutbox(env.kv, { to: w.anna.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Tilda Tilldelad"))!;
+    assert.match(await followLink(env, notice.text, w.anna.headers), /Tilldelad/);
+
+    // Escalated to Mia; meanwhile a colleague signs Tilda up (Done) before Mia opens the mail.
+    env.clock.set("2026-03-10T16:00:00Z");
+    await runActivityJob(depsOf(env));
+    const escalation = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Eskalerat: Tilda"))!;
+    const saved = await call(env, "PUT", `/api/prospects/${w.assigned.id}`, {
+      headers: w.anna.headers,
+      body: rowOf({
+        ...(await get(env, w.assigned.id)),
+        version: (await env.kv.get(prospectKey(w.assigned.id))).versionstamp,
+      }, { sellStatus: "Member" }),
+    });
+    assert.equal(saved.res.status, 200, JSON.stringify(saved.json));
+    assert.match(await followLink(env, escalation.text, w.mia.headers), /Tilldelad/);
+  } finally {
+    env.close();
+  }
+});
+
 Deno.test("a job that crashed before mailing delivers once on the next run", async () => {
   const w = await world();
   const { env } = w;
