@@ -156,7 +156,15 @@ Deno.test("the job moves due prospects, writes events and mails the right people
     const body = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
       .find((m) => m.subject?.includes("Eskalerat: Tilda"))!.text;
     assert.match(body, /Hej Mia!/);
-    assert.match(body, /Ansvarig: Anna/);
+    assert.match(body, /\nSäljstatus: ingen ännu\nAnsvarig: Anna/);
+    // A prospect nobody has worked yet reads plainly (not "har säljstatus ingen säljstatus än").
+    const reminder = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Påminnelse: Ulla"))!.text;
+    assert.equal(
+      reminder.split("\n\n").slice(0, 3).join("\n\n"),
+      "Hej Mia!\n\nProspektet Ulla Utan på Klubb Söder (Vårkampanj) har väntat för länge på att " +
+        "bli kontaktat. Ta kontakt så snart du kan.\n\nSäljstatus: ingen ännu",
+    );
     assert.match(
       body,
       new RegExp(
