@@ -193,6 +193,30 @@ Deno.test("the job moves due prospects, writes events and mails the right people
   }
 });
 
+Deno.test("two runners passing over the same due prospects at once: one transition, one mail each", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    env.clock.set("2026-03-10T12:00:00Z");
+    // Two instances without a lease (lapsed) read the same due entries and versionstamps.
+    const [a, b] = await Promise.all([runDuePass(depsOf(env)), runDuePass(depsOf(env))]);
+    assert.equal(a.changed + b.changed, 3, "each transition committed once");
+    assert.equal(a.queued + b.queued, 3, "each notification queued once");
+    await Promise.all([drainNotifications(depsOf(env)), drainNotifications(depsOf(env))]);
+    assert.deepEqual(await mails(env, w.people), [
+      "Anna: Påminnelse: Tilda Tilldelad behöver följas upp",
+      "Mia: Påminnelse: Ulla Utan behöver följas upp",
+    ]);
+    for (const p of [w.unassigned, w.assigned, w.otherClub]) {
+      const moves = (await listProspectEvents(env.kv, p.id))
+        .filter((e) => e.type === "activity").map((e) => `${e.from}>${e.to}`);
+      assert.deepEqual(moves, ["Paused>ToDo", "ToDo>Notified"], p.firstName);
+    }
+  } finally {
+    env.close();
+  }
+});
+
 /** The page a mail's link opens, fetched as its reader: the link must show the prospect's row. */
 async function followLink(env: TestEnv, text: string, headers: Record<string, string>) {
   const url = /http:\/\/localhost:8000(\/prospects\?\S+)/.exec(text)?.[1];
