@@ -365,6 +365,40 @@ Deno.test("changing a time limit re-schedules the open prospects (and announces 
   }
 });
 
+Deno.test("changing the work time re-schedules the open prospects on the next run", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    await runActivityJob(depsOf(env)); // records the settings fingerprint
+    assert.equal((await get(env, w.unassigned.id)).nextTransitionAt, "2026-03-10T12:00:00.000Z");
+    env.clock.set("2026-03-10T09:00:00Z"); // 10:00 local, 1 work hour done
+    const g = await call(env, "GET", "/api/admin-settings", { headers: admin.headers });
+    const r = await call(env, "PUT", `/api/admin-settings/${g.json.id}`, {
+      headers: admin.headers,
+      body: { ...g.json, worktimeFrom: "08:00", worktimeTo: "11:00" },
+    });
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    const run = await runActivityJob(depsOf(env));
+    assert.equal(run!.reschedule.pending, false);
+    // 3 more work hours: 10:00–11:00 local today, then 08:00–10:00 local tomorrow.
+    for (const p of [w.unassigned, w.assigned, w.otherClub]) {
+      const rec = await get(env, p.id);
+      assert.equal(rec.activityStatus, "ToDo");
+      assert.equal(rec.nextTransitionAt, "2026-03-11T09:00:00.000Z", p.firstName);
+    }
+    // The old due time passes quietly; the new one moves them.
+    env.clock.set("2026-03-10T12:00:00Z");
+    assert.equal((await runActivityJob(depsOf(env)))!.due.changed, 0);
+    env.clock.set("2026-03-11T09:00:00Z");
+    assert.equal((await runActivityJob(depsOf(env)))!.due.changed, 4, "three, and Bo's clock");
+    assert.equal((await get(env, w.unassigned.id)).activityStatus, "Notified");
+    assert.equal((await get(env, w.booked.id)).activityStatus, "ToDo");
+  } finally {
+    env.close();
+  }
+});
+
 Deno.test("the daily report: at 07:00 local, once per subscriber, their clubs only", async () => {
   const w = await world();
   const { env } = w;
