@@ -80,11 +80,17 @@ export function recipientsFor<T extends Recipient>(
   return out;
 }
 
-/** The link to a prospect in the grid (the prospects page filters by project and customer id). */
+/**
+ * The link to a prospect in the grid (the prospects page filters by project and customer id).
+ * It also names the prospect's club and shows completed rows: without a club the grid filters by
+ * the reader's own clubs (an assignee outside the prospect's club would see nothing), and a
+ * colleague may have closed the prospect (e.g. Member) before the mail is opened.
+ */
 export function prospectLink(
   appUrl: string,
-  p: { marketProjectId: number; customerId: number },
+  p: { marketProjectId: number; customerId: number; clubId: number },
 ): string {
   const base = appUrl.replace(/\/$/, "");
-  return `${base}/prospects?marketProjectId=${p.marketProjectId}&customerId=${p.customerId}`;
+  return `${base}/prospects?marketProjectId=${p.marketProjectId}&customerId=${p.customerId}` +
+    `&clubId=${p.clubId}&showCompleted=true`;
 }

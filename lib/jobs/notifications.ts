@@ -58,7 +58,7 @@ export function notificationMail(
     marketProject: p.marketProjectName,
     sellStatus: p.sellStatus
       ? translate(lang, `sellStatus.${p.sellStatus}`)
-      : translate(lang, "mail.noSellStatus"),
+      : translate(lang, "mail.sellStatusNone"),
     assignee: p.assignName || p.assignId || translate(lang, "mail.escalated.unassigned"),
     url: prospectLink(appUrl, p),
   };

@@ -156,7 +156,15 @@ Deno.test("the job moves due prospects, writes events and mails the right people
     const body = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
       .find((m) => m.subject?.includes("Eskalerat: Tilda"))!.text;
     assert.match(body, /Hej Mia!/);
-    assert.match(body, /Ansvarig: Anna/);
+    assert.match(body, /\nSäljstatus: ingen ännu\nAnsvarig: Anna/);
+    // A prospect nobody has worked yet reads plainly (not "har säljstatus ingen säljstatus än").
+    const reminder = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Påminnelse: Ulla"))!.text;
+    assert.equal(
+      reminder.split("\n\n").slice(0, 3).join("\n\n"),
+      "Hej Mia!\n\nProspektet Ulla Utan på Klubb Söder (Vårkampanj) har väntat för länge på att " +
+        "bli kontaktat. Ta kontakt så snart du kan.\n\nSäljstatus: ingen ännu",
+    );
     assert.match(
       body,
       new RegExp(
@@ -180,6 +188,70 @@ Deno.test("the job moves due prospects, writes events and mails the right people
       "Notified>Escalated@2026-03-10T16:00:00.000Z:job",
     ]);
     assert.deepEqual(await listAll(env.kv, notificationQueuePrefix()), [], "queue drained");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("two runners passing over the same due prospects at once: one transition, one mail each", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    env.clock.set("2026-03-10T12:00:00Z");
+    // Two instances without a lease (lapsed) read the same due entries and versionstamps.
+    const [a, b] = await Promise.all([runDuePass(depsOf(env)), runDuePass(depsOf(env))]);
+    assert.equal(a.changed + b.changed, 3, "each transition committed once");
+    assert.equal(a.queued + b.queued, 3, "each notification queued once");
+    await Promise.all([drainNotifications(depsOf(env)), drainNotifications(depsOf(env))]);
+    assert.deepEqual(await mails(env, w.people), [
+      "Anna: Påminnelse: Tilda Tilldelad behöver följas upp",
+      "Mia: Påminnelse: Ulla Utan behöver följas upp",
+    ]);
+    for (const p of [w.unassigned, w.assigned, w.otherClub]) {
+      const moves = (await listProspectEvents(env.kv, p.id))
+        .filter((e) => e.type === "activity").map((e) => `${e.from}>${e.to}`);
+      assert.deepEqual(moves, ["Paused>ToDo", "ToDo>Notified"], p.firstName);
+    }
+  } finally {
+    env.close();
+  }
+});
+
+/** The page a mail's link opens, fetched as its reader: the link must show the prospect's row. */
+async function followLink(env: TestEnv, text: string, headers: Record<string, string>) {
+  const url = /http:\/\/localhost:8000(\/prospects\?\S+)/.exec(text)?.[1];
+  assert.ok(url, `a link in:\n${text}`);
+  const r = await call(env, "GET", url, { headers });
+  assert.equal(r.res.status, 200);
+  return String(r.json);
+}
+
+Deno.test("the link in a mail opens the prospect, outside the reader's clubs and once closed", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    // Anna handles club 102 but is the assignee of a prospect in club 101.
+    await setClubSubscription(env.kv, w.anna.user.id, 102, true);
+    env.clock.set("2026-03-10T12:00:00Z");
+    await runActivityJob(depsOf(env));
+    const notice = (await listOutbox(env.kv, { to: w.anna.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Tilda Tilldelad"))!;
+    assert.match(await followLink(env, notice.text, w.anna.headers), /Tilldelad/);
+
+    // Escalated to Mia; meanwhile a colleague signs Tilda up (Done) before Mia opens the mail.
+    env.clock.set("2026-03-10T16:00:00Z");
+    await runActivityJob(depsOf(env));
+    const escalation = (await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now }))
+      .find((m) => m.subject?.includes("Eskalerat: Tilda"))!;
+    const saved = await call(env, "PUT", `/api/prospects/${w.assigned.id}`, {
+      headers: w.anna.headers,
+      body: rowOf({
+        ...(await get(env, w.assigned.id)),
+        version: (await env.kv.get(prospectKey(w.assigned.id))).versionstamp,
+      }, { sellStatus: "Member" }),
+    });
+    assert.equal(saved.res.status, 200, JSON.stringify(saved.json));
+    assert.match(await followLink(env, escalation.text, w.mia.headers), /Tilldelad/);
   } finally {
     env.close();
   }
@@ -288,6 +360,40 @@ Deno.test("changing a time limit re-schedules the open prospects (and announces 
     // Nothing more to do on the next run.
     const again = await runActivityJob(depsOf(env));
     assert.equal(again!.reschedule.scanned, 0);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("changing the work time re-schedules the open prospects on the next run", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    await runActivityJob(depsOf(env)); // records the settings fingerprint
+    assert.equal((await get(env, w.unassigned.id)).nextTransitionAt, "2026-03-10T12:00:00.000Z");
+    env.clock.set("2026-03-10T09:00:00Z"); // 10:00 local, 1 work hour done
+    const g = await call(env, "GET", "/api/admin-settings", { headers: admin.headers });
+    const r = await call(env, "PUT", `/api/admin-settings/${g.json.id}`, {
+      headers: admin.headers,
+      body: { ...g.json, worktimeFrom: "08:00", worktimeTo: "11:00" },
+    });
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    const run = await runActivityJob(depsOf(env));
+    assert.equal(run!.reschedule.pending, false);
+    // 3 more work hours: 10:00–11:00 local today, then 08:00–10:00 local tomorrow.
+    for (const p of [w.unassigned, w.assigned, w.otherClub]) {
+      const rec = await get(env, p.id);
+      assert.equal(rec.activityStatus, "ToDo");
+      assert.equal(rec.nextTransitionAt, "2026-03-11T09:00:00.000Z", p.firstName);
+    }
+    // The old due time passes quietly; the new one moves them.
+    env.clock.set("2026-03-10T12:00:00Z");
+    assert.equal((await runActivityJob(depsOf(env)))!.due.changed, 0);
+    env.clock.set("2026-03-11T09:00:00Z");
+    assert.equal((await runActivityJob(depsOf(env)))!.due.changed, 4, "three, and Bo's clock");
+    assert.equal((await get(env, w.unassigned.id)).activityStatus, "Notified");
+    assert.equal((await get(env, w.booked.id)).activityStatus, "ToDo");
   } finally {
     env.close();
   }

@@ -73,8 +73,8 @@ Deno.test("a B2B user hears only about b2b prospects", () => {
 
 Deno.test("the link opens the prospect in the grid", () => {
   assert.equal(
-    prospectLink("https://leads.example.se/", { marketProjectId: 7, customerId: 1234 }),
-    "https://leads.example.se/prospects?marketProjectId=7&customerId=1234",
+    prospectLink("https://leads.example.se/", { marketProjectId: 7, customerId: 1234, clubId: 5 }),
+    "https://leads.example.se/prospects?marketProjectId=7&customerId=1234&clubId=5&showCompleted=true",
   );
 });
 
