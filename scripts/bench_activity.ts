@@ -127,7 +127,11 @@ if (values["generate-only"]) {
   Deno.exit(0);
 }
 
-const deps = { kv, config: testConfig({ TZ_NAME: tz }), now: () => now };
+// Reopen the store, as a running server would have it: the bulk write's connection (its page cache
+// and the WAL it left to checkpoint) is not what a minute's job pass runs on.
+kv.close();
+const kvRun = await Deno.openKv(path);
+const deps = { kv: kvRun, config: testConfig({ TZ_NAME: tz }), now: () => now };
 // CPU time of this process next to wall time: the machine may be shared with other work.
 const cpu0 = process.cpuUsage();
 const t1 = performance.now();
@@ -161,4 +165,4 @@ if (pass.scanned !== dueCount || pass.changed !== dueCount) {
   console.error("the pass did not touch exactly the due prospects");
   Deno.exit(1);
 }
-kv.close();
+kvRun.close();
