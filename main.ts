@@ -6,7 +6,12 @@ import { createSetupLink } from "@/lib/services/auth.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
 import { ensureAssets } from "@/scripts/build.ts";
-import { ACTIVITY_SCHEDULE, DAILY_REPORT_SCHEDULE, jobRunners } from "@/lib/jobs/mod.ts";
+import {
+  ACTIVITY_SCHEDULE,
+  DAILY_REPORT_SCHEDULE,
+  jobRunners,
+  MAIL_RETRY_SCHEDULE,
+} from "@/lib/jobs/mod.ts";
 
 let config;
 try {
@@ -37,6 +42,7 @@ if (config.cron) {
   const jobs = jobRunners({ kv, config, now: () => new Date() });
   Deno.cron("activity", ACTIVITY_SCHEDULE, jobs.activity);
   Deno.cron("daily-report", DAILY_REPORT_SCHEDULE, jobs.dailyReport);
+  Deno.cron("mail-retry", MAIL_RETRY_SCHEDULE, jobs.mailRetry);
 }
 
 Deno.serve({

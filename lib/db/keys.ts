@@ -30,6 +30,9 @@ export const apiTokensByUserPrefix = (userId: string) => ["api_tokens_by_user", 
 export const setupTokenKey = () => ["setup_token"];
 export const outboxKey = (id: string) => ["outbox", id];
 export const outboxPrefix = () => ["outbox"];
+/** E-mails the SMTP server refused, by when to try again: [nextAttemptAt ISO, outboxId]. */
+export const mailRetryKey = (at: string, id: string) => ["mail_retry", at, id];
+export const mailRetryPrefix = () => ["mail_retry"];
 export const auditKey = (id: string) => ["audit", id];
 export const auditPrefix = () => ["audit"];
 export const auditByTargetKey = (targetId: string, id: string) => ["audit_by_target", targetId, id];

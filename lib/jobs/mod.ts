@@ -5,6 +5,8 @@
  */
 import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
+import { withLease } from "@/lib/jobs/lease.ts";
+import { retryFailedMail } from "@/lib/notify/retry.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 /** Every minute: due activity transitions, a slice of any re-schedule, the notification queue. */
@@ -14,6 +16,8 @@ export const ACTIVITY_SCHEDULE = "* * * * *";
  * checks whether 07:00 local has passed and today's report is still unsent.
  */
 export const DAILY_REPORT_SCHEDULE = "*/5 * * * *";
+/** Every minute: e-mails the SMTP server refused, when their next attempt is due. */
+export const MAIL_RETRY_SCHEDULE = "* * * * *";
 
 /** Whether a run did anything worth a log line (any non-zero count in its result). */
 function didWork(result: unknown): boolean {
@@ -44,5 +48,9 @@ export function jobRunners(deps: ServiceDeps) {
   return {
     activity: guarded("activity", () => runActivityJob(deps)),
     dailyReport: guarded("daily-report", () => runDailyReportJob(deps)),
+    mailRetry: guarded(
+      "mail-retry",
+      () => withLease(deps.kv, "mail-retry", 55_000, () => retryFailedMail(deps)),
+    ),
   };
 }

@@ -7,6 +7,7 @@ import type { Config } from "@/lib/config.ts";
 import { type MailMessage, sendSmtp } from "@/lib/notify/mail.ts";
 import { sendHttpSms, type SmsMessage } from "@/lib/notify/sms.ts";
 import { type OutboxEntry, storeOutbox } from "@/lib/notify/outbox.ts";
+import { firstRetryAt } from "@/lib/notify/retry.ts";
 
 export type { MailMessage, SmsMessage };
 export { clearOutbox, listOutbox, type OutboxEntry } from "@/lib/notify/outbox.ts";
@@ -43,15 +44,17 @@ export async function sendMail(deps: NotifyDeps, m: MailMessage): Promise<SendRe
     }
   }
   if (delivery !== "smtp" || config.outboxReadable) {
+    const now = deps.now?.() ?? new Date();
     await storeOutbox(kv, {
       channel: "email",
       to: m.to,
       subject: m.subject,
       text: m.text,
       html: m.html ?? null,
-      createdAt: (deps.now?.() ?? new Date()).toISOString(),
+      createdAt: now.toISOString(),
       delivery,
-    });
+      attempts: config.smtpUrl ? 1 : 0,
+    }, delivery === "failed" ? firstRetryAt(now) : undefined);
   }
   return { delivery };
 }

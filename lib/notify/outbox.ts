@@ -2,7 +2,7 @@
  * The KV outbox: every e-mail and SMS is stored here when no provider is configured, and a copy is
  * kept outside production so /outbox and GET /api/outbox can complete flows end to end.
  */
-import { outboxKey, outboxPrefix } from "@/lib/db/keys.ts";
+import { mailRetryKey, outboxKey, outboxPrefix } from "@/lib/db/keys.ts";
 import { ulid } from "@/lib/db/kv.ts";
 
 /** Entries live 14 days: long enough to debug a flow, short enough not to pile up codes. */
@@ -18,14 +18,23 @@ export interface OutboxEntry {
   createdAt: string;
   /** How it left: through the provider, only into the outbox, or the provider failed. */
   delivery: "smtp" | "sms-gateway" | "outbox" | "failed";
+  /** Sending attempts through the provider so far (e-mails the SMTP server refused are retried). */
+  attempts?: number;
 }
 
+/**
+ * Stores an entry; `retryAt` also schedules another SMTP attempt (lib/notify/retry.ts), in the
+ * same atomic, so a refused e-mail is never just parked.
+ */
 export async function storeOutbox(
   kv: Deno.Kv,
   entry: Omit<OutboxEntry, "id">,
+  retryAt?: string,
 ): Promise<OutboxEntry> {
   const full: OutboxEntry = { id: ulid(), ...entry };
-  await kv.set(outboxKey(full.id), full, { expireIn: OUTBOX_TTL_MS });
+  const op = kv.atomic().set(outboxKey(full.id), full, { expireIn: OUTBOX_TTL_MS });
+  if (retryAt) op.set(mailRetryKey(retryAt, full.id), full.id, { expireIn: OUTBOX_TTL_MS });
+  await op.commit();
   return full;
 }
 

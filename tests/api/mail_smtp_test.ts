@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { call, createTestUser, makeEnv, ORIGIN, TEST_PASSWORD } from "@/tests/helpers.ts";
 import { listOutbox, sendMail, sendSms } from "@/lib/notify/mod.ts";
+import { MAX_MAIL_ATTEMPTS, retryFailedMail } from "@/lib/notify/retry.ts";
+import { mailRetryPrefix } from "@/lib/db/keys.ts";
 import { testConfig } from "@/lib/config.ts";
 
 interface Received {
@@ -14,7 +16,9 @@ interface Received {
   raw: string;
 }
 
-async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
+async function startSmtp(
+  listenPort = 0,
+): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
   const mails: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -41,7 +45,7 @@ async function startSmtp(): Promise<{ port: number; mails: Received[]; close(): 
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
@@ -123,6 +127,100 @@ Deno.test({
       }]);
     } finally {
       await gateway.shutdown();
+      kv.close();
+    }
+  },
+});
+
+/** A port nothing listens on (connection refused), free for a server started later. */
+function closedPort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+async function retryKeys(kv: Deno.Kv) {
+  const out: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix: mailRetryPrefix() })) out.push(e.key);
+  return out;
+}
+
+Deno.test({
+  name: "a mail the SMTP server refused is sent again once the server is back, exactly once",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const kv = await Deno.openKv(":memory:");
+    const port = closedPort();
+    const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    let now = new Date("2026-03-10T08:00:00Z");
+    const deps = { kv, config, now: () => now };
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
+    try {
+      const m = await sendMail(deps, {
+        to: "anna@klubb.se",
+        subject: "Påminnelse: Ulla Utan",
+        text: "Ring Ulla.",
+      });
+      assert.equal(m.delivery, "failed");
+      assert.equal((await retryKeys(kv)).length, 1, "a retry is scheduled");
+      assert.deepEqual(
+        await retryFailedMail(deps),
+        { sent: 0, rescheduled: 0, gaveUp: 0 },
+        "not yet due",
+      );
+
+      now = new Date(now.getTime() + 61_000); // still down
+      assert.deepEqual(await retryFailedMail(deps), { sent: 0, rescheduled: 1, gaveUp: 0 });
+      assert.equal((await listOutbox(kv, { to: "anna@klubb.se", now }))[0].attempts, 2);
+
+      smtp = await startSmtp(port);
+      now = new Date(now.getTime() + 121_000);
+      // Two runners at once (lease lapsed): the mail still leaves once.
+      const [a, b] = await Promise.all([retryFailedMail(deps), retryFailedMail(deps)]);
+      assert.equal(a.sent + b.sent, 1);
+      assert.equal(smtp.mails.length, 1);
+      assert.deepEqual(smtp.mails[0].to, ["anna@klubb.se"]);
+      assert.match(unQp(smtp.mails[0].raw), /Ring Ulla\./);
+      const stored = (await listOutbox(kv, { to: "anna@klubb.se", now }))[0];
+      assert.equal(stored.delivery, "smtp");
+      assert.deepEqual(await retryKeys(kv), []);
+
+      now = new Date(now.getTime() + 3_600_000);
+      assert.deepEqual(await retryFailedMail(deps), { sent: 0, rescheduled: 0, gaveUp: 0 });
+      assert.equal(smtp.mails.length, 1, "never twice");
+    } finally {
+      await smtp?.close();
+      kv.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "a mail that keeps failing stops after the last attempt and stays failed in the outbox",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const kv = await Deno.openKv(":memory:");
+    const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${closedPort()}` });
+    let now = new Date("2026-03-10T08:00:00Z");
+    const deps = { kv, config, now: () => now };
+    try {
+      await sendMail(deps, { to: "x@klubb.se", subject: "Hej", text: "Text" });
+      let gaveUp = 0;
+      let runs = 0;
+      while ((await retryKeys(kv)).length && runs < 50) {
+        now = new Date(now.getTime() + 3_600_000);
+        gaveUp += (await retryFailedMail(deps)).gaveUp;
+        runs++;
+      }
+      assert.equal(gaveUp, 1);
+      assert.equal(runs, MAX_MAIL_ATTEMPTS - 1, "the first attempt was the send itself");
+      const stored = (await listOutbox(kv, { to: "x@klubb.se", now }))[0];
+      assert.equal(stored.delivery, "failed");
+      assert.equal(stored.attempts, MAX_MAIL_ATTEMPTS);
+    } finally {
       kv.close();
     }
   },
