@@ -1,4 +1,9 @@
-/** The filter bar of the Prospects page (spec §2): fields, the two checkboxes and Filter. */
+/**
+ * The filter bar of the Prospects page (spec §2): fields, the two checkboxes and Filter. On a phone
+ * only project, club and sell status show until "More filters" opens the rest (opened already when
+ * one of them is set), so the grid is on the first screen.
+ */
+import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { Filters } from "@/islands/prospects/query.ts";
@@ -17,8 +22,13 @@ export function FilterBar(
   { form, projects, clubs, onChange, onProject, onSubmit, onClear }: FilterBarProps,
 ) {
   const t = useT();
+  const extra = ["customerId", "firstName", "lastName", "tag", "email", "registerDate"]
+    .concat("registerEndDate")
+    .filter((k) => String(form[k as keyof Filters] ?? "") !== "").length;
+  const [more, setMore] = useState(extra > 0);
+  const hideOnPhone = more ? "" : "hidden sm:block";
   const text = (k: keyof Filters, label: string, type: "text" | "date" = "text") => (
-    <div>
+    <div class={hideOnPhone} data-testid={`filter-field-${k}`}>
       <label class="label" for={`flt-${k}`}>{label}</label>
       <input
         {...({ type } as Record<string, unknown>)}
@@ -27,7 +37,8 @@ export function FilterBar(
         value={String(form[k] ?? "")}
         inputMode={k === "customerId" ? "numeric" : undefined}
         data-testid={`filter-${k}`}
-        onInput={(e) => onChange({ [k]: (e.target as HTMLInputElement).value })}
+        onInput={(e) =>
+          onChange({ [k]: (e.target as HTMLInputElement).value })}
       />
     </div>
   );
@@ -106,6 +117,20 @@ export function FilterBar(
           ))}
         </select>
       </div>
+      <button
+        type="button"
+        class="btn btn-ghost col-span-2 justify-self-start sm:hidden"
+        aria-expanded={more}
+        data-testid="filter-more"
+        onClick={() => setMore(!more)}
+      >
+        {more
+          ? t("prospects.filters.fewer")
+          : extra
+          ? t("prospects.filters.moreActive", { count: extra })
+          : t("prospects.filters.more")}
+        <span aria-hidden="true" class="ml-1">{more ? "▴" : "▾"}</span>
+      </button>
       {text("customerId", t("prospects.filters.customerId"))}
       {text("firstName", t("prospects.filters.firstName"))}
       {text("lastName", t("prospects.filters.lastName"))}

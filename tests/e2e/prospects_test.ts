@@ -309,7 +309,18 @@ Deno.test({
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await hydrated(page);
+      // On a phone the rarer filters fold away so the grid is on the first screen.
+      assert.equal(await page.isVisible("[data-testid=filter-firstName]"), false);
+      assert.equal(await page.isVisible("[data-testid=filter-marketProjectId]"), true);
+      const gridTop = await page.evaluate(() =>
+        document.querySelector("[data-testid=prospect-grid]")!.getBoundingClientRect().top
+      );
+      assert.ok(gridTop < 844, `the grid starts on the first screen (${gridTop}px)`);
       await screenshot(page, "prospects-grid-390");
+      await page.click("[data-testid=filter-more]");
+      await page.fill("[data-testid=filter-firstName]", "Dis");
+      assert.match((await page.textContent("[data-testid=filter-more]"))!, /^Färre filter/);
+      await screenshot(page, "prospects-filters-390");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(overflow <= 400, `the page itself does not scroll sideways (${overflow}px)`);
 
