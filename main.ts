@@ -11,6 +11,7 @@ import {
   DAILY_REPORT_SCHEDULE,
   jobRunners,
   MAIL_RETRY_SCHEDULE,
+  REPORT_SNAPSHOT_SCHEDULE,
 } from "@/lib/jobs/mod.ts";
 
 let config;
@@ -43,6 +44,7 @@ if (config.cron) {
   Deno.cron("activity", ACTIVITY_SCHEDULE, jobs.activity);
   Deno.cron("daily-report", DAILY_REPORT_SCHEDULE, jobs.dailyReport);
   Deno.cron("mail-retry", MAIL_RETRY_SCHEDULE, jobs.mailRetry);
+  Deno.cron("report-snapshots", REPORT_SNAPSHOT_SCHEDULE, jobs.reportSnapshots);
 }
 
 Deno.serve({

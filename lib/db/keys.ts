@@ -184,5 +184,12 @@ export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
 /** Each live prospect by its current status's start: [mp, clubId, startIso, id] → sell status. */
 export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
+/**
+ * A past instant's report values, kept once computed (they never change: every write happens
+ * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/reports.ts.
+ */
+export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
+/** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
+export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 
 export type { Part };

@@ -3,11 +3,18 @@
  * minus the hour buckets from T to the end of T's UTC day minus the day buckets after it; the last
  * 24 h come from hour buckets plus an exact read of the partial hour at the window's start.
  * Nothing here scans prospects. docs/reports.md gives the definitions and costs.
+ *
+ * Values as of a past instant never change (every write happens "now"), so once computed they are
+ * kept as snapshots (`["report_snapshots", kind, project, T, …]`). The per-club status counts, the
+ * costly part of a past date, start from the nearest later snapshot when there is one and subtract
+ * only the buckets between the two instants; the nightly job (lib/jobs/report_snapshots.ts) keeps
+ * yesterday's, so walking back day by day costs one day of buckets each.
  */
 import {
   reportChangeAtKey,
   reportCounterKey,
   reportCurrentKey,
+  reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue } from "@/lib/db/kv.ts";
@@ -76,18 +83,68 @@ async function sumBy<G>(
 
 const toCounts = (m: Map<string, number>): StatusCounts => Object.fromEntries(m);
 
+/** Snapshots outlive any report anyone asks for twice; the TTL only bounds the store. */
+const SNAPSHOT_TTL_MS = 400 * DAY_MS;
+
+/** The value kept for a past instant, or computed and kept (a live report is never kept). */
+async function memo<T>(
+  kv: Deno.Kv,
+  asOf: AsOf,
+  key: (t: string) => Key,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (asOf.live) return await compute();
+  const k = key(iso(asOf.at));
+  const hit = await kv.get<T>(k);
+  if (hit.value !== null) return hit.value;
+  const value = await compute();
+  await kv.set(k, value, { expireIn: SNAPSHOT_TTL_MS });
+  return value;
+}
+
+/**
+ * The bucket ranges written in [t, t0), two past instants on whole UTC hours (local midnights):
+ * the rest of t's UTC day by hour, the days between, then t0's UTC day by hour up to t0.
+ */
+function betweenRanges(hourScope: string, dayScope: string, mp: number, t: string, t0: string) {
+  const d = dayOf(t);
+  const d0 = dayOf(t0);
+  if (d === d0) {
+    return [{
+      start: reportCounterKey(hourScope, mp, hourOf(t)),
+      end: reportCounterKey(hourScope, mp, hourOf(t0)),
+    }];
+  }
+  return [
+    {
+      start: reportCounterKey(hourScope, mp, hourOf(t)),
+      end: reportCounterKey(hourScope, mp, d + "T" + OPEN_END),
+    },
+    {
+      start: reportCounterKey(dayScope, mp, addDays(d, 1)),
+      end: reportCounterKey(dayScope, mp, d0),
+    },
+    {
+      start: reportCounterKey(hourScope, mp, d0 + "T00"),
+      end: reportCounterKey(hourScope, mp, hourOf(t0)),
+    },
+  ];
+}
+
 /** Live prospects of a project per sell status ("" = none) as of T. */
-export async function projectStatusCounts(
+export function projectStatusCounts(
   kv: Deno.Kv,
   mp: number,
   asOf: AsOf,
 ): Promise<StatusCounts> {
-  const [cur, after] = await Promise.all([
-    sumBy(kv, [{ prefix: reportCounterKey("s", mp) }], (k) => k[3] as string),
-    sumBy(kv, afterRanges("sh", "sd", mp, asOf), (k) => k[4] as string),
-  ]);
-  for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
-  return toCounts(cur);
+  return memo(kv, asOf, (t) => reportSnapshotKey("ps", mp, t), async () => {
+    const [cur, after] = await Promise.all([
+      sumBy(kv, [{ prefix: reportCounterKey("s", mp) }], (k) => k[3] as string),
+      sumBy(kv, afterRanges("sh", "sd", mp, asOf), (k) => k[4] as string),
+    ]);
+    for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
+    return toCounts(cur);
+  });
 }
 
 /** Live prospects per club and sell status as of T (only `clubs` when given). */
@@ -98,23 +155,92 @@ export async function clubStatusCounts(
   clubs?: ReadonlySet<number>,
 ): Promise<Map<number, StatusCounts>> {
   const want = (c: number) => !clubs || clubs.has(c);
+  if (!asOf.live) {
+    const all = await clubStatusSnapshot(kv, mp, iso(asOf.at));
+    return new Map([...all].filter(([c]) => want(c)));
+  }
   const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
     ? [...clubs].map((c) => ({ prefix: reportCounterKey("sc", mp, c) }))
     : [{ prefix: reportCounterKey("sc", mp) }];
   const pair = (c: number, s: string) => want(c) ? `${c}|${s}` : null;
-  const [cur, after] = await Promise.all([
-    sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)),
-    sumBy(kv, afterRanges("sch", "scd", mp, asOf), (k) => pair(k[4] as number, k[5] as string)),
-  ]);
-  for (const [g, n] of after) cur.set(g, (cur.get(g) ?? 0) - n);
+  return byClub(await sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)));
+}
+
+/** "club|status" sums → club → status counts. */
+function byClub(sums: Map<string, number>): Map<number, StatusCounts> {
   const out = new Map<number, StatusCounts>();
-  for (const [g, n] of cur) {
+  for (const [g, n] of sums) {
     const bar = g.indexOf("|");
     const c = Number(g.slice(0, bar));
     const counts = out.get(c) ?? {};
     counts[g.slice(bar + 1)] = (counts[g.slice(bar + 1)] ?? 0) + n;
     out.set(c, counts);
   }
+  return out;
+}
+
+/** The kept per-club status counts of a past instant t (every club of the project), if any. */
+async function readClubSnapshot(
+  kv: Deno.Kv,
+  mp: number,
+  t: string,
+): Promise<Map<number, StatusCounts> | null> {
+  if ((await kv.get(reportSnapshotKey("cs", mp, t))).value === null) return null;
+  const out = new Map<number, StatusCounts>();
+  for (const e of await entries(kv, { prefix: reportSnapshotKey("csc", mp, t) })) {
+    out.set(e.key[4] as number, e.value as StatusCounts);
+  }
+  return out;
+}
+
+/**
+ * Per-club status counts of every club as of the past instant t: kept, or computed from the
+ * nearest later snapshot (minus the buckets between) or from the current counters (minus every
+ * bucket since t), then kept — club entries first, the marker `cs` last.
+ */
+async function clubStatusSnapshot(
+  kv: Deno.Kv,
+  mp: number,
+  t: string,
+): Promise<Map<number, StatusCounts>> {
+  const kept = await readClubSnapshot(kv, mp, t);
+  if (kept) return kept;
+  const later = (await entries(kv, {
+    start: reportSnapshotKey("cs", mp, t),
+    end: reportSnapshotKey("cs", mp, OPEN_END),
+  }))[0];
+  const base = new Map<string, number>();
+  let ranges: Deno.KvListSelector[];
+  const t0 = later ? later.key[3] as string : null;
+  const laterCounts = t0 ? await readClubSnapshot(kv, mp, t0) : null;
+  if (t0 && laterCounts) {
+    for (const [c, counts] of laterCounts) {
+      for (const [st, n] of Object.entries(counts)) base.set(`${c}|${st}`, n);
+    }
+    ranges = betweenRanges("sch", "scd", mp, t, t0);
+  } else {
+    await sumBy(
+      kv,
+      [{ prefix: reportCounterKey("sc", mp) }],
+      (k) => `${k[3] as number}|${k[4] as string}`,
+      1,
+      base,
+    );
+    ranges = afterRanges("sch", "scd", mp, { at: new Date(t), live: false });
+  }
+  await sumBy(kv, ranges, (k) => `${k[4] as number}|${k[5] as string}`, -1, base);
+  const out = byClub(base);
+  const clubs = [...out];
+  for (let i = 0; i < clubs.length; i += 500) {
+    const op = kv.atomic();
+    for (const [c, counts] of clubs.slice(i, i + 500)) {
+      op.set(reportSnapshotKey("csc", mp, t, c), counts, { expireIn: SNAPSHOT_TTL_MS });
+    }
+    await op.commit();
+  }
+  await kv.set(reportSnapshotKey("cs", mp, t), { clubs: clubs.length }, {
+    expireIn: SNAPSHOT_TTL_MS,
+  });
   return out;
 }
 
@@ -151,7 +277,16 @@ function windowRanges(hourScope: string, mp: number, asOf: AsOf) {
 }
 
 /** Sell-status changes of a project: all up to T and those of the last 24 h. */
-export async function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
+export function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
+  return memo(
+    kv,
+    asOf,
+    (t) => reportSnapshotKey("pc", mp, t),
+    () => projectChangesNow(kv, mp, asOf),
+  );
+}
+
+async function projectChangesNow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
   const w = windowRanges("ch", mp, asOf);
   const all = () => "all" as const;
   const [cur, after, window, exact] = await Promise.all([
@@ -168,6 +303,20 @@ export async function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promi
 
 /** Sell-status changes per club of a project: all up to T and those of the last 24 h. */
 export async function clubChanges(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+): Promise<Map<number, ChangeCounts>> {
+  const rows = await memo(
+    kv,
+    asOf,
+    (t) => reportSnapshotKey("cc", mp, t),
+    async () => [...await clubChangesNow(kv, mp, asOf)],
+  );
+  return new Map(rows);
+}
+
+async function clubChangesNow(
   kv: Deno.Kv,
   mp: number,
   asOf: AsOf,
@@ -193,12 +342,14 @@ export async function clubChanges(
 }
 
 /** Entries into activity status Escalated in a project up to T. */
-export async function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<number> {
-  const [cur, after] = await Promise.all([
-    kv.get(reportCounterKey("e", mp)),
-    sumBy(kv, afterRanges("eh", "ed", mp, asOf), () => "all" as const),
-  ]);
-  return counterValue(cur.value) - (after.get("all") ?? 0);
+export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<number> {
+  return memo(kv, asOf, (t) => reportSnapshotKey("pe", mp, t), async () => {
+    const [cur, after] = await Promise.all([
+      kv.get(reportCounterKey("e", mp)),
+      sumBy(kv, afterRanges("eh", "ed", mp, asOf), () => "all" as const),
+    ]);
+    return counterValue(cur.value) - (after.get("all") ?? 0);
+  });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
+import { runReportSnapshotsJob } from "@/lib/jobs/report_snapshots.ts";
 import { retryFailedMail } from "@/lib/notify/retry.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
@@ -16,6 +17,8 @@ export const ACTIVITY_SCHEDULE = "* * * * *";
  * checks whether 07:00 local has passed and today's report is still unsent.
  */
 export const DAILY_REPORT_SCHEDULE = "*/5 * * * *";
+/** Every 15 minutes: the job keeps yesterday's report values once the local date has changed. */
+export const REPORT_SNAPSHOT_SCHEDULE = "*/15 * * * *";
 /** Every minute: e-mails the SMTP server refused, when their next attempt is due. */
 export const MAIL_RETRY_SCHEDULE = "* * * * *";
 
@@ -48,6 +51,7 @@ export function jobRunners(deps: ServiceDeps) {
   return {
     activity: guarded("activity", () => runActivityJob(deps)),
     dailyReport: guarded("daily-report", () => runDailyReportJob(deps)),
+    reportSnapshots: guarded("report-snapshots", () => runReportSnapshotsJob(deps)),
     mailRetry: guarded(
       "mail-retry",
       () => withLease(deps.kv, "mail-retry", 55_000, () => retryFailedMail(deps)),

@@ -17,6 +17,8 @@ import { setClubSubscription } from "@/lib/db/reference.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
+import { reportSnapshotKey } from "@/lib/db/keys.ts";
+import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -548,6 +550,32 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
       { prospects: 0 },
       "kept keys: nothing to do",
     );
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("the nightly job keeps yesterday's values once; a past report reads them", async () => {
+  const { env, admin } = await story();
+  try {
+    const deps = { kv: env.kv, config: env.config, now: () => new Date(NOW) };
+    const run = await runReportSnapshots(deps);
+    assert.deepEqual(run, { day: "2026-03-09", projects: 3 });
+    assert.equal(await runReportSnapshots(deps), null, "once per date");
+    const t = "2026-03-09T23:00:00.000Z"; // the end of 03-09 in Stockholm
+    const kept = await env.kv.get<Record<string, number>>(reportSnapshotKey("ps", 1, t));
+    // End of 03-09: G (no status), A Booked, B Member, C NoThanks; D deleted, F not yet there.
+    assert.deepEqual(kept.value, { "": 1, Booked: 1, Member: 1, NoAnswer1: 0, NoThanks: 1 });
+    const clubs = await env.kv.get(reportSnapshotKey("cs", 1, t));
+    assert.ok(clubs.value, "the per-club counts are kept too");
+    // Reading the day answers the kept values (changing the kept value shows it is read).
+    await env.kv.set(reportSnapshotKey("ps", 1, t), { ...kept.value, NoThanks: 2 });
+    const r = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-09&marketProjectIds=1",
+    );
+    assert.equal(r.json.rows[0].noThanks, 2);
   } finally {
     env.close();
   }

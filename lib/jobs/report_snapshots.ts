@@ -1,0 +1,38 @@
+/**
+ * Nightly: once the local date has changed, keep yesterday's report values for every market
+ * project (lib/services/reports.ts snapshotDay), so a report of a past date reads snapshots instead
+ * of walking the buckets written since (docs/reports.md). Once per date, under a lease.
+ */
+import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import { withLease } from "@/lib/jobs/lease.ts";
+import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { snapshotDay } from "@/lib/services/reports.ts";
+
+const RUN_TTL_MS = 40 * 24 * 3600 * 1000;
+
+export async function runReportSnapshots(
+  deps: ServiceDeps,
+): Promise<{ day: string; projects: number } | null> {
+  const { kv, config } = deps;
+  const now = deps.now();
+  const day = addDays(localDate(now, config.timeZone), -1);
+  if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
+  const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
+  const n = await snapshotDay(kv, projects, day, config.timeZone, now);
+  await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: n }, {
+    expireIn: RUN_TTL_MS,
+  });
+  return { day, projects: n };
+}
+
+export async function runReportSnapshotsJob(deps: ServiceDeps) {
+  return await withLease(
+    deps.kv,
+    "report-snapshots",
+    30 * 60_000,
+    () => runReportSnapshots(deps),
+    deps.now().getTime(),
+  );
+}
