@@ -5,6 +5,10 @@
  * (lib/db/generate.ts: 200 clubs in 20 districts, 60 Zipf-sized projects, ~3 status changes per
  * prospect, with the report history), starts the real server on it and drives the three reports
  * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
+ *
+ * `--snapshot-days 30` (default) first keeps the report values of the last 30 days, as a server
+ * that has run its nightly snapshot job for a month has them (lib/jobs/report_snapshots.ts), and
+ * prints how long that took; `--snapshot-days 0` measures past dates computed from the buckets.
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
@@ -17,6 +21,7 @@ import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/r
 import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
+import { snapshotDay } from "@/lib/services/reports.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const { values } = parseArgs({
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     kv: { type: "string" },
     fresh: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
+    "snapshot-days": { type: "string", default: "30" },
   },
 });
 const N = Number(values.n);
@@ -102,6 +108,27 @@ async function setup() {
   }
 }
 
+/** Keeps the last `days` days of report values, newest first (what the nightly job builds up). */
+async function snapshots(days: number) {
+  if (!days) return;
+  const kv = await Deno.openKv(KV_PATH);
+  try {
+    const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
+    const now = new Date();
+    const t0 = performance.now();
+    for (let i = 1; i <= days; i++) {
+      await snapshotDay(kv, projects, addDays(localDate(now, TZ), -i), TZ, now);
+    }
+    log(
+      `snapshots: ${days} days × ${projects.length} projects in ${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s (kept ones are reused)`,
+    );
+  } finally {
+    kv.close();
+  }
+}
+
 function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
@@ -149,6 +176,7 @@ const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p /
 
 await prepare();
 if (values["generate-only"]) Deno.exit(0);
+await snapshots(Number(values["snapshot-days"]));
 const { staff, admin, projects, districts } = await setup();
 const server = await startServer();
 const today = localDate(new Date(), TZ);

@@ -17,7 +17,7 @@ import {
   reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
-import { counterValue } from "@/lib/db/kv.ts";
+import { counterValue, getManyChunked } from "@/lib/db/kv.ts";
 import { dayOf, hourOf, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 import { addDays } from "@/lib/domain/prospect.ts";
 import {
@@ -92,13 +92,14 @@ async function memo<T>(
   asOf: AsOf,
   key: (t: string) => Key,
   compute: () => Promise<T>,
+  ttlMs = SNAPSHOT_TTL_MS,
 ): Promise<T> {
   if (asOf.live) return await compute();
   const k = key(iso(asOf.at));
   const hit = await kv.get<T>(k);
   if (hit.value !== null) return hit.value;
   const value = await compute();
-  await kv.set(k, value, { expireIn: SNAPSHOT_TTL_MS });
+  await kv.set(k, value, { expireIn: ttlMs });
   return value;
 }
 
@@ -325,7 +326,7 @@ async function clubChangesNow(
   const [cur, after, window, exact] = await Promise.all([
     sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
     sumBy(kv, afterRanges("cch", "ccd", mp, asOf), (k) => k[4] as number),
-    sumBy(kv, w.buckets, (k) => k[4] as number),
+    asOf.live ? liveClubWindow(kv, mp, asOf.at) : sumBy(kv, w.buckets, (k) => k[4] as number),
     w.exact ? entries(kv, w.exact) : Promise.resolve([]),
   ]);
   const out = new Map<number, ChangeCounts>();
@@ -339,6 +340,39 @@ async function clubChangesNow(
   for (const [c, n] of window) row(c).last24h += n;
   for (const e of exact) row(e.value as number).last24h += 1;
   return out;
+}
+
+/**
+ * Per-club status changes in the whole hours of the last 24 h (the first, partial hour is read
+ * exactly by the caller). The complete hours before the current one never change, so their sum is
+ * kept per hour (`cw`); only the current hour's buckets are read on every request.
+ */
+async function liveClubWindow(kv: Deno.Kv, mp: number, now: Date): Promise<Map<number, number>> {
+  const from = now.getTime() - DAY_MS;
+  const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const thisHour = hourOf(iso(now));
+  const complete = await memo(
+    kv,
+    { at: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS), live: false },
+    (t) => reportSnapshotKey("cw", mp, t),
+    async () => [
+      ...await sumBy(kv, [{
+        start: reportCounterKey("cch", mp, hourOf(iso(firstWhole))),
+        end: reportCounterKey("cch", mp, thisHour),
+      }], (k) => k[4] as number),
+    ],
+    2 * DAY_MS, // only the next hour's requests read it
+  );
+  return await sumBy(
+    kv,
+    [{
+      start: reportCounterKey("cch", mp, thisHour),
+      end: reportCounterKey("cch", mp, OPEN_END),
+    }],
+    (k) => k[4] as number,
+    1,
+    new Map(complete),
+  );
 }
 
 /** Entries into activity status Escalated in a project up to T. */
@@ -365,13 +399,13 @@ export async function recentAges(
   const t = asOf.at.getTime();
   const from = t - RECENT_MS;
   const out = new Map<string, number[]>();
-  const count = (status: string, start: number) => {
+  const count = (into: Map<string, number[]>, status: string, start: number) => {
     if (start <= from) return;
     const s = reportStatus(status);
-    const buckets = out.get(s) ?? [0, 0, 0, 0, 0];
+    const buckets = into.get(s) ?? [0, 0, 0, 0, 0];
     const b = ageBucket(t - start);
     if (b < 5) buckets[b] += 1;
-    out.set(s, buckets);
+    into.set(s, buckets);
   };
   if (asOf.live) {
     // Today: only the current states that began in the last 5 days.
@@ -382,17 +416,17 @@ export async function recentAges(
       })
     ));
     for (const list of lists) {
-      for (const e of list) count(e.value as string, Date.parse(e.key[3] as string));
+      for (const e of list) count(out, e.value as string, Date.parse(e.key[3] as string));
     }
     return out;
   }
-  const lists = await Promise.all(clubs.map((c) =>
-    entries(kv, {
+  // A past instant: per club, kept once computed from the stints that began in the 5 days before.
+  const clubAges = async (c: number): Promise<[string, number[]][]> => {
+    const list = await entries(kv, {
       start: reportStintKey(mp, c, iso(from)),
       end: reportStintKey(mp, c, iso(t)),
-    })
-  ));
-  for (const list of lists) {
+    });
+    const ages = new Map<string, number[]>();
     // Each open stint [mp, club, start, id] is followed by its end key […, "end"] when it ended.
     for (let i = 0; i < list.length; i++) {
       const e = list[i];
@@ -404,7 +438,24 @@ export async function recentAges(
         : null;
       const v = e.value as StintValue;
       const present = Date.parse(v.from) < t && (endKey === null || Date.parse(endKey) >= t);
-      if (present) count(v.s, Date.parse(e.key[3] as string));
+      if (present) count(ages, v.s, Date.parse(e.key[3] as string));
+    }
+    return [...ages];
+  };
+  const keys = clubs.map((c) => reportSnapshotKey("ra", mp, iso(asOf.at), c));
+  const kept = await getManyChunked<[string, number[]][]>(kv, keys);
+  const perClub = await Promise.all(clubs.map(async (c, i) => {
+    const hit = kept[i].value;
+    if (hit) return hit;
+    const ages = await clubAges(c);
+    await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
+    return ages;
+  }));
+  for (const ages of perClub) {
+    for (const [s, b] of ages) {
+      const sum = out.get(s) ?? [0, 0, 0, 0, 0];
+      for (let k = 0; k < 5; k++) sum[k] += b[k];
+      out.set(s, sum);
     }
   }
   return out;

@@ -318,7 +318,9 @@ export async function snapshotDay(
       projectStatusCounts(kv, mp, asOf),
       projectChanges(kv, mp, asOf),
       projectEscalations(kv, mp, asOf),
-      clubStatusCounts(kv, mp, asOf),
+      clubStatusCounts(kv, mp, asOf).then((perClub) =>
+        recentAges(kv, mp, [...perClub.keys()], asOf)
+      ),
       clubChanges(kv, mp, asOf),
     ]);
   }
