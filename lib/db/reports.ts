@@ -85,6 +85,12 @@ const toCounts = (m: Map<string, number>): StatusCounts => Object.fromEntries(m)
 
 /** Snapshots outlive any report anyone asks for twice; the TTL only bounds the store. */
 const SNAPSHOT_TTL_MS = 400 * DAY_MS;
+/**
+ * An instant is kept only once it is this far in the past (real time): a write stamped just before
+ * it may still be committing (a request in flight, another instance's clock a little behind).
+ */
+export const SNAPSHOT_SETTLE_MS = 10 * 60_000;
+const settled = (t: Date) => Date.now() - t.getTime() >= SNAPSHOT_SETTLE_MS;
 
 /** The value kept for a past instant, or computed and kept (a live report is never kept). */
 async function memo<T>(
@@ -94,7 +100,7 @@ async function memo<T>(
   compute: () => Promise<T>,
   ttlMs = SNAPSHOT_TTL_MS,
 ): Promise<T> {
-  if (asOf.live) return await compute();
+  if (asOf.live || !settled(asOf.at)) return await compute();
   const k = key(iso(asOf.at));
   const hit = await kv.get<T>(k);
   if (hit.value !== null) return hit.value;
@@ -231,6 +237,7 @@ async function clubStatusSnapshot(
   }
   await sumBy(kv, ranges, (k) => `${k[4] as number}|${k[5] as string}`, -1, base);
   const out = byClub(base);
+  if (!settled(new Date(t))) return out;
   const clubs = [...out];
   for (let i = 0; i < clubs.length; i += 500) {
     const op = kv.atomic();
@@ -448,7 +455,7 @@ export async function recentAges(
     const hit = kept[i].value;
     if (hit) return hit;
     const ages = await clubAges(c);
-    await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
+    if (settled(asOf.at)) await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
     return ages;
   }));
   for (const ages of perClub) {

@@ -5,7 +5,8 @@
  */
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
-import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { snapshotDay } from "@/lib/services/reports.ts";
@@ -17,7 +18,11 @@ export async function runReportSnapshots(
 ): Promise<{ day: string; projects: number } | null> {
   const { kv, config } = deps;
   const now = deps.now();
-  const day = addDays(localDate(now, config.timeZone), -1);
+  const today = localDate(now, config.timeZone);
+  const day = addDays(today, -1);
+  // Not in the first minutes after midnight: writes stamped before it may still be committing.
+  const midnight = startOfLocalDay(today, config.timeZone).getTime();
+  if (now.getTime() - midnight < SNAPSHOT_SETTLE_MS) return null;
   if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
   const n = await snapshotDay(kv, projects, day, config.timeZone, now);

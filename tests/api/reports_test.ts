@@ -558,6 +558,12 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
 Deno.test("the nightly job keeps yesterday's values once; a past report reads them", async () => {
   const { env, admin } = await story();
   try {
+    const justAfterMidnight = {
+      kv: env.kv,
+      config: env.config,
+      now: () => new Date("2026-03-09T23:05:00Z"),
+    };
+    assert.equal(await runReportSnapshots(justAfterMidnight), null, "not while writes may settle");
     const deps = { kv: env.kv, config: env.config, now: () => new Date(NOW) };
     const run = await runReportSnapshots(deps);
     assert.deepEqual(run, { day: "2026-03-09", projects: 3 });
