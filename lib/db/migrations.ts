@@ -2,7 +2,7 @@
 import { migrationKey } from "@/lib/db/keys.ts";
 import { seedReferenceData } from "@/lib/db/reference.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
-import { prospectsByProjectUrgencyPrefix } from "@/lib/db/keys.ts";
+import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 
 export interface Migration {
   n: number;
@@ -31,6 +31,14 @@ export const MIGRATIONS: Migration[] = [
     n: 60,
     name: "drop the project-wide urgency index (urgency reads merge the per-club ranges)",
     up: async (kv) => void await deletePrefix(kv, prospectsByProjectUrgencyPrefix()),
+  },
+  {
+    n: 61,
+    name: "reports read current status counts from the search totals: drop the s/sc counters",
+    up: async (kv) => {
+      await deletePrefix(kv, reportCounterKey("s"));
+      await deletePrefix(kv, reportCounterKey("sc"));
+    },
   },
 ];
 

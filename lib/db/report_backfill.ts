@@ -10,7 +10,14 @@ import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 import type { ActivityStatus, SellStatus } from "@/lib/domain/statuses.ts";
 
-const FAMILIES = ["report_counters", "report_stints", "report_changes_at", "report_current"];
+/** What the backfill writes, plus the kept snapshots (computed from what it rewrites). */
+const FAMILIES = [
+  "report_counters",
+  "report_stints",
+  "report_changes_at",
+  "report_current",
+  "report_snapshots",
+];
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;
 
@@ -74,7 +81,8 @@ export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: numb
   if (!interrupted && !(await isEmpty(kv, ["report_counters"]))) return { prospects: 0 };
   if (await isEmpty(kv, prospectsPrefix())) return { prospects: 0 };
   await kv.set(RUNNING, true);
-  if (interrupted) await clearFamilies(kv);
+  // Rebuilding history invalidates any value kept for a past instant; an interrupted run restarts.
+  await clearFamilies(kv);
 
   const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
   const sets = new Map<string, { key: Deno.KvKey; value: unknown }>();

@@ -5,8 +5,8 @@
  * the activity job, the bulk generator — keeps them in the same atomic as the record.
  *
  * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
- *   s   [mp, s]              live prospects per sell status now (s = "" for no sell status)
- *   sc  [mp, club, s]        the same per club
+ *   (the current count per sell status is the search totals' ["prospect_totals", "ps" | "pcs", …],
+ *   summed over the done flag; "s" and "sc" counters duplicated them until migration 61)
  *   sh  [mp, hour, s]        net change of `s` in one UTC hour ("yyyy-MM-ddTHH")
  *   sd  [mp, day, s]         net change of `s` in one UTC day ("yyyy-MM-dd")
  *   sch [mp, hour, club, s]  per club
@@ -73,8 +73,6 @@ function statusCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
   const c = p.clubId;
   const s = statusOf(p);
   return [
-    reportCounterKey("s", mp, s),
-    reportCounterKey("sc", mp, c, s),
     reportCounterKey("sh", mp, hour, s),
     reportCounterKey("sd", mp, day, s),
     reportCounterKey("sch", mp, hour, c, s),

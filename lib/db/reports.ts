@@ -11,6 +11,7 @@
  * yesterday's, so walking back day by day costs one day of buckets each.
  */
 import {
+  prospectTotalKey,
   reportChangeAtKey,
   reportCounterKey,
   reportCurrentKey,
@@ -146,7 +147,8 @@ export function projectStatusCounts(
 ): Promise<StatusCounts> {
   return memo(kv, asOf, (t) => reportSnapshotKey("ps", mp, t), async () => {
     const [cur, after] = await Promise.all([
-      sumBy(kv, [{ prefix: reportCounterKey("s", mp) }], (k) => k[3] as string),
+      // ["prospect_totals", "ps", mp, status, done]: the search totals, summed over done.
+      sumBy(kv, [{ prefix: prospectTotalKey("ps", mp) }], (k) => k[3] as string),
       sumBy(kv, afterRanges("sh", "sd", mp, asOf), (k) => k[4] as string),
     ]);
     for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
@@ -167,8 +169,8 @@ export async function clubStatusCounts(
     return new Map([...all].filter(([c]) => want(c)));
   }
   const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
-    ? [...clubs].map((c) => ({ prefix: reportCounterKey("sc", mp, c) }))
-    : [{ prefix: reportCounterKey("sc", mp) }];
+    ? [...clubs].map((c) => ({ prefix: prospectTotalKey("pcs", mp, c) }))
+    : [{ prefix: prospectTotalKey("pcs", mp) }];
   const pair = (c: number, s: string) => want(c) ? `${c}|${s}` : null;
   return byClub(await sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)));
 }
@@ -228,7 +230,7 @@ async function clubStatusSnapshot(
   } else {
     await sumBy(
       kv,
-      [{ prefix: reportCounterKey("sc", mp) }],
+      [{ prefix: prospectTotalKey("pcs", mp) }],
       (k) => `${k[3] as number}|${k[4] as string}`,
       1,
       base,

@@ -535,11 +535,18 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
       "/api/reports/status-project?referenceDate=2026-03-09&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
     ];
     const before = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
-    for (const f of ["report_counters", "report_stints", "report_changes_at", "report_current"]) {
+    const families = [
+      "report_counters",
+      "report_stints",
+      "report_changes_at",
+      "report_current",
+      "report_snapshots",
+    ];
+    for (const f of families) {
       for await (const e of env.kv.list({ prefix: [f] })) await env.kv.delete(e.key);
     }
     const empty = await get(env, admin.headers, paths[0]);
-    assert.equal(empty.json.rows[0].totalProspects, 0);
+    assert.equal(empty.json.rows[0].totalStatusChange, 0);
     assert.deepEqual(await backfillReportKeys(env.kv), { prospects: 7 });
     const after = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
     for (let i = 0; i < paths.length; i++) {

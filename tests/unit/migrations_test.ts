@@ -21,7 +21,7 @@ Deno.test("migration 60 deletes every project-urgency key and nothing else; a re
     const kept = prospectsByProjectClubUrgencyPrefix(1, 101, 0, `2|9999-12-31`, "id0");
     await kv.set(kept, "id0");
 
-    assert.deepEqual(await runMigrations(kv), [60]);
+    assert.deepEqual(await runMigrations(kv), [60, 61]);
     const left = [];
     for await (const e of kv.list({ prefix: prospectsByProjectUrgencyPrefix() })) left.push(e);
     assert.equal(left.length, 0);

@@ -155,8 +155,13 @@ const deltas = (m: ReturnType<typeof reportMutations>) =>
 Deno.test("reportMutations: creation, status change, escalation, move, deletion", () => {
   const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z");
   const c = deltas(created);
-  assert.equal(c[JSON.stringify(["report_counters", "s", 1, ""])], 1);
+  assert.equal(c[JSON.stringify(["report_counters", "sd", 1, "2026-03-01", ""])], 1);
   assert.equal(c[JSON.stringify(["report_counters", "sh", 1, "2026-03-01T08", ""])], 1);
+  assert.equal(
+    c[JSON.stringify(["report_counters", "s", 1, ""])],
+    undefined,
+    "current counts come from the search totals",
+  );
   assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
   assert.equal(c[JSON.stringify(["report_counters", "c", 1])], undefined, "creation is no change");
   assert.deepEqual(created.sets, [
@@ -176,8 +181,8 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   });
   const changed = reportMutations(before, after, at);
   const d = deltas(changed);
-  assert.equal(d[JSON.stringify(["report_counters", "s", 1, ""])], -1);
-  assert.equal(d[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "sh", 1, "2026-03-02T10", ""])], -1);
+  assert.equal(d[JSON.stringify(["report_counters", "sh", 1, "2026-03-02T10", "NoAnswer1"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "ch", 1, "2026-03-02T10"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "ccd", 1, "2026-03-02", 101])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "e", 1])], 1);
@@ -200,9 +205,16 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
 
   const moved = reportMutations(after, prospect({ ...after, clubId: 102 }), "2026-03-04T10:00:00Z");
   const m = deltas(moved);
-  assert.equal(m[JSON.stringify(["report_counters", "sc", 1, 101, "NoAnswer1"])], -1);
-  assert.equal(m[JSON.stringify(["report_counters", "sc", 1, 102, "NoAnswer1"])], 1);
-  assert.equal(m[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], undefined, "nets 0");
+  assert.equal(
+    m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 101, "NoAnswer1"])],
+    -1,
+  );
+  assert.equal(m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 102, "NoAnswer1"])], 1);
+  assert.equal(
+    m[JSON.stringify(["report_counters", "sd", 1, "2026-03-04", "NoAnswer1"])],
+    undefined,
+    "nets 0",
+  );
   assert.equal(m[JSON.stringify(["report_counters", "c", 1])], undefined, "a move is no change");
   assert.ok(
     moved.sets.some((s) =>
@@ -220,6 +232,6 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     "2026-03-05T10:00:00Z",
   );
   const g = deltas(gone);
-  assert.equal(g[JSON.stringify(["report_counters", "s", 1, "NoAnswer1"])], -1);
+  assert.equal(g[JSON.stringify(["report_counters", "sd", 1, "2026-03-05", "NoAnswer1"])], -1);
   assert.equal(Object.values(g).filter((v) => v > 0).length, 0);
 });
