@@ -214,10 +214,13 @@ async function clubStatusSnapshot(
 ): Promise<Map<number, StatusCounts>> {
   const kept = await readClubSnapshot(kv, mp, t);
   if (kept) return kept;
-  const later = (await entries(kv, {
-    start: reportSnapshotKey("cs", mp, t),
-    end: reportSnapshotKey("cs", mp, OPEN_END),
-  }))[0];
+  let later: Deno.KvEntry<unknown> | undefined;
+  for await (
+    const e of kv.list({
+      start: reportSnapshotKey("cs", mp, t),
+      end: reportSnapshotKey("cs", mp, OPEN_END),
+    }, { limit: 1 })
+  ) later = e;
   const base = new Map<string, number>();
   let ranges: Deno.KvListSelector[];
   const t0 = later ? later.key[3] as string : null;
