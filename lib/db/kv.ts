@@ -110,3 +110,22 @@ export function addDelta(
   }
   deltas.push({ key, delta });
 }
+
+/** Deletes every key under a prefix, 500 per atomic; safe to re-run after an interruption. */
+export async function deletePrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
+  let n = 0;
+  let batch: Deno.KvKey[] = [];
+  const flush = async () => {
+    const op = kv.atomic();
+    for (const k of batch) op.delete(k);
+    await op.commit();
+    n += batch.length;
+    batch = [];
+  };
+  for await (const e of kv.list({ prefix }, { batchSize: 500 })) {
+    batch.push(e.key);
+    if (batch.length === 500) await flush();
+  }
+  if (batch.length) await flush();
+  return n;
+}

@@ -3,6 +3,7 @@ import { migrationKey } from "@/lib/db/keys.ts";
 import { seedReferenceData } from "@/lib/db/reference.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
+import { deletePrefix } from "@/lib/db/kv.ts";
 
 export interface Migration {
   n: number;
@@ -41,25 +42,6 @@ export const MIGRATIONS: Migration[] = [
     },
   },
 ];
-
-/** Deletes every key under a prefix, 500 per atomic; safe to re-run after an interruption. */
-export async function deletePrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
-  let n = 0;
-  let batch: Deno.KvKey[] = [];
-  const flush = async () => {
-    const op = kv.atomic();
-    for (const k of batch) op.delete(k);
-    await op.commit();
-    n += batch.length;
-    batch = [];
-  };
-  for await (const e of kv.list({ prefix }, { batchSize: 500 })) {
-    batch.push(e.key);
-    if (batch.length === 500) await flush();
-  }
-  if (batch.length) await flush();
-  return n;
-}
 
 /** Runs the migrations not yet recorded; returns the numbers it ran. Safe with concurrent starters. */
 export async function runMigrations(kv: Deno.Kv, migrations = MIGRATIONS): Promise<number[]> {

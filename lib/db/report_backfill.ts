@@ -4,7 +4,7 @@
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
 import { prospectsPrefix } from "@/lib/db/keys.ts";
-import { addToCounter } from "@/lib/db/kv.ts";
+import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
 import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
@@ -27,18 +27,7 @@ async function isEmpty(kv: Deno.Kv, prefix: Deno.KvKey) {
 }
 
 async function clearFamilies(kv: Deno.Kv) {
-  for (const f of FAMILIES) {
-    let op = kv.atomic();
-    let n = 0;
-    for await (const e of kv.list({ prefix: [f] }, { batchSize: 1000 })) {
-      op.delete(e.key);
-      if (++n % 500 === 0) {
-        await op.commit();
-        op = kv.atomic();
-      }
-    }
-    await op.commit();
-  }
+  for (const f of FAMILIES) await deletePrefix(kv, [f]);
 }
 
 /** The states a prospect went through, from its events (oldest first) and the stored record. */

@@ -3,7 +3,7 @@
  * kept outside production so /outbox and GET /api/outbox can complete flows end to end.
  */
 import { mailRetryKey, outboxKey, outboxPrefix } from "@/lib/db/keys.ts";
-import { ulid } from "@/lib/db/kv.ts";
+import { deletePrefix, ulid } from "@/lib/db/kv.ts";
 
 /** Entries live 14 days: long enough to debug a flow, short enough not to pile up codes. */
 export const OUTBOX_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -56,13 +56,8 @@ export async function listOutbox(
   return out;
 }
 
-export async function clearOutbox(kv: Deno.Kv): Promise<number> {
-  let n = 0;
-  for await (const e of kv.list({ prefix: outboxPrefix() })) {
-    await kv.delete(e.key);
-    n++;
-  }
-  return n;
+export function clearOutbox(kv: Deno.Kv): Promise<number> {
+  return deletePrefix(kv, outboxPrefix());
 }
 
 export function normalizeRecipient(to: string): string {
