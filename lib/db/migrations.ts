@@ -4,6 +4,35 @@ import { seedReferenceData } from "@/lib/db/reference.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
+import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
+import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import { phoneDigits, type Prospect } from "@/lib/domain/prospect.ts";
+
+/** The phone index's key part before migration 62 (0046… and +47… were kept as plain digits). */
+function oldPhoneKeyPart(phone: string): string {
+  const d = phoneDigits(phone);
+  return d.startsWith("46") && d.length > 9 ? "0" + d.slice(2) : d;
+}
+
+/** Re-keys phone index entries whose normalised form changed (0046…, +47…); resumable. */
+async function rekeyPhones(kv: Deno.Kv): Promise<void> {
+  let op = kv.atomic();
+  let n = 0;
+  for await (const e of kv.list<Prospect>({ prefix: prospectsPrefix() })) {
+    const p = e.value;
+    if (p.deleted || !p.phoneNumber) continue;
+    const before = oldPhoneKeyPart(p.phoneNumber);
+    const after = phoneKeyPart(p.phoneNumber);
+    if (before === after) continue;
+    if (before) op.delete(prospectByPhoneKey(before, p.id));
+    if (after) op.set(prospectByPhoneKey(after, p.id), p.id);
+    if (++n % 400 === 0) {
+      await op.commit();
+      op = kv.atomic();
+    }
+  }
+  await op.commit();
+}
 
 export interface Migration {
   n: number;
@@ -40,6 +69,11 @@ export const MIGRATIONS: Migration[] = [
       await deletePrefix(kv, reportCounterKey("s"));
       await deletePrefix(kv, reportCounterKey("sc"));
     },
+  },
+  {
+    n: 62,
+    name: "phone index: 0046… and +<country>… numbers in the one normalised form",
+    up: rekeyPhones,
   },
 ];
 

@@ -31,7 +31,7 @@ import {
   followUpSortKey,
   isCompleted,
   NO_SELL_STATUS,
-  phoneDigits,
+  normalizePhone,
   type Prospect,
 } from "@/lib/domain/prospect.ts";
 
@@ -56,11 +56,8 @@ export const doneFlag = (p: Prospect) => (isCompleted(p) ? 1 : 0);
 export const statusPart = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? NO_SELL_STATUS;
 export const assigneePart = (p: Pick<Prospect, "assignId">) => (p.assignId ?? "").toLowerCase();
 
-/** Phone digits in one national form: +46 7… and 07… index the same. */
-export function phoneKeyPart(phone: string): string {
-  const d = phoneDigits(phone);
-  return d.startsWith("46") && d.length > 9 ? "0" + d.slice(2) : d;
-}
+/** Phone digits in one national form: +46 7…, 0046 7… and 07… index the same. */
+export const phoneKeyPart = (phone: string): string => normalizePhone(phone);
 
 /** Urgency order: activity weight (lower = more urgent), then follow-up date, in one key part. */
 export const urgencySortKey = (p: Pick<Prospect, "activityStatusWeigth" | "followUpDate">) =>

@@ -247,7 +247,10 @@ export const SCAN_CAP = 100_000;
 /** Candidates taken from a global lookup (e-mail or phone prefix) at most. */
 export const LOOKUP_CAP = 5_000;
 
-type SearchKind = { kind: "digits"; value: string } | { kind: "email"; value: string } | {
+type SearchKind = { kind: "digits"; value: string; phone: string } | {
+  kind: "email";
+  value: string;
+} | {
   kind: "name";
   words: string[];
 };
@@ -255,7 +258,9 @@ type SearchKind = { kind: "digits"; value: string } | { kind: "email"; value: st
 export function searchKind(raw: string): SearchKind | null {
   const s = raw.trim();
   if (!s) return null;
-  if (/^[+\d][\d\s-]*$/.test(s)) return { kind: "digits", value: s.replace(/\D/g, "") };
+  if (/^[+\d][\d\s-]*$/.test(s)) {
+    return { kind: "digits", value: s.replace(/\D/g, ""), phone: phoneKeyPart(s) };
+  }
   if (s.includes("@")) return { kind: "email", value: s.toLowerCase() };
   const words = foldName(s).split(" ").filter(Boolean);
   return words.length ? { kind: "name", words } : null;
@@ -266,7 +271,7 @@ function matchesSearch(p: Prospect, raw: string): boolean {
   if (!k) return true;
   if (k.kind === "digits") {
     return String(p.customerId) === k.value ||
-      (k.value.length > 0 && phoneKeyPart(p.phoneNumber).startsWith(phoneKeyPart(k.value)));
+      (k.phone.length > 0 && phoneKeyPart(p.phoneNumber).startsWith(k.phone));
   }
   if (k.kind === "email") return (p.email ?? "").toLowerCase().startsWith(k.value);
   const first = foldName(p.firstName);
@@ -327,7 +332,7 @@ export async function searchProspects(kv: Deno.Kv, spec: SearchSpec): Promise<Se
       const idx = await kv.get<string>(prospectByCustomerIdKey(n));
       if (idx.value) ids.add(idx.value);
     }
-    const phone = phoneKeyPart(kind.value);
+    const phone = kind.phone;
     if (phone.length >= 3) {
       const family = prospectByPhoneKey("", "").slice(0, 1);
       for (const id of await prefixIds(kv, family, phone)) ids.add(id);

@@ -181,6 +181,23 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits of a phone number (the phone index and `search` use them). */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
 
+/**
+ * One form of a phone number for comparing and indexing: 070-123 45 67, +46701234567,
+ * 0046 70 123 45 67 and 46701234567 all become "0701234567". Other countries keep their
+ * international form ("+47 …" and "0047 …" become "0047…"). A leading `'` (the CSV formula
+ * guard) and separators are ignored. Works on prefixes too ("+4670" → "070").
+ */
+export function normalizePhone(phone: string): string {
+  const s = phone.trim().replace(/^'+/, "");
+  const d = phoneDigits(s);
+  const international = s.startsWith("+") ? d : d.startsWith("00") ? d.slice(2) : null;
+  if (international !== null) {
+    if (international.startsWith("46")) return "0" + international.slice(2);
+    return international ? "00" + international : "";
+  }
+  return d.startsWith("46") && d.length > 9 ? "0" + d.slice(2) : d;
+}
+
 export interface EditableFields {
   firstName?: string | null;
   lastName?: string | null;

@@ -269,6 +269,10 @@ Deno.test("search: every filter, Swedish prefixes, sort, paging and x-total-elem
     // search: digits → phone (either national form) or customer id; @ → e-mail; else names.
     r = await search(env, h, { ...base, search: "0709998877" });
     assert.deepEqual(r.names, ["Émile"]);
+    for (const phone of ["+46709998877", "0046 70 999 88 77", "070-999 88 77", "+4670999"]) {
+      r = await search(env, h, { ...base, search: phone });
+      assert.deepEqual(r.names, ["Émile"], phone);
+    }
     r = await search(env, h, { ...base, search: String(anders.customerId) });
     assert.deepEqual(r.names, ["Anders"]);
     r = await search(env, h, { ...base, search: "emile.zola@" });

@@ -1,7 +1,11 @@
 /** Migrations run once, in order, and migration 60 removes the old project-wide urgency index. */
 import assert from "node:assert/strict";
 import { MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
+import { prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
 import {
+  prospectByPhoneKey,
+  prospectKey,
   prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectUrgencyPrefix,
 } from "@/lib/db/keys.ts";
@@ -21,12 +25,37 @@ Deno.test("migration 60 deletes every project-urgency key and nothing else; a re
     const kept = prospectsByProjectClubUrgencyPrefix(1, 101, 0, `2|9999-12-31`, "id0");
     await kv.set(kept, "id0");
 
-    assert.deepEqual(await runMigrations(kv), [60, 61]);
+    assert.deepEqual(await runMigrations(kv), [60, 61, 62]);
     const left = [];
     for await (const e of kv.list({ prefix: prospectsByProjectUrgencyPrefix() })) left.push(e);
     assert.equal(left.length, 0);
     assert.equal((await kv.get(kept)).value, "id0", "the per-club urgency index stays");
     assert.deepEqual(await runMigrations(kv), [], "nothing runs twice");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("migration 62 re-keys 0046… and +47… phones so every written form finds them", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 62));
+    const phones = { a: "0046 70 123 45 67", b: "+47 912 34 567", c: "070-765 43 21" };
+    const old = { a: "0046701234567", b: "4791234567", c: "0707654321" };
+    for (const [id, phoneNumber] of Object.entries(phones)) {
+      await kv.set(prospectKey(id), { id, phoneNumber, deleted: false } as Partial<Prospect>);
+      await kv.set(prospectByPhoneKey(old[id as keyof typeof old], id), id);
+    }
+    assert.deepEqual(await runMigrations(kv), [62]);
+    const keys = [];
+    for await (const e of kv.list({ prefix: prospectByPhoneKey("", "").slice(0, 1) })) {
+      keys.push(e.key.slice(1).join(" "));
+    }
+    assert.deepEqual(keys.sort(), ["004791234567 b", "0701234567 a", "0707654321 c"]);
+    const entries = prospectIndexEntries(
+      { id: "a", phoneNumber: phones.a, firstName: "A", lastName: "B" } as Prospect,
+    );
+    assert.ok(entries.some((e) => e.key[0] === "prospects_by_phone" && e.key[1] === "0701234567"));
   } finally {
     kv.close();
   }

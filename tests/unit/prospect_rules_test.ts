@@ -9,6 +9,7 @@ import {
   minFollowUpDate,
   motivationMissing,
   motivationNoteMissing,
+  normalizePhone,
   type Prospect,
   prospectAge,
   startOfLocalDay,
@@ -33,6 +34,26 @@ Deno.test("foldName: lower case, å < ä < ö after z, other diacritics folded",
   const sorted = [...names].sort((a, b) => (foldName(a) < foldName(b) ? -1 : 1));
   assert.deepEqual(sorted, ["Anna", "Émile", "Olle", "Zelda", "Åsa", "Ängel", "Östen"]);
   assert.ok(!foldName("Åsa").startsWith(foldName("a")), "a is not a prefix of å");
+});
+
+Deno.test("normalizePhone: every way a Swedish number is written gives one form", () => {
+  for (
+    const p of [
+      "070-123 45 67",
+      "+46701234567",
+      "0046 70 123 45 67",
+      "46701234567",
+      "'+46701234567",
+    ]
+  ) {
+    assert.equal(normalizePhone(p), "0701234567", p);
+  }
+  assert.equal(normalizePhone("+47 912 34 567"), "004791234567");
+  assert.equal(normalizePhone("0047 912 34 567"), "004791234567");
+  assert.equal(normalizePhone("+4670"), "070", "prefixes too");
+  assert.equal(normalizePhone("004670"), "070");
+  assert.equal(normalizePhone("0701"), "0701");
+  assert.equal(normalizePhone(""), "");
 });
 
 Deno.test("follow-up rule: picker for empty and follow-up statuses, cleared otherwise", () => {
