@@ -1,8 +1,9 @@
 /**
  * Failed sign-in counters per account (lower-cased e-mail) and per client address, in KV with an
- * expiry. Past the limit, sign-in answers 429 before the password is even checked. The password
- * reset request shares them (an unknown address counts as a failure) and also caps the reset mails
- * one account gets.
+ * expiry. Every attempt is counted atomically before its password is checked, so parallel
+ * guesses cannot outrun the limit; a success gives the attempt back. Past the limit the answer is
+ * 429 without a password check. The password reset request and the current-password check of a
+ * password change share them; the reset request also caps the reset mails one account gets.
  */
 import { loginFailuresKey } from "@/lib/db/keys.ts";
 
@@ -25,46 +26,93 @@ function live(c: Counter | null, now: Date): Counter | null {
   return c && Date.parse(c.expiresAt) > now.getTime() ? c : null;
 }
 
-/** True when either counter has reached its limit. */
-export async function isLocked(
+const MAX_TRIES = 60;
+const pause = () => new Promise((r) => setTimeout(r, Math.random() * 4));
+
+function nextCounter(cur: Counter | null, scope: Scope, now: Date): Counter {
+  return cur ? { ...cur, count: cur.count + 1 } : {
+    count: 1,
+    firstAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + LIMITS[scope].windowMs).toISOString(),
+  };
+}
+
+const ttl = (c: Counter, now: Date) => Math.max(Date.parse(c.expiresAt) - now.getTime(), 1000);
+
+/**
+ * Takes one sign-in attempt: counts it on the account and the address counters in one atomic,
+ * checked on both versionstamps, before any password is verified. False (nothing counted) when
+ * either counter is at its limit — then the caller answers 429 without checking the password.
+ * Many parallel attempts thus check at most `max` passwords. Heavy contention fails closed.
+ */
+export async function takeAttempt(
   kv: Deno.Kv,
   who: { account: string; address: string },
   now = new Date(),
 ): Promise<boolean> {
-  const [acc, addr] = await kv.getMany<[Counter, Counter]>([
-    loginFailuresKey("account", who.account.trim().toLowerCase()),
-    loginFailuresKey("address", who.address),
-  ]);
-  const a = live(acc.value, now);
-  const b = live(addr.value, now);
-  return (a?.count ?? 0) >= LIMITS.account.max || (b?.count ?? 0) >= LIMITS.address.max;
+  const accKey = loginFailuresKey("account", who.account.trim().toLowerCase());
+  const addrKey = loginFailuresKey("address", who.address);
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
+    const [acc, addr] = await kv.getMany<[Counter, Counter]>([accKey, addrKey]);
+    const a = live(acc.value, now);
+    const b = live(addr.value, now);
+    if ((a?.count ?? 0) >= LIMITS.account.max || (b?.count ?? 0) >= LIMITS.address.max) {
+      return false;
+    }
+    const na = nextCounter(a, "account", now);
+    const nb = nextCounter(b, "address", now);
+    const res = await kv.atomic().check(acc).check(addr)
+      .set(accKey, na, { expireIn: ttl(na, now) })
+      .set(addrKey, nb, { expireIn: ttl(nb, now) })
+      .commit();
+    if (res.ok) return true;
+    await pause();
+  }
+  return false;
 }
 
-async function bump(kv: Deno.Kv, scope: Scope, id: string, now: Date) {
+/** Adds `delta` to one counter, retried on its versionstamp; a count of 0 removes the key. */
+async function adjust(kv: Deno.Kv, scope: Scope, id: string, delta: number, now: Date) {
   const key = loginFailuresKey(scope, id);
-  const { windowMs } = LIMITS[scope];
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
     const e = await kv.get<Counter>(key);
     const cur = live(e.value, now);
-    const next: Counter = cur ? { ...cur, count: cur.count + 1 } : {
-      count: 1,
-      firstAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + windowMs).toISOString(),
-    };
-    const remaining = Date.parse(next.expiresAt) - now.getTime();
-    const res = await kv.atomic().check(e).set(key, next, { expireIn: Math.max(remaining, 1000) })
-      .commit();
-    if (res.ok) return;
+    if (!cur && delta < 0) return;
+    const next = delta > 0 ? nextCounter(cur, scope, now) : { ...cur!, count: cur!.count + delta };
+    const op = kv.atomic().check(e);
+    if (next.count <= 0) op.delete(key);
+    else op.set(key, next, { expireIn: ttl(next, now) });
+    if ((await op.commit()).ok) return;
+    await pause();
   }
 }
 
-export async function recordFailure(
+/**
+ * A sign-in that passed the password: the account's failures are forgotten and the address gets
+ * its attempt back (staff behind one office address are not locked out by their own sign-ins).
+ */
+export async function attemptSucceeded(
   kv: Deno.Kv,
   who: { account: string; address: string },
   now = new Date(),
 ): Promise<void> {
-  await bump(kv, "account", who.account.trim().toLowerCase(), now);
-  await bump(kv, "address", who.address, now);
+  await clearAccountFailures(kv, who.account);
+  await adjust(kv, "address", who.address, -1, now);
+}
+
+/** Gives an attempt back on both counters (a request that turned out not to be a guess). */
+export async function giveBackAttempt(
+  kv: Deno.Kv,
+  who: { account: string; address: string },
+  now = new Date(),
+): Promise<void> {
+  await adjust(kv, "account", who.account.trim().toLowerCase(), -1, now);
+  await adjust(kv, "address", who.address, -1, now);
+}
+
+/** Forgets the account's failures (after a sign-in or a password reset). */
+export async function clearAccountFailures(kv: Deno.Kv, account: string): Promise<void> {
+  await kv.delete(loginFailuresKey("account", account.trim().toLowerCase()));
 }
 
 /**
@@ -75,11 +123,6 @@ export async function takeResetMail(kv: Deno.Kv, account: string, now = new Date
   const id = account.trim().toLowerCase();
   const cur = live((await kv.get<Counter>(loginFailuresKey("resetMail", id))).value, now);
   if ((cur?.count ?? 0) >= LIMITS.resetMail.max) return false;
-  await bump(kv, "resetMail", id, now);
+  await adjust(kv, "resetMail", id, 1, now);
   return true;
-}
-
-/** A successful sign-in forgets the account's failures (the address keeps its count). */
-export async function clearAccountFailures(kv: Deno.Kv, account: string): Promise<void> {
-  await kv.delete(loginFailuresKey("account", account.trim().toLowerCase()));
 }

@@ -7,9 +7,10 @@ import type {
 } from "@/lib/auth/provider.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import {
+  attemptSucceeded,
   clearAccountFailures,
-  isLocked,
-  recordFailure,
+  giveBackAttempt,
+  takeAttempt,
   takeResetMail,
 } from "@/lib/auth/brute_force.ts";
 import { consumeActionCode, createActionCode, peekActionCode } from "@/lib/auth/oob.ts";
@@ -77,19 +78,14 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
     ctx: SignInContext,
   ): Promise<UserRecord> {
     const who = { account: email, address: ctx.address };
-    if (await isLocked(kv, who, ctx.now)) throw LOGIN_ERRORS.tooMany();
+    // Counted before the password is checked: parallel guesses cannot outrun the limit.
+    if (!(await takeAttempt(kv, who, ctx.now))) throw LOGIN_ERRORS.tooMany();
     const user = await getUserByEmail(kv, email);
-    if (!user) {
-      await recordFailure(kv, who, ctx.now);
-      throw LOGIN_ERRORS.userNotFound();
-    }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordFailure(kv, who, ctx.now);
-      throw LOGIN_ERRORS.wrongPassword();
-    }
+    if (!user) throw LOGIN_ERRORS.userNotFound();
+    if (!(await verifyPassword(user.passwordHash, password))) throw LOGIN_ERRORS.wrongPassword();
+    await attemptSucceeded(kv, who, ctx.now);
     if (!user.enabled) throw LOGIN_ERRORS.disabled();
     if (!user.verified) throw LOGIN_ERRORS.notVerified();
-    await clearAccountFailures(kv, email);
     return user;
   }
 
@@ -198,14 +194,14 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
           email: "errors.tooManyRequests",
         });
       // 'Wrong email' tells whether an address has an account: the sign-in limits slow that down.
-      if (await isLocked(kv, who, now)) throw tooMany();
+      if (!(await takeAttempt(kv, who, now))) throw tooMany();
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) {
-        await recordFailure(kv, who, now);
         throw new HttpError(400, "USER_NOT_FOUND", "resetPasswordRequest.wrongEmail", {
           email: "resetPasswordRequest.wrongEmail",
         });
       }
+      await giveBackAttempt(kv, who, now);
       if (!(await takeResetMail(kv, user.email, now))) throw tooMany();
       const code = await createActionCode(
         kv,

@@ -2,6 +2,7 @@
  * Users: admin registration, profiles, the admin user list, disable/restore and API tokens. Every
  * admin action on a user writes an audit entry (who, what, when; field names, never values).
  */
+import { attemptSucceeded, takeAttempt } from "@/lib/auth/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
@@ -97,6 +98,7 @@ export async function updateProfile(
   actor: SessionUser,
   uid: string,
   input: ProfileUpdateInput,
+  address = "unknown",
 ): Promise<UserView> {
   if (!can(actor, "user.update", { userId: uid })) throw forbidden();
   const entry = await getUserEntry(deps.kv, uid);
@@ -125,9 +127,18 @@ export async function updateProfile(
       if (!input.currentPassword) {
         throw badRequest({ currentPassword: "validation.required" });
       }
+      // The current-password check is a password guess like a sign-in: same counters, same 429.
+      const who = { account: cur.email, address };
+      const now = deps.now();
+      if (!(await takeAttempt(deps.kv, who, now))) {
+        throw new HttpError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", {
+          currentPassword: "login.errors.tooManyRequests",
+        });
+      }
       if (!(await verifyPassword(cur.passwordHash, input.currentPassword))) {
         throw badRequest({ currentPassword: "users.errors.wrongCurrentPassword" });
       }
+      await attemptSucceeded(deps.kv, who, now);
     }
     passwordHash = await hashPassword(input.password);
   }

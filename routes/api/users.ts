@@ -52,7 +52,7 @@ export function userRoutes(r: ApiRouter) {
     body: profileUpdateSchema,
     response: userOut,
     handler: async (c, { params, body, user }) =>
-      await users.updateProfile(servicesDeps(c), user!, params.uid, body),
+      await users.updateProfile(servicesDeps(c), user!, params.uid, body, clientAddress(c)),
   });
 
   const listQuery = z.object({

@@ -143,6 +143,103 @@ Deno.test("brute force: 20 failures from one address lock that address only", as
   });
 });
 
+Deno.test("brute force in parallel: 40 guesses at one account check at most 5 passwords", async () => {
+  await withEnv(async (env) => {
+    await createTestUser(env.kv, { email: "target@example.se" });
+    const answers = await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          callFrom(env, `198.51.100.${i + 1}`, "POST", "/api/auth/sign-in", {
+            email: "target@example.se",
+            password: `Wrong${i}x`,
+          }),
+      ),
+    );
+    const statuses = answers.map((a) => a.res.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    assert.ok(checked <= 5, `${checked} passwords checked`);
+    assert.equal(statuses.filter((s) => s === 429).length, 40 - checked);
+    const sv = await call(env, "POST", "/api/auth/sign-in", {
+      headers: { Origin: ORIGIN, "Accept-Language": "sv" },
+      body: { email: "target@example.se", password: TEST_PASSWORD },
+    });
+    assert.equal(sv.res.status, 429, "the right password too, until the window ends");
+    assert.equal(sv.json.message, "För många misslyckade inloggningsförsök. Försök igen senare");
+    env.clock.advance(16 * MIN);
+    assert.equal((await signIn(env, "target@example.se", TEST_PASSWORD)).res.status, 200);
+  });
+});
+
+Deno.test("brute force in parallel: 60 e-mails from one address check at most 20", async () => {
+  await withEnv(async (env) => {
+    const answers = await Promise.all(
+      Array.from(
+        { length: 60 },
+        (_, i) =>
+          callFrom(env, "203.0.113.50", "POST", "/api/auth/sign-in", {
+            email: `spray${i}@example.se`,
+            password: "Wrong123",
+          }),
+      ),
+    );
+    const checked = answers.filter((a) => a.res.status === 401).length;
+    assert.ok(checked <= 20, `${checked} checked`);
+    assert.equal(answers.filter((a) => a.res.status === 429).length, 60 - checked);
+  });
+});
+
+Deno.test("brute force: sign-ins that succeed do not use up an office address", async () => {
+  await withEnv(async (env) => {
+    for (let i = 0; i < 25; i++) {
+      await createTestUser(env.kv, { email: `staff${i}@example.se` });
+      const r = await callFrom(env, "192.0.2.10", "POST", "/api/auth/sign-in", {
+        email: `staff${i}@example.se`,
+        password: TEST_PASSWORD,
+      });
+      assert.equal(r.res.status, 200, `staff${i}`);
+    }
+  });
+});
+
+Deno.test("change password: the current-password check shares the account limit (429)", async () => {
+  await withEnv(async (env) => {
+    const u = await createTestUser(env.kv, { email: "changer@example.se" });
+    const h = await signInHeaders(env, "changer@example.se", TEST_PASSWORD);
+    const tries = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(env, "PUT", `/api/users/${u.id}`, {
+          headers: { ...h, "Accept-Language": "en" },
+          body: {
+            currentPassword: `Guess${i}xx`,
+            password: "NewPass123",
+            repeatPassword: "NewPass123",
+          },
+        })),
+    );
+    const statuses = tries.map((t) => t.res.status);
+    assert.ok(statuses.filter((s) => s === 400).length <= 5, String(statuses));
+    const limited = tries.find((t) => t.res.status === 429);
+    assert.ok(limited, "the oracle is limited");
+    assert.equal(
+      limited.json.message,
+      "För många misslyckade inloggningsförsök. Försök igen senare",
+    );
+    const right = await call(env, "PUT", `/api/users/${u.id}`, {
+      headers: h,
+      body: {
+        currentPassword: TEST_PASSWORD,
+        password: "NewPass123",
+        repeatPassword: "NewPass123",
+      },
+    });
+    assert.equal(right.res.status, 429, "even the right current password until the window ends");
+    assert.equal((await signIn(env, "changer@example.se", "NewPass123")).res.status, 429);
+    env.clock.advance(16 * MIN);
+    assert.equal((await signIn(env, "changer@example.se", TEST_PASSWORD)).res.status, 200);
+  });
+});
+
 Deno.test("MFA required: enrol on first sign-in, challenge later, §8 MFA errors", async () => {
   await withEnv(async (env) => {
     const u = await createTestUser(env.kv, { email: "mfa@example.se" });
