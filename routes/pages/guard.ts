@@ -14,15 +14,3 @@ export function requirePageAdmin(c: Ctx): SessionUser {
   if (!isAdmin(user)) throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
   return user;
 }
-
-/**
- * Only same-site relative paths may be redirect targets (no open redirects), and never /login
- * itself: a signed-in user sent to /login?redirect=/login would bounce between the two forever.
- */
-export function safeRedirect(target: string | null | undefined, fallback = "/prospects"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return fallback;
-  }
-  if (/^\/login(?:[/?#]|$)/i.test(target)) return fallback;
-  return target;
-}

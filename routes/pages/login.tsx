@@ -12,10 +12,10 @@ import ResetPasswordForm from "@/islands/ResetPasswordForm.tsx";
 import VerifyEmailAction from "@/islands/VerifyEmailAction.tsx";
 import LockForm from "@/islands/LockForm.tsx";
 import { useT } from "@/lib/i18n/context.ts";
-import { emailRedirectTarget } from "@/lib/domain/auth_rules.ts";
 import { isSetupTokenValid } from "@/lib/services/auth.ts";
 import { renderPage } from "@/routes/render.tsx";
-import { requirePageUser, safeRedirect } from "@/routes/pages/guard.ts";
+import { requirePageUser } from "@/routes/pages/guard.ts";
+import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
 
 const fullScreen = (c: Ctx, title: string, body: preact.ComponentChildren, status = 200) =>

@@ -56,6 +56,30 @@ Deno.test("pages: /email-redirect keeps mode and oobCode; /login honours redirec
       assert.equal(r.status, 302, loop);
       assert.equal(r.location, "/", loop);
     }
+    // Open redirects in every disguise land on /prospects (signed in: "/"), never off-site.
+    const evil = [
+      "/%09/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/%5Cevil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/%0a/x",
+      "/%0d%0aSet-Cookie:%20x=1",
+      "/%E2%80%A8/evil.example",
+    ];
+    for (const target of evil) {
+      const q = `/login?redirect=${encodeURIComponent(decodeURIComponent(target))}`;
+      const raw = `/login?redirect=${target}`;
+      for (const path of [q, raw]) {
+        const anon = await page(env, path);
+        assert.equal(anon.status, 200, path);
+        assert.doesNotMatch(anon.html, /evil\.example|javascript:/, path);
+        const r = await page(env, path, headers);
+        assert.equal(r.status, 302, path);
+        assert.equal(r.location, "/", path);
+      }
+    }
     assert.equal((await page(env, "/lock", headers)).status, 200);
     assert.equal((await page(env, "/lock")).status, 302);
   } finally {
