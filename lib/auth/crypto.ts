@@ -25,3 +25,37 @@ export function timingSafeEqual(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) r |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return r === 0;
 }
+
+async function keyFrom(secret: string): Promise<CryptoKey> {
+  const raw = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`seal:${secret}`));
+  return await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/** Encrypts a short text so that only a holder of `secret` can read it (AES-GCM). */
+export async function seal(text: string, secret: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const ct = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv },
+    await keyFrom(secret),
+    new TextEncoder().encode(text),
+  );
+  const all = new Uint8Array(12 + ct.byteLength);
+  all.set(iv);
+  all.set(new Uint8Array(ct), 12);
+  return btoa(String.fromCharCode(...all));
+}
+
+/** The text `seal` encrypted, or null when the secret is not the one it was sealed with. */
+export async function unseal(sealed: string, secret: string): Promise<string | null> {
+  try {
+    const all = Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0));
+    const pt = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: all.slice(0, 12) },
+      await keyFrom(secret),
+      all.slice(12),
+    );
+    return new TextDecoder().decode(pt);
+  } catch {
+    return null;
+  }
+}

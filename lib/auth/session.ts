@@ -1,7 +1,8 @@
 /**
  * Sessions: a short-lived access JWT (HS256, jose) plus a rotating refresh token stored hashed in
  * KV. A session record ["sessions", sid] must exist for either to work, so logging out or
- * disabling a user revokes at once. Reusing a rotated refresh token revokes the whole session.
+ * disabling a user revokes at once. Reusing a rotated refresh token revokes the whole session,
+ * except within a short grace after its rotation (two tabs refreshing at once).
  */
 import { jwtVerify, SignJWT } from "jose";
 import {
@@ -14,7 +15,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { settingsOrDefaults } from "@/lib/db/users.ts";
 import { ulid } from "@/lib/db/kv.ts";
-import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
+import { randomToken, seal, sha256, unseal } from "@/lib/auth/crypto.ts";
 import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
 
 export const ACCESS_TTL_S = 15 * 60;
@@ -34,7 +35,13 @@ interface RefreshRecord {
   userId: string;
   used: boolean;
   expiresAt: string;
+  /** When it was rotated, and its successor sealed with this token (the grace of two tabs). */
+  usedAt?: string;
+  successor?: string;
 }
+
+/** A rotated refresh token presented again this soon gets the same successor (two tabs). */
+export const REFRESH_GRACE_MS = 30_000;
 
 export interface IssuedTokens {
   accessToken: string;
@@ -134,7 +141,11 @@ export type RefreshOutcome =
   | { ok: true; tokens: IssuedTokens }
   | { ok: false; reason: "unknown" | "expired" | "reused" | "revoked" };
 
-/** Rotates a refresh token. A second use of the same token revokes the session (theft). */
+/**
+ * Rotates a refresh token. Two tabs refreshing at once both go on: a token presented again within
+ * REFRESH_GRACE_MS of its rotation answers the same successor (sealed with the old token, so only
+ * its holder can read it). Any later reuse revokes the whole session (theft).
+ */
 export async function rotateRefreshToken(
   kv: Deno.Kv,
   secret: string,
@@ -142,40 +153,58 @@ export async function rotateRefreshToken(
   now = new Date(),
 ): Promise<RefreshOutcome> {
   const key = refreshTokenKey(await sha256(refreshToken));
-  const entry = await kv.get<RefreshRecord>(key);
-  const rec = entry.value;
-  if (!rec) return { ok: false, reason: "unknown" };
-  if (rec.used) {
-    await revokeSession(kv, rec.sid);
-    return { ok: false, reason: "reused" };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<RefreshRecord>(key);
+    const rec = entry.value;
+    if (!rec) return { ok: false, reason: "unknown" };
+    let next: string | null = null;
+    if (rec.used) {
+      const inGrace = rec.usedAt && rec.successor &&
+        now.getTime() - Date.parse(rec.usedAt) <= REFRESH_GRACE_MS;
+      next = inGrace ? await unseal(rec.successor!, refreshToken) : null;
+      if (!next) {
+        await revokeSession(kv, rec.sid);
+        return { ok: false, reason: "reused" };
+      }
+    }
+    if (Date.parse(rec.expiresAt) <= now.getTime()) return { ok: false, reason: "expired" };
+    const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
+      sessionKey(rec.sid),
+      userKey(rec.userId),
+    ]);
+    if (!session.value || !user.value || !user.value.enabled) {
+      return { ok: false, reason: "revoked" };
+    }
+    if (!next) {
+      next = randomToken();
+      const remaining = Date.parse(rec.expiresAt) - now.getTime();
+      const used: RefreshRecord = {
+        ...rec,
+        used: true,
+        usedAt: now.toISOString(),
+        successor: await seal(next, refreshToken),
+      };
+      const res = await kv.atomic()
+        .check(entry)
+        .set(key, used, { expireIn: remaining })
+        .set(refreshTokenKey(await sha256(next)), { ...rec, used: false }, {
+          expireIn: remaining,
+        })
+        .commit();
+      // Another tab rotated it at the same moment: read again and take its successor.
+      if (!res.ok) continue;
+    }
+    return {
+      ok: true,
+      tokens: {
+        accessToken: await signAccessToken(secret, rec.userId, rec.sid, now),
+        refreshToken: next,
+        expiresIn: ACCESS_TTL_S,
+        sid: rec.sid,
+      },
+    };
   }
-  if (Date.parse(rec.expiresAt) <= now.getTime()) return { ok: false, reason: "expired" };
-  const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
-    sessionKey(rec.sid),
-    userKey(rec.userId),
-  ]);
-  if (!session.value || !user.value || !user.value.enabled) return { ok: false, reason: "revoked" };
-  const next = randomToken();
-  const remaining = Date.parse(rec.expiresAt) - now.getTime();
-  const res = await kv.atomic()
-    .check(entry)
-    .set(key, { ...rec, used: true }, { expireIn: remaining })
-    .set(refreshTokenKey(await sha256(next)), { ...rec, used: false }, { expireIn: remaining })
-    .commit();
-  if (!res.ok) {
-    // Someone used the same token at the same moment: treat as reuse.
-    await revokeSession(kv, rec.sid);
-    return { ok: false, reason: "reused" };
-  }
-  return {
-    ok: true,
-    tokens: {
-      accessToken: await signAccessToken(secret, rec.userId, rec.sid, now),
-      refreshToken: next,
-      expiresIn: ACCESS_TTL_S,
-      sid: rec.sid,
-    },
-  };
+  return { ok: false, reason: "revoked" };
 }
 
 export async function revokeSession(kv: Deno.Kv, sid: string): Promise<void> {

@@ -544,11 +544,41 @@ Deno.test("sessions: refresh rotates; reusing an old refresh token revokes the f
       ...Object.fromEntries(h1.Cookie.split("; ").map((p) => p.split("=", 2))),
       ...cookiesOf(r1.res),
     });
-    // The old refresh token again: theft → the session dies, the new pair with it.
+    // The old refresh token again after the 30 s grace: theft → the session dies, with the new pair.
+    env.clock.advance(31_000);
     const reuse = await call(env, "POST", "/api/auth/refresh", { headers: h1 });
     assert.equal(reuse.res.status, 401);
     assert.equal((await call(env, "POST", "/api/auth/refresh", { headers: h2 })).res.status, 401);
     assert.equal((await call(env, "GET", "/api/auth/me", { headers: h2 })).res.status, 401);
+  });
+});
+
+Deno.test("sessions: two tabs refreshing at once both stay signed in (grace of 30 s)", async () => {
+  await withEnv(async (env) => {
+    await createTestUser(env.kv, { email: "tabs@example.se" });
+    const h = await signInHeaders(env, "tabs@example.se", TEST_PASSWORD);
+    const both = await Promise.all(
+      Array.from({ length: 4 }, () => call(env, "POST", "/api/auth/refresh", { headers: h })),
+    );
+    assert.deepEqual(both.map((r) => r.res.status), [200, 200, 200, 200]);
+    const successors = new Set(both.map((r) => cookiesOf(r.res).kl_rt));
+    assert.equal(successors.size, 1, "every tab gets the same successor");
+    const next = cookieHeader({
+      ...Object.fromEntries(h.Cookie.split("; ").map((p) => p.split("=", 2))),
+      ...cookiesOf(both[0].res),
+    });
+    assert.equal((await call(env, "GET", "/api/auth/me", { headers: next })).res.status, 200);
+    env.clock.advance(10_000);
+    const late = await call(env, "POST", "/api/auth/refresh", { headers: h });
+    assert.equal(late.res.status, 200, "a tab that wakes within 30 s");
+    const after = cookieHeader({
+      ...Object.fromEntries(h.Cookie.split("; ").map((p) => p.split("=", 2))),
+      ...cookiesOf(late.res),
+    });
+    assert.equal(
+      (await call(env, "POST", "/api/auth/refresh", { headers: after })).res.status,
+      200,
+    );
   });
 });
 
@@ -644,6 +674,7 @@ Deno.test("oauth: password and refresh_token grants, RFC 6749 errors, Bearer acc
       "unsupported_grant_type",
     );
     assert.equal((await (await form(env, {})).json()).error, "invalid_request");
+    env.clock.advance(31_000); // past the grace for a token refreshed twice at once
     const reused = await form(env, {
       grant_type: "refresh_token",
       refresh_token: tok.refresh_token,
