@@ -62,6 +62,16 @@ export async function revokeApiToken(kv: Deno.Kv, userId: string, id: string): P
   return true;
 }
 
+/** Revokes every API token of a user (a deleted user's tokens never come back on restore). */
+export async function revokeAllApiTokens(kv: Deno.Kv, userId: string): Promise<number> {
+  let n = 0;
+  for await (const e of kv.list<string>({ prefix: apiTokensByUserPrefix(userId) })) {
+    await kv.atomic().delete(apiTokenKey(e.value)).delete(e.key).commit();
+    n++;
+  }
+  return n;
+}
+
 export async function resolveApiToken(kv: Deno.Kv, token: string): Promise<SessionUser | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const rec = (await kv.get<ApiTokenRecord>(apiTokenKey(await sha256(token)))).value;

@@ -6,7 +6,12 @@ import { attemptSucceeded, takeAttempt } from "@/lib/auth/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
-import { issueApiToken, listApiTokens, revokeApiToken } from "@/lib/auth/api_tokens.ts";
+import {
+  issueApiToken,
+  listApiTokens,
+  revokeAllApiTokens,
+  revokeApiToken,
+} from "@/lib/auth/api_tokens.ts";
 import { createUser, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listAll } from "@/lib/db/kv.ts";
@@ -223,7 +228,10 @@ export async function listUsers(
   return { result: matching.slice(start, start + perPage).map(publicUser), total: matching.length };
 }
 
-/** DELETE /api/admin/users/{id}: disables the user and ends every session at once. */
+/**
+ * DELETE /api/admin/users/{id}: disables the user and ends every session at once; its API tokens
+ * are revoked, so a later restore does not bring them back.
+ */
 export async function disableUser(
   deps: ServiceDeps,
   actor: SessionUser,
@@ -235,6 +243,7 @@ export async function disableUser(
   }
   const u = await updateUser(deps.kv, id, (u) => ({ ...u, enabled: false }));
   await revokeAllSessions(deps.kv, id);
+  await revokeAllApiTokens(deps.kv, id);
   await audit(deps, actor, "user.disable", id);
   return publicUser(u);
 }

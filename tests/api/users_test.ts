@@ -300,3 +300,28 @@ Deno.test("API tokens: issued once, work as Bearer, listed without secrets, revo
     assert.equal((await call(env, "GET", "/api/auth/me", { headers: bearer })).res.status, 401);
   });
 });
+
+Deno.test("API tokens: a deleted and restored user does not get the old tokens back", async () => {
+  await withEnv(async (env) => {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const bot = await createTestUser(env.kv, { email: "bot2@example.se" });
+    const issued = await call(env, "POST", `/api/admin/users/${bot.id}/api-tokens`, {
+      headers: admin.headers,
+      body: { name: "import" },
+    });
+    const bearer = { Authorization: `Bearer ${issued.json.token}` };
+    assert.equal((await call(env, "GET", "/api/auth/me", { headers: bearer })).res.status, 200);
+    const del = await call(env, "DELETE", `/api/admin/users/${bot.id}`, { headers: admin.headers });
+    assert.equal(del.res.status, 200);
+    assert.equal((await call(env, "GET", "/api/auth/me", { headers: bearer })).res.status, 401);
+    const res = await call(env, "PUT", `/api/admin/users/restore/${bot.id}`, {
+      headers: admin.headers,
+    });
+    assert.equal(res.res.status, 200);
+    assert.equal((await call(env, "GET", "/api/auth/me", { headers: bearer })).res.status, 401);
+    const list = await call(env, "GET", `/api/admin/users/${bot.id}/api-tokens`, {
+      headers: admin.headers,
+    });
+    assert.deepEqual(list.json, []);
+  });
+});
