@@ -12,6 +12,9 @@ export const LIMITS = {
   address: { max: 20, windowMs: 15 * 60 * 1000 },
   /** Password reset mails to one account (no mail bombing through the reset form). */
   resetMail: { max: 3, windowMs: 60 * 60 * 1000 },
+  /** SMS codes (sign-in, enrolment, resend) to one user and asked for from one address. */
+  smsUser: { max: 5, windowMs: 60 * 60 * 1000 },
+  smsAddress: { max: 20, windowMs: 60 * 60 * 1000 },
 } as const;
 
 interface Counter {
@@ -40,36 +43,49 @@ function nextCounter(cur: Counter | null, scope: Scope, now: Date): Counter {
 const ttl = (c: Counter, now: Date) => Math.max(Date.parse(c.expiresAt) - now.getTime(), 1000);
 
 /**
- * Takes one sign-in attempt: counts it on the account and the address counters in one atomic,
- * checked on both versionstamps, before any password is verified. False (nothing counted) when
- * either counter is at its limit — then the caller answers 429 without checking the password.
- * Many parallel attempts thus check at most `max` passwords. Heavy contention fails closed.
+ * Counts one use on every given counter in one atomic, checked on all their versionstamps, unless
+ * one of them is at its limit: then false and nothing is counted. Parallel callers cannot outrun
+ * a limit; heavy contention fails closed.
  */
-export async function takeAttempt(
+export async function takeQuota(
   kv: Deno.Kv,
-  who: { account: string; address: string },
+  counters: { scope: Scope; id: string }[],
   now = new Date(),
 ): Promise<boolean> {
-  const accKey = loginFailuresKey("account", who.account.trim().toLowerCase());
-  const addrKey = loginFailuresKey("address", who.address);
+  const keys = counters.map((c) => loginFailuresKey(c.scope, c.id));
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const [acc, addr] = await kv.getMany<[Counter, Counter]>([accKey, addrKey]);
-    const a = live(acc.value, now);
-    const b = live(addr.value, now);
-    if ((a?.count ?? 0) >= LIMITS.account.max || (b?.count ?? 0) >= LIMITS.address.max) {
-      return false;
-    }
-    const na = nextCounter(a, "account", now);
-    const nb = nextCounter(b, "address", now);
-    const res = await kv.atomic().check(acc).check(addr)
-      .set(accKey, na, { expireIn: ttl(na, now) })
-      .set(addrKey, nb, { expireIn: ttl(nb, now) })
-      .commit();
-    if (res.ok) return true;
+    const entries = await kv.getMany<Counter[]>(keys);
+    const current = entries.map((e) => live(e.value, now));
+    if (current.some((c, i) => (c?.count ?? 0) >= LIMITS[counters[i].scope].max)) return false;
+    const op = kv.atomic();
+    entries.forEach((e, i) => {
+      const next = nextCounter(current[i], counters[i].scope, now);
+      op.check(e).set(keys[i], next, { expireIn: ttl(next, now) });
+    });
+    if ((await op.commit()).ok) return true;
     await pause();
   }
   return false;
 }
+
+/**
+ * Takes one sign-in attempt on the account and the address counters before any password is
+ * verified; false (nothing counted) when either is at its limit — the caller answers 429 without
+ * checking the password. Many parallel attempts thus check at most `max` passwords.
+ */
+export const takeAttempt = (
+  kv: Deno.Kv,
+  who: { account: string; address: string },
+  now = new Date(),
+) =>
+  takeQuota(kv, [
+    { scope: "account", id: who.account.trim().toLowerCase() },
+    { scope: "address", id: who.address },
+  ], now);
+
+/** Counts one SMS code for a user and the address that asked; false past either limit. */
+export const takeSms = (kv: Deno.Kv, userId: string, address: string, now = new Date()) =>
+  takeQuota(kv, [{ scope: "smsUser", id: userId }, { scope: "smsAddress", id: address }], now);
 
 /** Adds `delta` to one counter, retried on its versionstamp; a count of 0 removes the key. */
 async function adjust(kv: Deno.Kv, scope: Scope, id: string, delta: number, now: Date) {

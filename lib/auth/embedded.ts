@@ -12,6 +12,7 @@ import {
   giveBackAttempt,
   takeAttempt,
   takeResetMail,
+  takeSms,
 } from "@/lib/auth/brute_force.ts";
 import { consumeActionCode, createActionCode, peekActionCode } from "@/lib/auth/oob.ts";
 import {
@@ -46,6 +47,7 @@ export const LOGIN_ERRORS = {
 };
 
 const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => HttpError> = {
+  tooManySms: () => new HttpError(429, "MFA_TOO_MANY_CODES", "mfa.errors.tooManySms"),
   invalidSession: () => new HttpError(401, "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
   missingCode: () =>
     new HttpError(400, "MFA_MISSING_CODE", "mfa.errors.missingCode", {
@@ -89,8 +91,18 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
     return user;
   }
 
+  /** Every SMS code counts toward the user's and the address's hourly limits (toll fraud). */
+  async function smsAllowed(user: UserRecord, address: string | undefined, now: Date) {
+    if (!(await takeSms(kv, user.id, address ?? "unknown", now))) throw mfaError("tooManySms");
+  }
+
   async function sendCode(user: UserRecord, phone: string, code: string) {
     if (!(await messenger.mfaCode(user, phone, code))) throw mfaError("smsFailed");
+  }
+
+  /** An enrolment opened before the phone was confirmed elsewhere never replaces that phone. */
+  function enrollable(user: UserRecord) {
+    if (user.mfaEnrolled && user.mfaPhone) throw mfaError("invalidSession");
   }
 
   async function userOf(userId: string): Promise<UserRecord> {
@@ -106,12 +118,14 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       const user = await authenticate(email, password, ctx);
       if (o.mfaMode === "off") return { kind: "signedIn", user };
       if (user.mfaEnrolled && user.mfaPhone) {
+        await smsAllowed(user, ctx.address, ctx.now);
         const { token, code } = await openMfaSession(
           kv,
           user.id,
           "challenge",
           user.mfaPhone,
           ctx.now,
+          ctx.address,
         );
         await sendCode(user, user.mfaPhone, code!);
         return {
@@ -121,7 +135,7 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
           phoneHint: maskPhone(user.mfaPhone),
         };
       }
-      const { token } = await openMfaSession(kv, user.id, "enroll", null, ctx.now);
+      const { token } = await openMfaSession(kv, user.id, "enroll", null, ctx.now, ctx.address);
       return { kind: "mfa", stage: "enroll", mfaSession: token, phoneHint: null };
     },
 
@@ -130,6 +144,8 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       if (!s) throw mfaError("invalidSession");
       if (s.stage !== "enroll") throw mfaError("invalidSession");
       const user = await userOf(s.userId);
+      enrollable(user);
+      await smsAllowed(user, s.address, now);
       const out = await issueMfaCode(kv, mfaSession, phone, now);
       if (!out.ok) throw mfaError(out.reason);
       await sendCode(user, out.phone, out.code);
@@ -140,6 +156,8 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       const s = await readMfaSession(kv, mfaSession, now);
       if (!s || !s.phone) throw mfaError("invalidSession");
       const user = await userOf(s.userId);
+      if (s.stage === "enroll") enrollable(user);
+      await smsAllowed(user, s.address, now);
       const out = await issueMfaCode(kv, mfaSession, null, now);
       if (!out.ok) throw mfaError(out.reason);
       await sendCode(user, out.phone, out.code);
@@ -152,6 +170,7 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       const entry = await getUserEntry(kv, pending.userId);
       if (!entry.value || !entry.value.enabled) throw mfaError("invalidSession");
       let user = entry.value;
+      if (pending.stage === "enroll") enrollable(user);
       const out = await verifyMfaCode(kv, mfaSession, code, (s, op) => {
         if (s.stage === "enroll" && s.phone) {
           user = { ...user, mfaEnrolled: true, mfaPhone: s.phone };

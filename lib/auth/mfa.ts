@@ -23,9 +23,17 @@ export interface MfaSession {
   sends: number;
   createdAt: string;
   expiresAt: string;
+  /** The address that signed in (SMS codes are limited per address too). */
+  address?: string;
 }
 
-export type MfaFailure = "invalidSession" | "missingCode" | "wrongCode" | "codeExpired" | "tooMany";
+export type MfaFailure =
+  | "invalidSession"
+  | "missingCode"
+  | "wrongCode"
+  | "codeExpired"
+  | "tooMany"
+  | "tooManySms";
 
 const keyOf = async (token: string) => mfaSessionKey(await sha256(token));
 const codeHashOf = (token: string, code: string) => sha256(`${token}:${code}`);
@@ -41,6 +49,7 @@ export async function openMfaSession(
   stage: MfaSession["stage"],
   phone: string | null,
   now = new Date(),
+  address?: string,
 ): Promise<{ token: string; code: string | null }> {
   const token = randomToken(32);
   const session: MfaSession = {
@@ -53,6 +62,7 @@ export async function openMfaSession(
     sends: 0,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + MFA_SESSION_TTL_MS).toISOString(),
+    address,
   };
   let code: string | null = null;
   if (stage === "challenge" && phone) {

@@ -43,10 +43,11 @@ export const actionCodeKey = (hash: string) => ["action_codes", hash];
 export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
 /**
  * Failed sign-in counters: scope "account" (lower-cased e-mail) or "address" (client IP); scope
- * "resetMail" counts the password reset mails sent to an account.
+ * "resetMail" counts the password reset mails sent to an account; "smsUser" and "smsAddress" the
+ * SMS codes sent to a user and asked for from an address.
  */
 export const loginFailuresKey = (
-  scope: "account" | "address" | "resetMail",
+  scope: "account" | "address" | "resetMail" | "smsUser" | "smsAddress",
   id: string,
 ) => ["login_failures", scope, id];
 

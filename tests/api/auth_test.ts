@@ -363,6 +363,103 @@ Deno.test("MFA: five wrong codes end the pending sign-in; the 6th try is refused
   }, { MFA_MODE: "required" });
 });
 
+Deno.test("MFA: at most 5 SMS per user an hour, however many sign-ins (in parallel)", async () => {
+  await withEnv(async (env) => {
+    const u = await createTestUser(env.kv, { email: "toll@example.se" });
+    await env.kv.set(["users", u.id], { ...u, mfaEnrolled: true, mfaPhone: "+46701112233" });
+    const tries = await Promise.all(
+      Array.from(
+        { length: 7 },
+        (_, i) =>
+          callFrom(env, `198.51.100.${i + 1}`, "POST", "/api/auth/sign-in", {
+            email: "toll@example.se",
+            password: TEST_PASSWORD,
+          }),
+      ),
+    );
+    // Sign-ins in flight at once may also meet the account's attempt limit (429 as well).
+    assert.ok(tries.every((t) => [200, 429].includes(t.res.status)));
+    const sms = () => listOutbox(env.kv, { to: "+46701112233", now: env.clock.now });
+    assert.ok((await sms()).length <= 5);
+    let limited = null;
+    for (let i = 0; i < 7 && !limited; i++) {
+      const r = await signIn(env, "toll@example.se", TEST_PASSWORD);
+      if (r.res.status === 429) limited = r;
+    }
+    assert.ok(limited, "the 6th SMS is refused");
+    assert.equal(limited.json.error, "MFA_TOO_MANY_CODES");
+    assert.equal((await sms()).length, 5);
+    // A resend in a pending sign-in counts too.
+    const pending = tries.find((t) => t.res.status === 200)!.json.mfaSession;
+    const resend = await call(env, "POST", "/api/auth/mfa/resend", {
+      headers: { Origin: ORIGIN },
+      body: { mfaSession: pending },
+    });
+    assert.equal(resend.res.status, 429);
+    env.clock.advance(61 * MIN);
+    assert.equal((await signIn(env, "toll@example.se", TEST_PASSWORD)).res.status, 200);
+  }, { MFA_MODE: "required" });
+});
+
+Deno.test("MFA: at most 20 SMS asked for from one address an hour", async () => {
+  await withEnv(async (env) => {
+    const users = [];
+    for (let i = 0; i < 25; i++) {
+      const u = await createTestUser(env.kv, { email: `sms${i}@example.se` });
+      await env.kv.set(["users", u.id], {
+        ...u,
+        mfaEnrolled: true,
+        mfaPhone: `+4670111${1000 + i}`,
+      });
+      users.push(u);
+    }
+    const tries = await Promise.all(
+      users.map((u) =>
+        callFrom(env, "203.0.113.77", "POST", "/api/auth/sign-in", {
+          email: u.email,
+          password: TEST_PASSWORD,
+        })
+      ),
+    );
+    assert.equal(tries.filter((t) => t.res.status === 200).length, 20);
+    assert.equal(tries.filter((t) => t.res.status === 429).length, 5);
+  }, { MFA_MODE: "required" });
+});
+
+Deno.test("MFA: a stale enrolment can never replace a confirmed phone", async () => {
+  await withEnv(async (env) => {
+    const u = await createTestUser(env.kv, { email: "stale@example.se" });
+    const a = (await signIn(env, "stale@example.se", TEST_PASSWORD)).json.mfaSession;
+    const b = (await signIn(env, "stale@example.se", TEST_PASSWORD)).json.mfaSession;
+    const enroll = (mfaSession: string, phone: string) =>
+      call(env, "POST", "/api/auth/mfa/enroll", {
+        headers: { Origin: ORIGIN },
+        body: { mfaSession, phone },
+      });
+    const verify = (mfaSession: string, code: string) =>
+      call(env, "POST", "/api/auth/mfa/verify", {
+        headers: { Origin: ORIGIN },
+        body: { mfaSession, code },
+      });
+    // The attacker's stale session enrols first, but its code is not used yet.
+    assert.equal((await enroll(a, "+46705550001")).res.status, 200);
+    const codeA = await lastSmsCode(env, "+46705550001");
+    assert.equal((await enroll(b, "+46705550002")).res.status, 200);
+    const codeB = await lastSmsCode(env, "+46705550002");
+    assert.equal((await verify(b, codeB)).res.status, 200);
+    assert.equal((await getUser(env.kv, u.id))?.mfaPhone, "+46705550002");
+    const late = await verify(a, codeA);
+    assert.equal(late.res.status, 401);
+    assert.equal(late.json.error, "MFA_INVALID_SESSION");
+    assert.equal((await enroll(a, "+46705550003")).res.status, 401);
+    assert.equal(
+      (await getUser(env.kv, u.id))?.mfaPhone,
+      "+46705550002",
+      "the confirmed phone stays",
+    );
+  }, { MFA_MODE: "required" });
+});
+
 Deno.test("e-mail verification: registered user verifies from the mailed link, once", async () => {
   await withEnv(async (env) => {
     const admin = await signedIn(env, { role: "ROLE_ADMIN" });
