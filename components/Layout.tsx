@@ -137,7 +137,7 @@ export function Layout(p: LayoutProps) {
                         </li>
                       ))}
                     </ul>
-                    <div class="px-4 py-3 text-xs text-slate-400" data-testid="version">
+                    <div class="px-4 py-3 text-xs text-slate-600" data-testid="version">
                       <span class="nav-label">{`${t("nav.version")} `}</span>
                       {APP_VERSION}
                     </div>
