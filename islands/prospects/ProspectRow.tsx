@@ -16,6 +16,7 @@ import {
 } from "@/lib/domain/prospect.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
+import { DateInput } from "@/components/DateInput.tsx";
 
 export interface RowDraft {
   customerId: string;
@@ -168,6 +169,19 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const mine = p ? isAssignee(p, env.user) : false;
   const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
+  // Issue 19: a disabled control says why (tooltip + aria-describedby on a hidden text).
+  const why = {
+    status: locked
+      ? t("ux.why.locked")
+      : adding
+      ? t("ux.why.newRow")
+      : statusDisabled
+      ? t("ux.why.paused")
+      : "",
+    followUp: locked ? t("ux.why.locked") : !followOk ? t("ux.why.followUp") : "",
+  };
+  const whyAttrs = (k: keyof typeof why) =>
+    why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
   return (
     <>
       <tr
@@ -220,12 +234,13 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         </td>
         <td>
           <select
-            class={cls("sellStatus", "!w-[6.5rem]")}
+            class={cls("sellStatus", "!w-[9.75rem]")}
             value={draft.sellStatus}
             disabled={statusDisabled}
             aria-label={t("prospects.columns.sellStatus")}
             data-testid={`sellStatus-${rowId}`}
             onChange={(e) => set({ sellStatus: (e.target as HTMLSelectElement).value })}
+            {...whyAttrs("status")}
             {...errAttrs("sellStatus")}
           >
             <option value="" selected={!draft.sellStatus}>{t("common.empty")}</option>
@@ -235,8 +250,14 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               </option>
             ))}
           </select>
+          {why.status && (
+            // hidden: aria-describedby still reads it, and it takes no room in the scrolled grid.
+            <span id={`why-status-${rowId}`} hidden data-testid={`why-status-${rowId}`}>
+              {why.status}
+            </span>
+          )}
           {p?.lastSellStatusChange && (
-            <div class="mt-0.5 max-w-[6.5rem] text-[11px] leading-tight text-slate-500">
+            <div class="mt-0.5 max-w-[9.75rem] text-[11px] leading-tight text-slate-500">
               {t("prospects.lastSellStatusChange", {
                 date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
               })}
@@ -283,17 +304,18 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           )}
         </td>
         <td>
-          <input
-            type="date"
+          <DateInput
             class={cls("followUpDate", "!w-[6.75rem]")}
             value={draft.followUpDate}
             min={env.minDate}
             disabled={locked || !followOk}
             aria-label={t("prospects.columns.followUpDate")}
-            data-testid={`followUpDate-${rowId}`}
-            onInput={(e) => set({ followUpDate: (e.target as HTMLInputElement).value })}
+            testId={`followUpDate-${rowId}`}
+            onChange={(v) => set({ followUpDate: v })}
+            {...whyAttrs("followUp")}
             {...errAttrs("followUpDate")}
           />
+          {why.followUp && <span id={`why-followUp-${rowId}`} hidden>{why.followUp}</span>}
         </td>
         <td class="whitespace-nowrap text-xs text-slate-600" data-testid={`age-${rowId}`}>
           {age ? t("prospects.age", age) : ""}

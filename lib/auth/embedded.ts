@@ -197,16 +197,16 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
         new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
           email: "errors.tooManyRequests",
         });
-      // 'Wrong email' tells whether an address has an account: the sign-in limits slow that down.
+      // The answer never tells whether an address has an account: an unknown (or disabled) one
+      // and a 4th mail within the hour answer 200 like a sent mail, without a mail. Unknown
+      // addresses still count as failed sign-ins, so probing at speed is locked out (429).
       if (await isLocked(kv, who, now)) throw tooMany();
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) {
         await recordFailure(kv, who, now);
-        throw new HttpError(400, "USER_NOT_FOUND", "resetPasswordRequest.wrongEmail", {
-          email: "resetPasswordRequest.wrongEmail",
-        });
+        return;
       }
-      if (!(await takeResetMail(kv, user.email, now))) throw tooMany();
+      if (!(await takeResetMail(kv, user.email, now))) return;
       const code = await createActionCode(
         kv,
         { mode: "resetPassword", userId: user.id, email: user.email },
