@@ -192,15 +192,21 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         data-dirty={dirty ? "true" : undefined}
         onKeyDown={onKeyDown}
       >
-        <td>
+        <td data-col="id" data-label={t("prospects.columns.customerId")}>
           {adding
             ? text("customerId", t("prospects.columns.customerId"), "!w-11")
             : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
         </td>
-        <td>{text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}</td>
-        <td>{text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}</td>
-        <td>{text("tag", t("prospects.columns.tag"), "!w-14")}</td>
-        <td class="text-center">
+        <td data-col="first" data-label={t("prospects.columns.firstName")}>
+          {text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}
+        </td>
+        <td data-col="last" data-label={t("prospects.columns.lastName")}>
+          {text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}
+        </td>
+        <td data-col="tag" data-label={t("prospects.columns.tag")}>
+          {text("tag", t("prospects.columns.tag"), "!w-14")}
+        </td>
+        <td data-col="notes" class="text-center">
           {!adding && (
             <button
               type="button"
@@ -227,14 +233,23 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </button>
           )}
         </td>
-        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}</td>
-        <td>{text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}</td>
-        <td class="max-w-16 truncate text-xs" title={p ? p.marketProjectName : env.projectName}>
+        <td data-col="phone" data-label={t("prospects.columns.phone")}>
+          {text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}
+        </td>
+        <td data-col="email" data-label={t("prospects.columns.email")}>
+          {text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}
+        </td>
+        <td
+          data-col="project"
+          data-label={t("prospects.columns.marketProject")}
+          class="max-w-16 truncate text-xs"
+          title={p ? p.marketProjectName : env.projectName}
+        >
           {p ? p.marketProjectName : env.projectName}
         </td>
-        <td>
+        <td data-col="status" data-label={t("prospects.columns.sellStatus")}>
           <select
-            class={cls("sellStatus", "!w-[9.75rem]")}
+            class={cls("sellStatus", "!w-[9.75rem] !text-[11px]")}
             value={draft.sellStatus}
             disabled={statusDisabled}
             aria-label={t("prospects.columns.sellStatus")}
@@ -264,7 +279,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </div>
           )}
         </td>
-        <td>
+        <td data-col="club" data-label={t("prospects.columns.club")}>
           <select
             class={cls("clubId", "!w-[5.5rem]")}
             value={draft.clubId}
@@ -291,7 +306,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             ))}
           </select>
         </td>
-        <td>
+        <td data-col="activity" data-label={t("prospects.columns.activityStatus")}>
           {p && (
             <span
               class={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
@@ -303,7 +318,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </span>
           )}
         </td>
-        <td>
+        <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
           <DateInput
             class={cls("followUpDate", "!w-[6.75rem]")}
             value={draft.followUpDate}
@@ -317,10 +332,19 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           />
           {why.followUp && <span id={`why-followUp-${rowId}`} hidden>{why.followUp}</span>}
         </td>
-        <td class="whitespace-nowrap text-xs text-slate-600" data-testid={`age-${rowId}`}>
+        <td
+          data-col="age"
+          data-label={t("prospects.columns.age")}
+          class="whitespace-nowrap text-xs text-slate-600"
+          data-testid={`age-${rowId}`}
+        >
           {age ? t("prospects.age", age) : ""}
         </td>
-        <td class="whitespace-nowrap">
+        <td
+          data-col="assign"
+          data-label={t("prospects.columns.assignee")}
+          class="whitespace-nowrap"
+        >
           {adding
             ? (
               <button
@@ -368,7 +392,10 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               </button>
             )}
         </td>
-        <td class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]">
+        <td
+          data-col="actions"
+          class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
+        >
           <div class="flex gap-1">
             <button
               type="button"
