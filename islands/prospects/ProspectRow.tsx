@@ -402,7 +402,11 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               class="btn btn-primary !px-1.5 !py-0.5 !text-xs"
               disabled={busy || locked || (!adding && !dirty)}
               data-testid={`save-${rowId}`}
-              title={locked ? t("prospects.disabledRow") : undefined}
+              title={locked
+                ? t("prospects.disabledRow")
+                : !adding && !dirty
+                ? t("ux.why.saveUnchanged")
+                : undefined}
               onClick={() => save()}
             >
               {adding ? t("prospects.add") : t("prospects.save")}

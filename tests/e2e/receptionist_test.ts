@@ -229,6 +229,11 @@ Deno.test({
       }));
       assert.match(why.title ?? "", /Pausad/);
       assert.equal(why.described, why.title);
+      assert.ok(await page.isDisabled(`[data-testid=save-${senId}]`));
+      assert.equal(
+        await page.getAttribute(`[data-testid=save-${senId}]`, "title"),
+        "Inget är ändrat än",
+      );
       const newStatus = page.locator("[data-testid=sellStatus-new]");
       assert.match((await newStatus.getAttribute("title")) ?? "", /sparats/);
 
