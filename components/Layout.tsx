@@ -78,8 +78,15 @@ export function Layout(p: LayoutProps) {
       </head>
       <body data-menu={String(p.menu)} class="min-h-screen">
         <I18nContext.Provider value={p.i18n}>
+          <a
+            href="#main"
+            class="sr-only z-[60] rounded-md bg-white px-3 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+            data-testid="skip-link"
+          >
+            {t("ux.skipToContent")}
+          </a>
           {p.fullScreen
-            ? <main class="min-h-screen">{p.children}</main>
+            ? <main id="main" tabIndex={-1} class="min-h-screen">{p.children}</main>
             : (
               <div class="flex min-h-screen flex-col">
                 <header class="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand-700 px-2 text-white shadow">
@@ -137,12 +144,18 @@ export function Layout(p: LayoutProps) {
                         </li>
                       ))}
                     </ul>
-                    <div class="px-4 py-3 text-xs text-slate-400" data-testid="version">
+                    <div class="px-4 py-3 text-xs text-slate-600" data-testid="version">
                       <span class="nav-label">{`${t("nav.version")} `}</span>
                       {APP_VERSION}
                     </div>
                   </nav>
-                  <main class="min-w-0 flex-1 p-3 sm:p-5">{p.children}</main>
+                  <main
+                    id="main"
+                    tabIndex={-1}
+                    class="min-w-0 flex-1 p-3 focus:outline-none sm:p-5"
+                  >
+                    {p.children}
+                  </main>
                 </div>
               </div>
             )}

@@ -11,6 +11,7 @@ import { motivationNoteMissing, type Note, type Prospect } from "@/lib/domain/pr
 import { NOTE_TYPES, type NoteType } from "@/lib/domain/statuses.ts";
 import { dateTime } from "@/islands/prospects/format.ts";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
+import { useDialog } from "@/lib/client/dialog.ts";
 
 export interface NotesDialogProps {
   prospect: Prospect;
@@ -39,6 +40,7 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
   const [editText, setEditText] = useState("");
   const [deleting, setDeleting] = useState<Note | null>(null);
   const [busy, setBusy] = useState(false);
+  useDialog(true);
 
   const load = async () => {
     try {

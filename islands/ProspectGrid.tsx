@@ -254,6 +254,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
         onSubmit={() => {
           // Spec §5: searching needs a market project.
           if (!form.marketProjectId) toastError(t("validation.selectMarketingProjectFirst"));
+          else if (
+            form.registerDate && form.registerEndDate && form.registerEndDate < form.registerDate
+          ) toastError(t("ux.errors.dateRangeReversed")); // the server says so too (400)
           else load({ ...form, page: 1 });
         }}
         onClear={() => {

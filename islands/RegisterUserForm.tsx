@@ -164,8 +164,11 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
             aria-invalid={errors.role ? true : undefined}
             onChange={(e) => set("role", (e.target as HTMLSelectElement).value)}
           >
-            <option value="">{t("common.select")}</option>
-            {ROLES.map((r) => <option key={r} value={r}>{t(`roles.${r}`)}</option>)}
+            {/* selected on the option: the server-rendered page (and hydration) keep the preset. */}
+            <option value="" selected={!v.role}>{t("common.select")}</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r} selected={r === v.role}>{t(`roles.${r}`)}</option>
+            ))}
           </select>
           {errors.role && <p class="field-error" role="alert">{errors.role}</p>}
         </div>

@@ -1,4 +1,10 @@
-/** Shows the toast store (at most 3 at once) in the bottom corner. */
+/**
+ * Shows the toast store (at most 3 at once) in the bottom corner. While a modal <dialog> is open
+ * the toasts render inside it (a portal): the dialog sits in the browser's top layer and makes
+ * the rest of the page inert, so toasts outside it would be dimmed and could not be dismissed.
+ */
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { dismissToast, toasts } from "@/lib/client/toast.ts";
 import { useT } from "@/lib/i18n/context.ts";
 
@@ -8,12 +14,33 @@ const COLORS = {
   info: "border-slate-400 bg-white text-slate-800",
 };
 
+/** The innermost open modal dialog, or null. */
+function openDialog(): HTMLDialogElement | null {
+  const open = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")]
+    .filter((d) => d.matches(":modal"));
+  return open.at(-1) ?? null;
+}
+
 export default function Toaster() {
   const t = useT();
-  return (
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const update = () => setHost(openDialog());
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["open"],
+    });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  const list = (
     <div
       class="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
       aria-live="assertive"
+      data-testid="toaster"
     >
       {toasts.value.map((toast) => (
         <div
@@ -27,8 +54,9 @@ export default function Toaster() {
           <span class="flex-1">{toast.text}</span>
           <button
             type="button"
-            class="text-lg leading-none opacity-60 hover:opacity-100"
+            class="-my-1 -mr-2 grid h-10 w-10 shrink-0 place-items-center text-lg leading-none opacity-70 hover:opacity-100"
             aria-label={t("common.close")}
+            data-testid="toast-close"
             onClick={() => dismissToast(toast.id)}
           >
             ×
@@ -37,4 +65,5 @@ export default function Toaster() {
       ))}
     </div>
   );
+  return host ? createPortal(list, host) : list;
 }

@@ -3,6 +3,7 @@
  * to view, add or edit a user; a row menu to delete (disable) or restore.
  */
 import { useEffect, useState } from "react";
+import { useDialog } from "@/lib/client/dialog.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, del, get, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
@@ -39,6 +40,7 @@ export default function UserList(p: UserListProps) {
   const [menu, setMenu] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [loaded, setLoaded] = useState(false);
+  useDialog(drawer !== null, () => setDrawer(null));
 
   const load = async () => {
     try {

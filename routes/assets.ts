@@ -50,4 +50,12 @@ export function staticRoutes(app: Hono<AppEnv>) {
       "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600",
     });
   });
+  // Browsers and tools ask for /favicon.ico whatever the page links: answer with the SVG icon.
+  app.get("/favicon.ico", async (c) => {
+    const data = await Deno.readFile(join(STATIC_ROOT, "favicon.svg"));
+    return c.body(data as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": TYPES.svg,
+      "Cache-Control": "public, max-age=86400",
+    });
+  });
 }

@@ -24,17 +24,17 @@ export function BarChart(
   if (!rows.length) return null;
   const max = Math.max(...rows.map((r) => r.values.reduce((a, b) => a + b, 0)));
   const rowH = 22;
-  const labelW = 170;
-  const barW = 300;
+  // Narrow enough to fit a phone (390 px) without sideways scrolling; long labels are cut.
+  const labelW = 140;
+  const barW = 220;
   const height = rows.length * rowH + 4;
   const colors = legend ? SEGMENT_COLORS : [PLAIN];
   return (
-    <figure class="card overflow-x-auto p-3" data-testid={testId}>
+    <figure class="card p-3" data-testid={testId}>
       <figcaption class="mb-2 text-sm font-semibold text-slate-700">{title}</figcaption>
       <svg
-        viewBox={`0 0 ${labelW + barW + 50} ${height}`}
-        class="h-auto w-full max-w-2xl"
-        style={{ minWidth: "520px" }}
+        viewBox={`0 0 ${labelW + barW + 44} ${height}`}
+        class="h-auto w-full max-w-[30rem]"
         role="img"
         aria-label={title}
       >
@@ -45,7 +45,7 @@ export function BarChart(
           return (
             <g key={r.label}>
               <text x={labelW - 8} y={y + 14} text-anchor="end" font-size="12" fill="#334155">
-                {r.label}
+                {r.label.length > 22 ? `${r.label.slice(0, 21)}…` : r.label}
               </text>
               {r.values.map((v, j) => {
                 const w = max ? (v / max) * barW : 0;

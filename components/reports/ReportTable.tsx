@@ -24,14 +24,20 @@ export function ReportTable(
       key={c.key}
       class={`${c.text ? "text-left" : "text-right tabular-nums"} ${
         i === 0 ? "sticky left-0 z-10 bg-white font-medium" : ""
-      } ${v === 0 ? "text-slate-400" : ""} whitespace-nowrap`}
+      } ${v === 0 ? "text-slate-500" : ""} whitespace-nowrap`}
       data-col={c.key}
     >
       {v === null || v === undefined ? "" : String(v)}
     </td>
   );
   return (
-    <div class="card overflow-x-auto">
+    // Focusable (tabIndex 0) so a keyboard can scroll it sideways; named by its caption.
+    <div
+      class="card overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table class="table" data-testid={testId}>
         <caption class="sr-only">{caption}</caption>
         <thead>

@@ -1,6 +1,7 @@
 /** A modal yes/no question on the native <dialog> (focus trap and Esc for free). */
 import { useEffect, useRef } from "react";
 import { useT } from "@/lib/i18n/context.ts";
+import { useDialog } from "@/lib/client/dialog.ts";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,6 +14,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(p: ConfirmDialogProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  useDialog(true);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();

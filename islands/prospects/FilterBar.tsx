@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { Filters } from "@/islands/prospects/query.ts";
+import { DateInput } from "@/components/DateInput.tsx";
 
 export interface FilterBarProps {
   form: Filters;
@@ -30,16 +31,26 @@ export function FilterBar(
   const text = (k: keyof Filters, label: string, type: "text" | "date" = "text") => (
     <div class={hideOnPhone} data-testid={`filter-field-${k}`}>
       <label class="label" for={`flt-${k}`}>{label}</label>
-      <input
-        {...({ type } as Record<string, unknown>)}
-        id={`flt-${k}`}
-        class="input"
-        value={String(form[k] ?? "")}
-        inputMode={k === "customerId" ? "numeric" : undefined}
-        data-testid={`filter-${k}`}
-        onInput={(e) =>
-          onChange({ [k]: (e.target as HTMLInputElement).value })}
-      />
+      {type === "date"
+        ? (
+          <DateInput
+            id={`flt-${k}`}
+            value={String(form[k] ?? "")}
+            testId={`filter-${k}`}
+            onChange={(v) => onChange({ [k]: v })}
+          />
+        )
+        : (
+          <input
+            type="text"
+            id={`flt-${k}`}
+            class="input"
+            value={String(form[k] ?? "")}
+            inputMode={k === "customerId" ? "numeric" : undefined}
+            data-testid={`filter-${k}`}
+            onInput={(e) => onChange({ [k]: (e.target as HTMLInputElement).value })}
+          />
+        )}
     </div>
   );
   return (

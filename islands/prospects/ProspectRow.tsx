@@ -16,6 +16,7 @@ import {
 } from "@/lib/domain/prospect.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
+import { DateInput } from "@/components/DateInput.tsx";
 
 export interface RowDraft {
   customerId: string;
@@ -168,6 +169,19 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const mine = p ? isAssignee(p, env.user) : false;
   const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
+  // Issue 19: a disabled control says why (tooltip + aria-describedby on a hidden text).
+  const why = {
+    status: locked
+      ? t("ux.why.locked")
+      : adding
+      ? t("ux.why.newRow")
+      : statusDisabled
+      ? t("ux.why.paused")
+      : "",
+    followUp: locked ? t("ux.why.locked") : !followOk ? t("ux.why.followUp") : "",
+  };
+  const whyAttrs = (k: keyof typeof why) =>
+    why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
   return (
     <>
       <tr
@@ -178,15 +192,21 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         data-dirty={dirty ? "true" : undefined}
         onKeyDown={onKeyDown}
       >
-        <td>
+        <td data-col="id" data-label={t("prospects.columns.customerId")}>
           {adding
             ? text("customerId", t("prospects.columns.customerId"), "!w-11")
             : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
         </td>
-        <td>{text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}</td>
-        <td>{text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}</td>
-        <td>{text("tag", t("prospects.columns.tag"), "!w-14")}</td>
-        <td class="text-center">
+        <td data-col="first" data-label={t("prospects.columns.firstName")}>
+          {text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}
+        </td>
+        <td data-col="last" data-label={t("prospects.columns.lastName")}>
+          {text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}
+        </td>
+        <td data-col="tag" data-label={t("prospects.columns.tag")}>
+          {text("tag", t("prospects.columns.tag"), "!w-14")}
+        </td>
+        <td data-col="notes" class="text-center">
           {!adding && (
             <button
               type="button"
@@ -213,19 +233,29 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </button>
           )}
         </td>
-        <td>{text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}</td>
-        <td>{text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}</td>
-        <td class="max-w-16 truncate text-xs" title={p ? p.marketProjectName : env.projectName}>
+        <td data-col="phone" data-label={t("prospects.columns.phone")}>
+          {text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}
+        </td>
+        <td data-col="email" data-label={t("prospects.columns.email")}>
+          {text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}
+        </td>
+        <td
+          data-col="project"
+          data-label={t("prospects.columns.marketProject")}
+          class="max-w-16 truncate text-xs"
+          title={p ? p.marketProjectName : env.projectName}
+        >
           {p ? p.marketProjectName : env.projectName}
         </td>
-        <td>
+        <td data-col="status" data-label={t("prospects.columns.sellStatus")}>
           <select
-            class={cls("sellStatus", "!w-[6.5rem]")}
+            class={cls("sellStatus", "!w-[9.75rem] !text-[11px]")}
             value={draft.sellStatus}
             disabled={statusDisabled}
             aria-label={t("prospects.columns.sellStatus")}
             data-testid={`sellStatus-${rowId}`}
             onChange={(e) => set({ sellStatus: (e.target as HTMLSelectElement).value })}
+            {...whyAttrs("status")}
             {...errAttrs("sellStatus")}
           >
             <option value="" selected={!draft.sellStatus}>{t("common.empty")}</option>
@@ -235,15 +265,21 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               </option>
             ))}
           </select>
+          {why.status && (
+            // hidden: aria-describedby still reads it, and it takes no room in the scrolled grid.
+            <span id={`why-status-${rowId}`} hidden data-testid={`why-status-${rowId}`}>
+              {why.status}
+            </span>
+          )}
           {p?.lastSellStatusChange && (
-            <div class="mt-0.5 max-w-[6.5rem] text-[11px] leading-tight text-slate-500">
+            <div class="mt-0.5 max-w-[9.75rem] text-[11px] leading-tight text-slate-500">
               {t("prospects.lastSellStatusChange", {
                 date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
               })}
             </div>
           )}
         </td>
-        <td>
+        <td data-col="club" data-label={t("prospects.columns.club")}>
           <select
             class={cls("clubId", "!w-[5.5rem]")}
             value={draft.clubId}
@@ -270,7 +306,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             ))}
           </select>
         </td>
-        <td>
+        <td data-col="activity" data-label={t("prospects.columns.activityStatus")}>
           {p && (
             <span
               class={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
@@ -282,23 +318,33 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             </span>
           )}
         </td>
-        <td>
-          <input
-            type="date"
+        <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
+          <DateInput
             class={cls("followUpDate", "!w-[6.75rem]")}
             value={draft.followUpDate}
             min={env.minDate}
             disabled={locked || !followOk}
             aria-label={t("prospects.columns.followUpDate")}
-            data-testid={`followUpDate-${rowId}`}
-            onInput={(e) => set({ followUpDate: (e.target as HTMLInputElement).value })}
+            testId={`followUpDate-${rowId}`}
+            onChange={(v) => set({ followUpDate: v })}
+            {...whyAttrs("followUp")}
             {...errAttrs("followUpDate")}
           />
+          {why.followUp && <span id={`why-followUp-${rowId}`} hidden>{why.followUp}</span>}
         </td>
-        <td class="whitespace-nowrap text-xs text-slate-600" data-testid={`age-${rowId}`}>
+        <td
+          data-col="age"
+          data-label={t("prospects.columns.age")}
+          class="whitespace-nowrap text-xs text-slate-600"
+          data-testid={`age-${rowId}`}
+        >
           {age ? t("prospects.age", age) : ""}
         </td>
-        <td class="whitespace-nowrap">
+        <td
+          data-col="assign"
+          data-label={t("prospects.columns.assignee")}
+          class="whitespace-nowrap"
+        >
           {adding
             ? (
               <button
@@ -346,14 +392,21 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               </button>
             )}
         </td>
-        <td class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]">
+        <td
+          data-col="actions"
+          class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
+        >
           <div class="flex gap-1">
             <button
               type="button"
               class="btn btn-primary !px-1.5 !py-0.5 !text-xs"
               disabled={busy || locked || (!adding && !dirty)}
               data-testid={`save-${rowId}`}
-              title={locked ? t("prospects.disabledRow") : undefined}
+              title={locked
+                ? t("prospects.disabledRow")
+                : !adding && !dirty
+                ? t("ux.why.saveUnchanged")
+                : undefined}
               onClick={() => save()}
             >
               {adding ? t("prospects.add") : t("prospects.save")}

@@ -3,6 +3,7 @@
  * caller's subscribed clubs above the table; a stacked bar per status by age; CSV download. The
  * filter is kept in the address so a reload (e.g. after a language change) runs it again.
  */
+import { DateInput } from "@/components/DateInput.tsx";
 import { useEffect, useState } from "react";
 import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
@@ -102,14 +103,7 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
         </label>
         <label class="w-44">
           <span class="label">{t("reports.referenceDate")} *</span>
-          <input
-            type="date"
-            class="input"
-            name="referenceDate"
-            data-testid="age-date"
-            value={date}
-            onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
-          />
+          <DateInput name="referenceDate" testId="age-date" value={date} onChange={setDate} />
         </label>
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="age-filter">
           {t("reports.filter")}

@@ -3,6 +3,7 @@
  * District (changing it clears the selection and the results), clubs or districts (Select all),
  * Filter; one row per club or district, a distribution chart, CSV download.
  */
+import { DateInput } from "@/components/DateInput.tsx";
 import { useEffect, useState } from "react";
 import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
@@ -117,14 +118,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
       >
         <label class="w-44">
           <span class="label">{t("reports.referenceDate")} *</span>
-          <input
-            type="date"
-            class="input"
-            name="referenceDate"
-            data-testid="club-date"
-            value={date}
-            onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
-          />
+          <DateInput name="referenceDate" testId="club-date" value={date} onChange={setDate} />
         </label>
         <MultiSelect
           label={`${t("reports.marketProjects")} *`}

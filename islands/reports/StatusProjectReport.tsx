@@ -3,6 +3,7 @@
  * one row per project with every status column and the totals, a bar chart of the status
  * distribution over the chosen projects, CSV download.
  */
+import { DateInput } from "@/components/DateInput.tsx";
 import { useEffect, useState } from "react";
 import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
@@ -115,14 +116,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
         />
         <label class="w-44">
           <span class="label">{t("reports.referenceDate")} *</span>
-          <input
-            type="date"
-            class="input"
-            name="referenceDate"
-            data-testid="project-date"
-            value={date}
-            onInput={(e) => setDate((e.currentTarget as HTMLInputElement).value)}
-          />
+          <DateInput name="referenceDate" testId="project-date" value={date} onChange={setDate} />
         </label>
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="project-filter">
           {t("reports.filter")}

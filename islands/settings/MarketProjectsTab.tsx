@@ -7,12 +7,9 @@ import { CellInput, EditableTable, type FieldErrors } from "@/components/Editabl
 import { del, get, patch, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
-import {
-  displayDateToIso,
-  isoToDisplayDate,
-  isStartDateAllowed,
-} from "@/lib/domain/reference_rules.ts";
-import { useT } from "@/lib/i18n/context.ts";
+import { isStartDateAllowed } from "@/lib/domain/reference_rules.ts";
+import { useLang, useT } from "@/lib/i18n/context.ts";
+import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
 import { isStale, reportFailure } from "@/islands/settings/util.ts";
 
 export interface MarketProjectsTabProps {
@@ -32,10 +29,12 @@ const byId = (a: MarketProject, b: MarketProject) => a.marketProjectId - b.marke
 
 export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const t = useT();
+  // The page's date format (issue 19: one per language), not a fixed dd/MM/yyyy.
+  const lang = useLang();
   const [rows, setRows] = useState(props.projects);
   const [toggling, setToggling] = useState<string | null>(null);
   const label = (k: string) => t(`settings.marketProjects.columns.${k}`);
-  const format = t("settings.marketProjects.startDateFormat");
+  const format = t("ux.date.placeholder");
 
   const reload = async () => {
     try {
@@ -49,7 +48,7 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const check = (d: Draft, old?: MarketProject): { errors: FieldErrors | null; iso: string } => {
     const errors: FieldErrors = {};
     if (!d.name.trim()) errors.name = t("validation.required");
-    const iso = displayDateToIso(d.startDate) ?? "";
+    const iso = parseDay(d.startDate, lang) ?? "";
     if (!d.startDate.trim()) errors.startDate = t("validation.required");
     else if (!iso) errors.startDate = t("validation.dateFormat", { format });
     else if (iso !== old?.startDate && !isStartDateAllowed(iso, props.today)) {
@@ -95,7 +94,7 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
       toDraft={(r) => ({
         marketProjectId: String(r.marketProjectId),
         name: r.name,
-        startDate: isoToDisplayDate(r.startDate),
+        startDate: formatDay(r.startDate, lang),
         b2b: r.b2b,
       })}
       columns={[
@@ -150,7 +149,7 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
           key: "startDate",
           label: label("startDate"),
           class: "w-40",
-          cell: (r) => isoToDisplayDate(r.startDate),
+          cell: (r) => formatDay(r.startDate, lang),
           edit: (d, set, errors) => (
             <CellInput
               name="startDate"

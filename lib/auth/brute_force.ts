@@ -116,16 +116,6 @@ export async function attemptSucceeded(
   await adjust(kv, "address", who.address, -1, now);
 }
 
-/** Gives an attempt back on both counters (a request that turned out not to be a guess). */
-export async function giveBackAttempt(
-  kv: Deno.Kv,
-  who: { account: string; address: string },
-  now = new Date(),
-): Promise<void> {
-  await adjust(kv, "account", who.account.trim().toLowerCase(), -1, now);
-  await adjust(kv, "address", who.address, -1, now);
-}
-
 /** Forgets the account's failures (after a sign-in or a password reset). */
 export async function clearAccountFailures(kv: Deno.Kv, account: string): Promise<void> {
   await kv.delete(loginFailuresKey("account", account.trim().toLowerCase()));

@@ -9,7 +9,6 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import {
   attemptSucceeded,
   clearAccountFailures,
-  giveBackAttempt,
   takeAttempt,
   takeResetMail,
   takeSms,
@@ -212,16 +211,14 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
         new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
           email: "errors.tooManyRequests",
         });
-      // 'Wrong email' tells whether an address has an account: the sign-in limits slow that down.
+      // The answer never tells whether an address has an account: an unknown (or disabled) one
+      // and a 4th mail within the hour answer 200 like a sent mail, without a mail. Every request
+      // counts as a sign-in attempt on the account and the address alike (known or not), so
+      // probing at speed is locked out (429) the same way for every address.
       if (!(await takeAttempt(kv, who, now))) throw tooMany();
       const user = await getUserByEmail(kv, email);
-      if (!user || !user.enabled) {
-        throw new HttpError(400, "USER_NOT_FOUND", "resetPasswordRequest.wrongEmail", {
-          email: "resetPasswordRequest.wrongEmail",
-        });
-      }
-      await giveBackAttempt(kv, who, now);
-      if (!(await takeResetMail(kv, user.email, now))) throw tooMany();
+      if (!user || !user.enabled) return;
+      if (!(await takeResetMail(kv, user.email, now))) return;
       const code = await createActionCode(
         kv,
         { mode: "resetPassword", userId: user.id, email: user.email },

@@ -113,7 +113,7 @@ export function pickWeighted(cumulative: number[], r: number): number {
 const FIRST = [
   "Anna",
   "Åsa",
-  "Ängel",
+  "Älva",
   "Östen",
   "Erik",
   "Lars",

@@ -35,7 +35,12 @@ import {
   statusPart,
   urgencySortKey,
 } from "@/lib/db/prospect_indexes.ts";
-import { foldName, followUpSortKey, type Prospect } from "@/lib/domain/prospect.ts";
+import {
+  foldName,
+  followUpSortKey,
+  NO_FOLLOW_UP_SORT,
+  type Prospect,
+} from "@/lib/domain/prospect.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type StoredProspect = Omit<Prospect, "version">;
@@ -308,7 +313,12 @@ function compareCandidates(order: "asc" | "desc") {
   const dir = order === "asc" ? 1 : -1;
   return (a: Candidate, b: Candidate) => {
     if (a.d !== b.d) return a.d - b.d;
-    if (a.f !== b.f) return a.f < b.f ? -dir : dir;
+    if (a.f !== b.f) {
+      // Rows without a follow-up date come last in both directions.
+      if (a.f === NO_FOLLOW_UP_SORT) return 1;
+      if (b.f === NO_FOLLOW_UP_SORT) return -1;
+      return a.f < b.f ? -dir : dir;
+    }
     return a.id < b.id ? -dir : a.id > b.id ? dir : 0;
   };
 }
@@ -518,9 +528,14 @@ async function* mergeRanges(
   prefixes: Deno.KvKey[],
   reverse: boolean,
   limit: number | undefined,
+  undatedLast = false,
 ): AsyncGenerator<Deno.KvEntry<unknown>> {
   const batchSize = limit ? Math.min(Math.max(limit, 10), 500) : 500;
-  const iters = prefixes.map((prefix) => kv.list({ prefix }, { reverse, limit, batchSize }));
+  const iters = prefixes.map((prefix) =>
+    reverse && undatedLast
+      ? listDescUndatedLast(kv, prefix, limit, batchSize)
+      : kv.list({ prefix }, { reverse, limit, batchSize })
+  );
   if (iters.length === 1) {
     yield* iters[0];
     return;
@@ -530,6 +545,10 @@ async function* mergeRanges(
   const before = (a: Deno.KvKey, b: Deno.KvKey) => {
     const [fa, ia] = tail(a);
     const [fb, ib] = tail(b);
+    if (undatedLast && reverse && fa !== fb) {
+      if (fa === NO_FOLLOW_UP_SORT) return false;
+      if (fb === NO_FOLLOW_UP_SORT) return true;
+    }
     const lt = fa < fb || (fa === fb && ia < ib);
     return reverse ? !lt : lt;
   };
@@ -546,6 +565,31 @@ async function* mergeRanges(
     yield heads[best].value as Deno.KvEntry<unknown>;
     heads[best] = await iters[best].next();
   }
+}
+
+/** A follow-up range latest date first, then the rows without a date (last, as ascending). */
+async function* listDescUndatedLast(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  limit: number | undefined,
+  batchSize: number,
+): AsyncGenerator<Deno.KvEntry<unknown>> {
+  let n = 0;
+  const dated = kv.list({ start: prefix, end: [...prefix, NO_FOLLOW_UP_SORT] }, {
+    reverse: true,
+    limit,
+    batchSize,
+  });
+  for await (const e of dated) {
+    n++;
+    yield e;
+  }
+  if (limit !== undefined && n >= limit) return;
+  yield* kv.list({ prefix: [...prefix, NO_FOLLOW_UP_SORT] }, {
+    reverse: true,
+    limit: limit === undefined ? undefined : limit - n,
+    batchSize,
+  });
 }
 
 /** The follow-up ordered indexes: reads offset + size keys when no other filter applies. */
@@ -571,7 +615,8 @@ async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
         const out: string[] = [];
         for (const d of segs) {
           const ranges = orderedRanges(rangeSpec, d).map((r) => r.prefix);
-          for await (const e of mergeRanges(kv, ranges, reverse, want)) {
+          const undatedLast = spec.sort !== "urgency";
+          for await (const e of mergeRanges(kv, ranges, reverse, want, undatedLast)) {
             out.push(e.key[e.key.length - 1] as string);
             if (out.length >= want) break;
           }
@@ -602,7 +647,8 @@ async function ordered(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult> {
   };
   outer: for (const d of segmentsOf(spec)) {
     const ranges = orderedRanges(spec, d);
-    for await (const e of mergeRanges(kv, ranges.map((r) => r.prefix), reverse, undefined)) {
+    const prefixes = ranges.map((r) => r.prefix);
+    for await (const e of mergeRanges(kv, prefixes, reverse, undefined, spec.sort !== "urgency")) {
       if (++scanned > SCAN_CAP) {
         capped = true;
         break outer;

@@ -90,7 +90,7 @@ export function isCompleted(
     p.activityStatus === "CustomerCleaned";
 }
 
-/** Rows without a follow-up date sort after every dated row (ascending), before them descending. */
+/** Rows without a follow-up date sort after every dated row, ascending and descending alike. */
 export const NO_FOLLOW_UP_SORT = "9999-12-31";
 export const followUpSortKey = (p: Pick<Prospect, "followUpDate">) =>
   p.followUpDate ?? NO_FOLLOW_UP_SORT;

@@ -138,6 +138,12 @@ export async function searchForUser(
       { marketProjectId: "validation.selectMarketingProjectFirst" },
     );
   }
+  if (q.registerDate && q.registerEndDate && q.registerEndDate < q.registerDate) {
+    // Not silently 0 rows (issue 19): the user swapped the dates.
+    throw new HttpError(400, "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
+      registerEndDate: "ux.errors.dateRangeReversed",
+    });
+  }
   const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
   if (!project) return { items: [], total: 0 };
   if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");

@@ -3,6 +3,8 @@
  * filters in the URL (or the remembered market project) so the page is useful before hydration.
  */
 import { Island } from "@/components/Island.tsx";
+import { FirstRunChecklist } from "@/components/FirstRunChecklist.tsx";
+import { type FirstRunStatus, firstRunStatus } from "@/lib/db/first_run.ts";
 import {
   getClubsByNumbers,
   listClubs,
@@ -20,11 +22,14 @@ import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import type { Ctx } from "@/routes/env.ts";
 
-function ProspectsPage({ grid }: { grid: ProspectGridProps }) {
+function ProspectsPage(
+  { grid, firstRun }: { grid: ProspectGridProps; firstRun: FirstRunStatus | null },
+) {
   const t = useT();
   return (
     <section class="space-y-3" data-testid="prospects-page">
       <h1 class="text-xl font-bold">{t("prospects.title")}</h1>
+      {firstRun && !firstRun.complete && <FirstRunChecklist status={firstRun} />}
       <Island name="ProspectGrid" component={ProspectGrid} props={grid} />
     </section>
   );
@@ -73,5 +78,8 @@ export async function prospectsPage(c: Ctx) {
     rows,
     total,
   };
-  return renderPage(c, <ProspectsPage grid={grid} />, { title: "prospects.title" });
+  const firstRun = isAdmin(user) ? await firstRunStatus(kv) : null;
+  return renderPage(c, <ProspectsPage grid={grid} firstRun={firstRun} />, {
+    title: "prospects.title",
+  });
 }

@@ -227,6 +227,10 @@ Deno.test("indexes and counters match the records after random writes; search = 
         const da = isCompleted(a) ? 1 : 0;
         const db = isCompleted(b) ? 1 : 0;
         if (da !== db) return da - db;
+        // Rows without a follow-up date come last, descending too (issue 19).
+        const ua = a.followUpDate ? 0 : 1;
+        const ub = b.followUpDate ? 0 : 1;
+        if (ua !== ub) return ua - ub;
         const fa = followUpSortKey(a) + a.id;
         const fb = followUpSortKey(b) + b.id;
         return order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);

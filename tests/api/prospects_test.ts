@@ -1,5 +1,6 @@
 /** Prospect API: create/save/patch/assign/delete rules of spec §4/§5/§9, search filters, 409, permissions. */
 import assert from "node:assert/strict";
+import { translate } from "@/lib/i18n/mod.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, newRow, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
 import {
@@ -220,7 +221,29 @@ Deno.test("search: every filter, Swedish prefixes, sort, paging and x-total-elem
     );
     assert.equal(r.total, 4);
     r = await search(env, h, { ...base, sortFollowUpDate: "desc" });
-    assert.deepEqual(r.names, ["Émile", "Östen", "Anders", "Åsa"]);
+    assert.deepEqual(r.names, ["Anders", "Åsa", "Émile", "Östen"], "latest first, undated last");
+    // The same order through the merged club ranges, a paged read, a post-filtered scan and the
+    // in-memory candidates of a name search.
+    r = await search(env, h, { ...base, clubId: "101,102", sortFollowUpDate: "desc" });
+    assert.deepEqual(r.names, ["Anders", "Åsa", "Émile", "Östen"]);
+    r = await search(env, h, { ...base, sortFollowUpDate: "desc", size: 3 });
+    assert.deepEqual(r.names, ["Anders", "Åsa", "Émile"]);
+    r = await search(env, h, { ...base, sortFollowUpDate: "desc", registerDate: "2000-01-01" });
+    assert.deepEqual(r.names, ["Anders", "Åsa", "Émile", "Östen"]);
+    r = await search(env, h, { ...base, lastName: "Ö", sortFollowUpDate: "desc" });
+    assert.deepEqual(r.names, ["Anders"]);
+    // A reversed register date range is refused with a message, not answered with 0 rows.
+    const bad = await call(
+      env,
+      "GET",
+      `/api/prospects?marketProjectId=1&registerDate=2026-03-10&registerEndDate=2026-03-01`,
+      { headers: h },
+    );
+    assert.equal(bad.res.status, 400);
+    assert.equal(bad.json.error, "DATE_RANGE_REVERSED");
+    assert.match(bad.json.fields.registerEndDate, /Till-datumet är före från-datumet/);
+    assert.equal(bad.json.fieldKeys.registerEndDate, "ux.errors.dateRangeReversed");
+    assert.match(translate("en", "ux.errors.dateRangeReversed"), /The to date is before the from/);
     r = await search(env, h, { ...base, showCompleted: true });
     assert.equal(r.total, 5);
     assert.equal(r.names.at(-1), "Ängel", "completed rows come after open ones");

@@ -1,6 +1,7 @@
 /**
  * The README's first command: `deno task start` on an empty store serves the Swedish login page
- * with its CSS, answers 404 for an unknown page and prints the one-time setup link.
+ * with its CSS, answers 404 for an unknown page (button "Översikt"), serves /favicon.ico, prints
+ * the one-time setup link and no "Ignored build scripts" warning.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -57,13 +58,48 @@ Deno.test({
       await sheet.body?.cancel();
       assert.equal(sheet.status, 200);
       const missing = await fetch(`${base}/no-such-page`);
-      await missing.body?.cancel();
+      const missingHtml = await missing.text();
       assert.equal(missing.status, 404);
+      // The error page's button is Swedish too (it said "Dashboard").
+      assert.match(missingHtml, /Översikt/);
+      assert.doesNotMatch(missingHtml, /Dashboard/);
+      const icon = await fetch(`${base}/favicon.ico`);
+      assert.equal(icon.status, 200);
+      assert.equal(icon.headers.get("content-type"), "image/svg+xml");
+      assert.match(await icon.text(), /<svg/);
       assert.match(out.join(""), /\/setup\?token=/);
+      // deno.json denies the npm build scripts nobody needs: no "deno approve-scripts" nagging.
+      assert.doesNotMatch(out.join(""), /Ignored build scripts|approve-scripts/);
     } finally {
       child.kill("SIGTERM");
       await child.status;
       await pumps.catch(() => {});
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name: "a fresh clone's first install prints no 'Ignored build scripts … approve-scripts'",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    // @parcel/watcher (under @tailwindcss/cli) and @scarf/scarf (under swagger-ui-dist) declare
+    // install scripts nobody here needs; deno.json denies them. A fresh node_modules shows it.
+    const dir = await Deno.makeTempDir();
+    try {
+      for (const f of ["deno.json", "deno.lock"]) await Deno.copyFile(`${ROOT}${f}`, `${dir}/${f}`);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["install"],
+        cwd: dir,
+        env: { NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 0, text);
+      assert.doesNotMatch(text, /Ignored build scripts|approve-scripts/);
+    } finally {
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },

@@ -1,7 +1,8 @@
 /**
  * The newcomer's path: `deno task demo` seeds a chain and serves it; the printed admin login shows
  * a full prospects grid and non-empty reports; the curl examples of docs/api.md run as written.
- * Also takes the README screenshots (docs/screenshots/).
+ * (The README pictures come from `deno task screenshots`; this suite writes only to the ignored
+ * tests/e2e/screenshots/.)
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -91,7 +92,6 @@ Deno.test({
         .count();
       assert.ok(gridRows >= 10, `the grid is full of data (${gridRows} rows)`);
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.screenshot({ path: join(ROOT, "docs/screenshots/prospects-grid.png") });
       await screenshot(page, "demo-prospects");
 
       await page.goto(`${server.url}/reports`);
@@ -106,10 +106,6 @@ Deno.test({
       await page.locator("[data-testid=project-table] tbody tr").nth(1).waitFor();
       const totals = await page.locator("[data-testid=project-table] tbody tr").allInnerTexts();
       assert.ok(totals.some((t) => /\d{2,}/.test(t)), "the status project report has counts");
-      await page.screenshot({
-        path: join(ROOT, "docs/screenshots/report-status-project.png"),
-        fullPage: true,
-      });
       await screenshot(page, "demo-report");
       assert.deepEqual(b.problems, [], "no console errors");
       assert.deepEqual(b.external, [], "no request leaves 127.0.0.1");

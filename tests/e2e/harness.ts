@@ -99,6 +99,8 @@ export interface BrowserSession {
 /** A fresh browser profile; collects console errors and any request off the loopback. */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
+  /** The browser's own language (the page's language is the app's choice, not this). */
+  locale = "sv-SE",
 ): Promise<BrowserSession> {
   if (!chromiumAvailable()) {
     throw new Error(
@@ -110,7 +112,7 @@ export async function openBrowser(
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    locale: "sv-SE",
+    locale,
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -119,8 +121,7 @@ export async function openBrowser(
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      // Date and time inputs follow the browser's language: Swedish staff see yyyy-mm-dd and 24 h.
-      "--lang=sv-SE",
+      `--lang=${locale}`,
     ],
   });
   const page = context.pages()[0] ?? await context.newPage();

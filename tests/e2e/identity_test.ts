@@ -218,9 +218,10 @@ Deno.test({
       await hydrated(page);
       await page.fill("[data-testid=field-email]", "nobody@klubb.se");
       await page.press("[data-testid=field-email]", "Enter");
-      await page.waitForSelector("[data-testid=error-email]");
-      assert.equal(await page.textContent("[data-testid=error-email]"), "Fel e-postadress");
-      assert.deepEqual(b.problems.filter((p) => !/status of 400/.test(p)), []);
+      // The same answer as for a real account: the form does not tell whether one exists.
+      await page.waitForSelector("[data-testid=reset-sent]");
+      assert.equal(await page.locator("[data-testid=error-email]").count(), 0);
+      assert.deepEqual(b.problems, []);
     } finally {
       await b.close();
       await server.stop();

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
-import { isoToDisplayDate, localDate } from "@/lib/domain/reference_rules.ts";
+import { localDate } from "@/lib/domain/reference_rules.ts";
 
 const SECRET = "e2e-settings-secret-0123456789abcdef0123456789";
 
@@ -123,7 +123,8 @@ Deno.test({
           .count(),
         0,
       );
-      const today = isoToDisplayDate(localDate(new Date(), "Europe/Stockholm"));
+      // The Swedish page's one date format (issue 19): yyyy-MM-dd.
+      const today = localDate(new Date(), "Europe/Stockholm");
       await addRow(page, "marketprojects-table", { name: "Vårkampanj", startDate: today });
       await page.waitForSelector("[data-testid=marketprojects-table] tbody >> text=Vårkampanj");
       const project = page.locator("[data-testid=marketprojects-table] tbody tr", {

@@ -1,0 +1,37 @@
+/**
+ * Shared behaviour of the app's dialogs and drawers (issue 19): Esc closes them and, once closed,
+ * focus goes back to the control that opened them (not to the page body).
+ */
+import { useEffect, useRef } from "react";
+
+/** Puts focus back on `opener` (the element focused when the dialog opened), if still there. */
+export function restoreFocus(opener: Element | null) {
+  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
+    opener.focus();
+  }
+}
+
+/**
+ * While `open`: Esc calls `close` (latest closure); when `open` turns false or the component
+ * unmounts, focus returns to whatever had it when the dialog opened.
+ */
+export function useDialog(open: boolean, close?: () => void) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && closeRef.current && !e.defaultPrevented) {
+        e.preventDefault();
+        closeRef.current();
+      }
+    };
+    if (close) document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      // After the dialog has left the DOM (a removed <dialog> would take focus with it).
+      setTimeout(() => restoreFocus(opener), 0);
+    };
+  }, [open]);
+}

@@ -1,0 +1,30 @@
+/** One date format per language (issue 19): sv yyyy-MM-dd, en dd/MM/yyyy, both ways. */
+import assert from "node:assert/strict";
+import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
+import { dateTime } from "@/islands/prospects/format.ts";
+
+Deno.test("dates: display in the page's format", () => {
+  assert.equal(formatDay("2026-03-05", "sv"), "2026-03-05");
+  assert.equal(formatDay("2026-03-05", "en"), "05/03/2026");
+  assert.equal(formatDay("", "sv"), "");
+  assert.equal(formatDay(null, "en"), "");
+  assert.equal(formatDay("bogus", "en"), "bogus");
+  // Date and time in the grid and notes follow the same day format.
+  assert.match(dateTime("2026-03-05T10:00:00Z", "sv", "Europe/Stockholm"), /^2026-03-05 11:00$/);
+  assert.match(dateTime("2026-03-05T10:00:00Z", "en", "Europe/Stockholm"), /^05\/03\/2026, 11:00$/);
+});
+
+Deno.test("dates: typed text in the page's format (or ISO) becomes yyyy-MM-dd", () => {
+  assert.equal(parseDay("2026-03-05", "sv"), "2026-03-05");
+  assert.equal(parseDay(" 2026-3-5 ", "sv"), "2026-03-05");
+  assert.equal(parseDay("05/03/2026", "en"), "2026-03-05");
+  assert.equal(parseDay("5/3/2026", "en"), "2026-03-05");
+  assert.equal(parseDay("2026-03-05", "en"), "2026-03-05", "ISO cannot be misread");
+  // A US-style date is not silently swapped; impossible dates are refused.
+  assert.equal(parseDay("03/05/2026", "sv"), null);
+  assert.equal(parseDay("31/02/2026", "en"), null);
+  assert.equal(parseDay("2026-02-30", "sv"), null);
+  assert.equal(parseDay("2026-13-01", "sv"), null);
+  assert.equal(parseDay("", "sv"), null);
+  assert.equal(parseDay("igår", "sv"), null);
+});
