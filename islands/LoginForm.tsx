@@ -14,7 +14,11 @@ import { MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
 export interface LoginFormProps {
   /** Where to go after sign-in (already checked by the server: a same-site path). */
   redirect: string;
+  /** Where a server-side POST /login left off (the form works before it hydrates). */
+  initial?: { step?: LoginStep; email?: string; errors?: Record<string, string> };
 }
+
+export type LoginStep = Step;
 
 type Step =
   | { kind: "credentials" }
@@ -28,14 +32,14 @@ interface StoredError {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export default function LoginForm({ redirect }: LoginFormProps) {
+export default function LoginForm({ redirect, initial }: LoginFormProps) {
   const t = useT();
-  const [step, setStep] = useState<Step>({ kind: "credentials" });
-  const [email, setEmail] = useState("");
+  const [step, setStep] = useState<Step>(initial?.step ?? { kind: "credentials" });
+  const [email, setEmail] = useState(initial?.email ?? "");
   const [password, setPassword] = useState("");
   const [phone, setPhone] = useState("+46");
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [stored, setStored] = useState<StoredError | null>(null);
 
@@ -150,7 +154,8 @@ export default function LoginForm({ redirect }: LoginFormProps) {
     }
   };
 
-  const resend = async () => {
+  const resend = async (ev?: Event) => {
+    ev?.preventDefault();
     if (step.kind !== "code") return;
     setBusy(true);
     try {
@@ -191,7 +196,15 @@ export default function LoginForm({ redirect }: LoginFormProps) {
 
       {step.kind === "credentials" && (
         <AuthCard title={t("login.title")} testId="login-card">
-          <form onSubmit={submitCredentials} noValidate data-testid="login-form">
+          <form
+            method="post"
+            action="/login"
+            onSubmit={submitCredentials}
+            noValidate
+            data-testid="login-form"
+          >
+            <input type="hidden" name="step" value="credentials" />
+            <input type="hidden" name="redirect" value={redirect} />
             <FormField
               label={t("login.email")}
               name="email"
@@ -237,7 +250,10 @@ export default function LoginForm({ redirect }: LoginFormProps) {
       {step.kind === "enroll" && (
         <AuthCard title={t("mfa.enrollTitle")} testId="mfa-enroll">
           <p class="mb-4 text-sm text-slate-600">{t("mfa.enrollText")}</p>
-          <form onSubmit={submitPhone} noValidate>
+          <form method="post" action="/login" onSubmit={submitPhone} noValidate>
+            <input type="hidden" name="step" value="enroll" />
+            <input type="hidden" name="mfaSession" value={step.mfaSession} />
+            <input type="hidden" name="redirect" value={redirect} />
             <FormField
               label={t("mfa.phone")}
               name="phone"
@@ -265,7 +281,11 @@ export default function LoginForm({ redirect }: LoginFormProps) {
           <p class="mb-4 text-sm text-slate-600" data-testid="mfa-sent">
             {step.phoneHint ? t("mfa.codeSent", { phone: step.phoneHint }) : t("mfa.codePrompt")}
           </p>
-          <form onSubmit={submitCode} noValidate>
+          <form method="post" action="/login" onSubmit={submitCode} noValidate id="mfa-code-form">
+            <input type="hidden" name="step" value="code" />
+            <input type="hidden" name="mfaSession" value={step.mfaSession} />
+            <input type="hidden" name="enrolling" value={String(step.enrolling)} />
+            <input type="hidden" name="redirect" value={redirect} />
             <FormField
               label={t("mfa.code")}
               name="code"
@@ -291,7 +311,11 @@ export default function LoginForm({ redirect }: LoginFormProps) {
           </form>
           <div class="mt-4 flex justify-between text-sm">
             <button
-              type="button"
+              type="submit"
+              form="mfa-code-form"
+              name="action"
+              value="resend"
+              formNoValidate
               class="text-brand-600 hover:underline"
               onClick={resend}
               disabled={busy}
@@ -299,13 +323,16 @@ export default function LoginForm({ redirect }: LoginFormProps) {
             >
               {t("mfa.resendCode")}
             </button>
-            <button
-              type="button"
+            <a
+              href={`/login?redirect=${encodeURIComponent(redirect)}`}
               class="text-slate-600 hover:underline"
-              onClick={() => backToStart("")}
+              onClick={(e) => {
+                e.preventDefault();
+                backToStart("");
+              }}
             >
               {t("common.back")}
-            </button>
+            </a>
           </div>
         </AuthCard>
       )}

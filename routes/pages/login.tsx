@@ -17,6 +17,7 @@ import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
+import { loginAction } from "@/routes/pages/login_action.tsx";
 
 const fullScreen = (c: Ctx, title: string, body: preact.ComponentChildren, status = 200) =>
   renderPage(c, body, { title, fullScreen: true, status });
@@ -53,6 +54,8 @@ export function loginPages(app: Hono<AppEnv>) {
       <Island name="LoginForm" component={LoginForm} props={{ redirect }} />,
     );
   });
+
+  app.post("/login", loginAction);
 
   app.get("/setup", async (c) => {
     const token = c.req.query("token") ?? "";

@@ -1,7 +1,14 @@
 /** Identity screens on the server: guards, redirects and which island each page mounts. */
 import assert from "node:assert/strict";
-import { makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
-import { sendMail } from "@/lib/notify/mod.ts";
+import {
+  createTestUser,
+  makeEnv,
+  ORIGIN,
+  signedIn,
+  TEST_PASSWORD,
+  type TestEnv,
+} from "@/tests/helpers.ts";
+import { listOutbox, sendMail } from "@/lib/notify/mod.ts";
 
 async function page(env: TestEnv, path: string, headers: Record<string, string> = {}) {
   const res = await env.app.request(`${ORIGIN}${path}`, { headers, redirect: "manual" });
@@ -127,6 +134,114 @@ Deno.test("pages: no outbox in production", async () => {
     const admin = await signedIn(env, { role: "ROLE_ADMIN" });
     assert.equal((await page(env, "/outbox", admin.headers)).status, 404);
     assert.ok(!env.app.api.routes.some((r) => r.path === "/api/outbox"));
+  } finally {
+    env.close();
+  }
+});
+
+async function postForm(env: TestEnv, path: string, fields: Record<string, string>) {
+  const res = await env.app.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cookies: res.headers.getSetCookie().filter((c) => !/max-age=0/i.test(c)),
+    html: await res.text(),
+  };
+}
+
+Deno.test("POST /login signs in without JavaScript: 303 with the session, errors in the form", async () => {
+  const env = await makeEnv();
+  try {
+    await createTestUser(env.kv, { email: "nojs@example.se" });
+    const ok = await postForm(env, "/login", {
+      step: "credentials",
+      email: "nojs@example.se",
+      password: TEST_PASSWORD,
+      redirect: "/reports?tab=age",
+    });
+    assert.equal(ok.status, 303);
+    assert.equal(ok.location, "/reports?tab=age");
+    assert.ok(ok.cookies.some((c) => c.startsWith("kl_at=")), "the session cookie is set");
+    const cookie = ok.cookies.map((c) => c.split(";")[0]).join("; ");
+    const me = await env.app.request(`${ORIGIN}/api/auth/me`, { headers: { Cookie: cookie } });
+    assert.equal(me.status, 200);
+
+    const wrong = await postForm(env, "/login", {
+      email: "nojs@example.se",
+      password: "Wrong1234",
+      redirect: "//evil.example",
+    });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.cookies.length, 0);
+    assert.match(wrong.html, /data-testid="error-email"/);
+    assert.match(wrong.html, /method="post"/);
+    assert.doesNotMatch(wrong.html, /evil\.example/);
+
+    const offsite = await postForm(env, "/login", {
+      email: "nojs@example.se",
+      password: TEST_PASSWORD,
+      redirect: "/\t/evil.example",
+    });
+    assert.equal(offsite.location, "/prospects");
+    // Malformed bodies re-render the form, never 500.
+    const empty = await env.app.request(`${ORIGIN}/login`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=x" },
+      body: "--x\r\nbroken",
+    });
+    assert.ok(empty.status < 500, String(empty.status));
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("POST /login: the MFA enrol and code steps work as plain form posts too", async () => {
+  const env = await makeEnv({ MFA_MODE: "required" });
+  try {
+    await createTestUser(env.kv, { email: "nojs-mfa@example.se" });
+    const first = await postForm(env, "/login", {
+      email: "nojs-mfa@example.se",
+      password: TEST_PASSWORD,
+      redirect: "/settings",
+    });
+    assert.equal(first.status, 200);
+    assert.equal(first.cookies.length, 0, "no session before MFA");
+    const session = /name="mfaSession" value="([^"]+)"/.exec(first.html)?.[1];
+    assert.ok(session, "the enrol step carries the pending sign-in");
+    const enrolled = await postForm(env, "/login", {
+      step: "enroll",
+      mfaSession: session,
+      phone: "+46 701234599",
+      redirect: "/settings",
+    });
+    assert.equal(enrolled.status, 200);
+    assert.match(enrolled.html, /data-testid="mfa-code"/);
+    const [sms] = await listOutbox(env.kv, { to: "+46701234599", limit: 1, now: env.clock.now });
+    const code = /\b(\d{6})\b/.exec(sms.text)![1];
+    const wrong = await postForm(env, "/login", {
+      step: "code",
+      mfaSession: session,
+      code: code === "000000" ? "111111" : "000000",
+      enrolling: "true",
+      redirect: "/settings",
+    });
+    assert.equal(wrong.status, 400);
+    assert.match(wrong.html, /data-testid="error-code"/);
+    const done = await postForm(env, "/login", {
+      step: "code",
+      mfaSession: session,
+      code,
+      enrolling: "true",
+      redirect: "/settings",
+    });
+    assert.equal(done.status, 303);
+    assert.equal(done.location, "/settings");
+    assert.ok(done.cookies.some((c) => c.startsWith("kl_at=")));
   } finally {
     env.close();
   }
