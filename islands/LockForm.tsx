@@ -4,10 +4,14 @@ import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
 import { FormField } from "@/components/FormField.tsx";
 
-export default function LockForm({ email }: { email: string }) {
+export default function LockForm({ email, error: initialError }: {
+  email: string;
+  /** The error of a server-side POST /lock (the form works before it hydrates). */
+  error?: string;
+}) {
   const t = useT();
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (ev: Event) => {
@@ -24,7 +28,7 @@ export default function LockForm({ email }: { email: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="lock-form">
+    <form method="post" action="/lock" onSubmit={submit} noValidate data-testid="lock-form">
       <p class="mb-1 text-sm text-slate-600">{t("lock.text")}</p>
       <p class="mb-4 text-sm font-medium">{email}</p>
       <FormField

@@ -9,18 +9,28 @@ import { toastError, toastSuccess } from "@/lib/client/toast.ts";
 import { FormField } from "@/components/FormField.tsx";
 import { passwordSchema } from "@/lib/domain/user.ts";
 
-export default function ResetPasswordForm({ mode, oobCode }: { mode: string; oobCode: string }) {
+export interface ResetPasswordFormProps {
+  mode: string;
+  oobCode: string;
+  /** The account the code belongs to, when the server already checked it. */
+  email?: string | null;
+  /** The field errors of a server-side POST /reset-password (works before hydration). */
+  errors?: Record<string, string>;
+}
+
+export default function ResetPasswordForm(props: ResetPasswordFormProps) {
+  const { mode, oobCode } = props;
   const t = useT();
-  const [email, setEmail] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(props.email ?? null);
   const [invalid, setInvalid] = useState(mode !== "resetPassword" || !oobCode);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(props.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    if (invalid) return;
+    if (invalid || email) return;
     post<{ email: string }>("/api/auth/password-reset/verify", { oobCode }, { noAuthRetry: true })
       .then(({ data }) => setEmail(data.email))
       .catch(() => setInvalid(true));
@@ -89,7 +99,15 @@ export default function ResetPasswordForm({ mode, oobCode }: { mode: string; oob
     );
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="reset-form">
+    <form
+      method="post"
+      action="/reset-password"
+      onSubmit={submit}
+      noValidate
+      data-testid="reset-form"
+    >
+      <input type="hidden" name="mode" value={mode} />
+      <input type="hidden" name="oobCode" value={oobCode} />
       {email && <p class="mb-4 text-sm text-slate-600" data-testid="reset-email">{email}</p>}
       <FormField
         label={t("resetPassword.password")}
@@ -110,7 +128,7 @@ export default function ResetPasswordForm({ mode, oobCode }: { mode: string; oob
         error={errors.repeatPassword}
         onInput={(e) => setRepeat((e.target as HTMLInputElement).value)}
       />
-      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy || !email}>
+      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
         {t("resetPassword.submit")}
       </button>
       <p class="mt-4 text-center text-sm">

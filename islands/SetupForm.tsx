@@ -9,7 +9,13 @@ import { fieldErrors } from "@/lib/client/form.ts";
 const FIELDS = ["firstName", "lastName", "email", "mobile", "password", "repeatPassword"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-export default function SetupForm({ token }: { token: string }) {
+export interface SetupFormProps {
+  token: string;
+  /** What a server-side POST /setup left (the form works before it hydrates). */
+  initial?: { values?: Partial<Values>; errors?: Record<string, string> };
+}
+
+export default function SetupForm({ token, initial }: SetupFormProps) {
   const t = useT();
   const [v, setV] = useState<Values>({
     firstName: "",
@@ -18,8 +24,9 @@ export default function SetupForm({ token }: { token: string }) {
     mobile: "+46",
     password: "",
     repeatPassword: "",
+    ...initial?.values,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -57,7 +64,8 @@ export default function SetupForm({ token }: { token: string }) {
     repeatPassword: t("register.repeatPassword"),
   };
   return (
-    <form onSubmit={submit} noValidate data-testid="setup-form">
+    <form method="post" action="/setup" onSubmit={submit} noValidate data-testid="setup-form">
+      <input type="hidden" name="token" value={token} />
       <p class="mb-4 text-sm text-slate-600">{t("setup.text")}</p>
       {FIELDS.map((f) => (
         <FormField

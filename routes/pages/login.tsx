@@ -1,12 +1,13 @@
 /**
  * The full-screen identity pages: /login, /setup, /reset-password-request, /reset-password,
- * /email-redirect, /verify-email and /lock. Their forms are islands; the server only guards.
+ * /email-redirect, /verify-email and /lock. Their forms are islands, and each password form also
+ * posts to its page (method="post"), so it works before the island hydrates.
  */
 import type { Hono } from "hono";
 import { Island } from "@/components/Island.tsx";
 import { AuthCard } from "@/components/AuthCard.tsx";
 import LoginForm from "@/islands/LoginForm.tsx";
-import SetupForm from "@/islands/SetupForm.tsx";
+import SetupForm, { type SetupFormProps } from "@/islands/SetupForm.tsx";
 import ResetPasswordRequestForm from "@/islands/ResetPasswordRequestForm.tsx";
 import ResetPasswordForm from "@/islands/ResetPasswordForm.tsx";
 import VerifyEmailAction from "@/islands/VerifyEmailAction.tsx";
@@ -18,6 +19,9 @@ import { requirePageUser } from "@/routes/pages/guard.ts";
 import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
 import { loginAction } from "@/routes/pages/login_action.tsx";
+import { callApi, readForm, withoutPasswords } from "@/routes/pages/form_bridge.ts";
+import * as auth from "@/lib/services/auth.ts";
+import { servicesDeps } from "@/routes/api/auth.ts";
 
 const fullScreen = (c: Ctx, title: string, body: preact.ComponentChildren, status = 200) =>
   renderPage(c, body, { title, fullScreen: true, status });
@@ -57,8 +61,7 @@ export function loginPages(app: Hono<AppEnv>) {
 
   app.post("/login", loginAction);
 
-  app.get("/setup", async (c) => {
-    const token = c.req.query("token") ?? "";
+  const setupPage = async (c: Ctx, token: string, initial?: SetupFormProps["initial"]) => {
     const { kv, config, now } = c.get("deps");
     const valid = await isSetupTokenValid({ kv, config, now }, token);
     return fullScreen(
@@ -66,11 +69,24 @@ export function loginPages(app: Hono<AppEnv>) {
       "setup.title",
       <Titled title="setup.title" testId="setup-card">
         {valid
-          ? <Island name="SetupForm" component={SetupForm} props={{ token }} />
+          ? <Island name="SetupForm" component={SetupForm} props={{ token, initial }} />
           : <Message text="setup.invalidToken" link="/login" linkText="login.title" />}
       </Titled>,
-      valid ? 200 : 400,
+      valid ? (initial?.errors ? 400 : 200) : 400,
     );
+  };
+
+  app.get("/setup", (c) => setupPage(c, c.req.query("token") ?? ""));
+
+  app.post("/setup", async (c) => {
+    const f = await readForm(c);
+    const token = f.token ?? "";
+    const out = await callApi(app, c, "POST", "/api/setup", { ...f, token });
+    if (out.status < 300) return c.redirect("/login", 303);
+    return await setupPage(c, token, {
+      values: withoutPasswords(f),
+      errors: out.errors("email"),
+    });
   });
 
   app.get("/reset-password-request", (c) =>
@@ -82,16 +98,54 @@ export function loginPages(app: Hono<AppEnv>) {
       </Titled>,
     ));
 
-  app.get("/reset-password", (c) => {
-    const mode = c.req.query("mode") ?? "";
-    const oobCode = c.req.query("oobCode") ?? "";
+  const resetPage = async (
+    c: Ctx,
+    mode: string,
+    oobCode: string,
+    errors?: Record<string, string>,
+    status = 200,
+  ) => {
+    // The code is checked here (not used up), so the form works before the island hydrates.
+    const email = mode === "resetPassword" && oobCode
+      ? await auth.checkPasswordResetCode(servicesDeps(c), oobCode.slice(0, 200))
+        .then((r) => r.email, () => null)
+      : null;
     return fullScreen(
       c,
       "resetPassword.title",
       <Titled title="resetPassword.title">
-        <Island name="ResetPasswordForm" component={ResetPasswordForm} props={{ mode, oobCode }} />
+        <Island
+          name="ResetPasswordForm"
+          component={ResetPasswordForm}
+          props={{ mode: email ? mode : "", oobCode, email, errors }}
+        />
       </Titled>,
+      status,
     );
+  };
+
+  app.get(
+    "/reset-password",
+    (c) => resetPage(c, c.req.query("mode") ?? "", c.req.query("oobCode") ?? ""),
+  );
+
+  app.post("/reset-password", async (c) => {
+    const f = await readForm(c);
+    const password = f.password ?? "";
+    const out = await callApi(app, c, "POST", "/api/auth/password-reset/confirm", {
+      oobCode: f.oobCode ?? "",
+      password,
+      repeatPassword: f.repeatPassword ?? "",
+    });
+    if (out.status === 200) {
+      // Spec §7: tell the backend the recovery is complete, as the island does.
+      await callApi(app, c, "POST", "/api/password-recovery-confirmation", {
+        email: out.json?.email,
+        password,
+      });
+      return c.redirect("/login", 303);
+    }
+    return await resetPage(c, f.mode ?? "", f.oobCode ?? "", out.errors("password"), out.status);
   });
 
   app.get("/email-redirect", (c) => {
@@ -118,14 +172,26 @@ export function loginPages(app: Hono<AppEnv>) {
     );
   });
 
-  app.get("/lock", (c) => {
+  const lockPage = (c: Ctx, error?: string, status = 200) => {
     const user = requirePageUser(c);
     return fullScreen(
       c,
       "lock.title",
       <Titled title="lock.title">
-        <Island name="LockForm" component={LockForm} props={{ email: user.email }} />
+        <Island name="LockForm" component={LockForm} props={{ email: user.email, error }} />
       </Titled>,
+      status,
     );
+  };
+
+  app.get("/lock", (c) => lockPage(c));
+
+  app.post("/lock", async (c) => {
+    requirePageUser(c);
+    const f = await readForm(c);
+    const out = await callApi(app, c, "POST", "/api/auth/unlock", { password: f.password ?? "" });
+    if (out.status === 200) return c.redirect("/", 303);
+    const errs = out.errors("email");
+    return lockPage(c, errs.email ?? errs.password ?? Object.values(errs)[0], out.status);
   });
 }

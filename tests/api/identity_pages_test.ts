@@ -9,6 +9,8 @@ import {
   type TestEnv,
 } from "@/tests/helpers.ts";
 import { listOutbox, sendMail } from "@/lib/notify/mod.ts";
+import { createSetupLink } from "@/lib/services/auth.ts";
+import { lastOobCode } from "@/tests/api/identity_helpers.ts";
 
 async function page(env: TestEnv, path: string, headers: Record<string, string> = {}) {
   const res = await env.app.request(`${ORIGIN}${path}`, { headers, redirect: "manual" });
@@ -242,6 +244,90 @@ Deno.test("POST /login: the MFA enrol and code steps work as plain form posts to
     assert.equal(done.status, 303);
     assert.equal(done.location, "/settings");
     assert.ok(done.cookies.some((c) => c.startsWith("kl_at=")));
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("setup, reset and lock forms post without JavaScript (303 on success, errors shown)", async () => {
+  const env = await makeEnv();
+  try {
+    const deps = { kv: env.kv, config: env.config, now: () => env.clock.now };
+    const token = new URL((await createSetupLink(deps))!).searchParams.get("token")!;
+    const admin = {
+      token,
+      firstName: "Ada",
+      lastName: "Admin",
+      email: "ada@example.se",
+      mobile: "+46701234567",
+      password: "Admin123",
+      repeatPassword: "Admin999",
+    };
+    const mismatch = await postForm(env, "/setup", admin);
+    assert.equal(mismatch.status, 400);
+    assert.match(mismatch.html, /data-testid="error-repeatPassword"/);
+    assert.match(mismatch.html, /ada@example\.se/, "the values stay");
+    assert.doesNotMatch(mismatch.html, /Admin123/, "never a password");
+    const created = await postForm(env, "/setup", { ...admin, repeatPassword: "Admin123" });
+    assert.equal(created.status, 303);
+    assert.equal(created.location, "/login");
+
+    // Password reset from the mailed link, posted as a plain form.
+    await env.app.request(`${ORIGIN}/api/auth/password-reset`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.se" }),
+    });
+    const oobCode = await lastOobCode(env, "ada@example.se", "resetPassword");
+    const page = await env.app.request(
+      `${ORIGIN}/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(oobCode)}`,
+    );
+    const html = await page.text();
+    assert.match(html, /method="post"/);
+    assert.match(html, /ada@example\.se/, "the code is checked on the server");
+    assert.doesNotMatch(html, /<button[^>]*type="submit"[^>]*disabled/, "usable before hydration");
+    const short = await postForm(env, "/reset-password", {
+      mode: "resetPassword",
+      oobCode,
+      password: "short",
+      repeatPassword: "short",
+    });
+    assert.equal(short.status, 400);
+    assert.match(short.html, /data-testid="error-password"/);
+    const reset = await postForm(env, "/reset-password", {
+      mode: "resetPassword",
+      oobCode,
+      password: "NewAdmin123",
+      repeatPassword: "NewAdmin123",
+    });
+    assert.equal(reset.status, 303);
+    assert.equal(reset.location, "/login");
+
+    // Lock screen: wrong password shown in the form, the right one unlocks.
+    const signed = await postForm(env, "/login", {
+      email: "ada@example.se",
+      password: "NewAdmin123",
+      redirect: "/lock",
+    });
+    assert.equal(signed.status, 303);
+    const cookie = signed.cookies.map((c) => c.split(";")[0]).join("; ");
+    const lock = (password: string) =>
+      env.app.request(`${ORIGIN}/lock`, {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ password }),
+        redirect: "manual",
+      });
+    const bad = await lock("Wrong9999");
+    assert.equal(bad.status, 401);
+    assert.match(await bad.text(), /role="alert"/);
+    const good = await lock("NewAdmin123");
+    assert.equal(good.status, 303);
+    assert.equal(good.headers.get("location"), "/");
   } finally {
     env.close();
   }
