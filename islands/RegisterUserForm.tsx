@@ -3,7 +3,7 @@
  * at most 12), password twice, role. Register is enabled once something is typed. After success,
  * "copy login details" puts a Swedish message with user, password and login link on the clipboard.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
@@ -23,6 +23,10 @@ export interface RegisterUserFormProps {
   onDone?: (user: { id: string }) => void;
   /** Show the back button to / (the page, not the drawer). */
   showBack?: boolean;
+  /** Where the form posts without JavaScript (the page's server action). */
+  action?: string;
+  /** What a server-side post left: the values (never a password), errors, or the new user. */
+  initial?: { values?: Partial<Values>; errors?: Record<string, string>; registered?: string };
 }
 
 const EMPTY = {
@@ -57,10 +61,15 @@ export function fillTemplate(template: string, vars: Record<string, string>): st
 
 export default function RegisterUserForm(p: RegisterUserFormProps) {
   const t = useT();
-  const [v, setV] = useState<Values>({ ...EMPTY, role: p.role ?? "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [v, setV] = useState<Values>({ ...EMPTY, role: p.role ?? "", ...p.initial?.values });
+  const [errors, setErrors] = useState<Record<string, string>>(p.initial?.errors ?? {});
   const [busy, setBusy] = useState(false);
-  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(null);
+  const [registered, setRegistered] = useState<{ email: string; password: string } | null>(
+    p.initial?.registered ? { email: p.initial.registered, password: "" } : null,
+  );
+  // Before hydration the button stays enabled, so the plain form post works without JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const touched = Object.entries(v).some(([k, val]) =>
     k === "role" ? val !== (p.role ?? "") : val !== ""
   );
@@ -146,7 +155,13 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="register-form">
+    <form
+      method="post"
+      action={p.action ?? "/registration/user"}
+      onSubmit={submit}
+      noValidate
+      data-testid="register-form"
+    >
       <div class="grid gap-x-4 sm:grid-cols-2">
         {field("firstName", "text", "off")}
         {field("lastName", "text", "off")}
@@ -158,6 +173,7 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
           <label class="label" for="f-role">{t("register.role")}</label>
           <select
             id="f-role"
+            name="role"
             class="input"
             value={v.role}
             data-testid="field-role"
@@ -178,7 +194,7 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
         <button
           type="submit"
           class="btn btn-primary"
-          disabled={busy || !touched}
+          disabled={hydrated && (busy || !touched)}
           data-testid="register-submit"
         >
           {t("register.submit")}

@@ -17,6 +17,7 @@ export const islands: Record<string, Loader> = {
   RegisterUserForm: () => import("./RegisterUserForm.tsx"),
   UserList: () => import("./UserList.tsx"),
   ProfileTab: () => import("./settings/ProfileTab.tsx"),
+  ChangePasswordForm: () => import("./settings/ChangePasswordForm.tsx"),
   ChooseClubTab: () => import("./settings/ChooseClubTab.tsx"),
   AdminTab: () => import("./settings/AdminTab.tsx"),
   ClubsTab: () => import("./settings/ClubsTab.tsx"),

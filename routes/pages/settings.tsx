@@ -24,6 +24,10 @@ import { requirePageUser } from "@/routes/pages/guard.ts";
 import { forbidden } from "@/lib/domain/errors.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
 import ProfileTab from "@/islands/settings/ProfileTab.tsx";
+import ChangePasswordForm, {
+  type ChangePasswordFormProps,
+} from "@/islands/settings/ChangePasswordForm.tsx";
+import { callApi, readForm } from "@/routes/pages/form_bridge.ts";
 import ChooseClubTab from "@/islands/settings/ChooseClubTab.tsx";
 import AdminTab from "@/islands/settings/AdminTab.tsx";
 import ClubsTab from "@/islands/settings/ClubsTab.tsx";
@@ -76,7 +80,7 @@ function SettingsPage(
   );
 }
 
-async function tabContent(c: Ctx, tab: TabId) {
+async function tabContent(c: Ctx, tab: TabId, password?: ChangePasswordFormProps["initial"]) {
   const { kv, config, now } = c.get("deps");
   const user = c.get("user")!;
   const lang = c.get("lang");
@@ -101,7 +105,16 @@ async function tabContent(c: Ctx, tab: TabId) {
         categories,
         language: c.get("userSettings")?.language ?? lang,
       };
-      return <Island name="ProfileTab" component={ProfileTab} props={props} />;
+      return (
+        <>
+          <Island name="ProfileTab" component={ProfileTab} props={props} />
+          <Island
+            name="ChangePasswordForm"
+            component={ChangePasswordForm}
+            props={{ userId: user.id, initial: password }}
+          />
+        </>
+      );
     }
     case "chooseClub": {
       const [clubs, districts, subscribed] = await Promise.all([
@@ -154,6 +167,27 @@ async function tabContent(c: Ctx, tab: TabId) {
 }
 
 export function settingsPages(app: Hono<AppEnv>) {
+  // The change-password form's server action (it works before the island hydrates).
+  app.post("/settings", async (c) => {
+    const user = requirePageUser(c);
+    const f = await readForm(c);
+    if (f.form !== "changePassword") return c.redirect("/settings", 303);
+    const out = await callApi(app, c, "PUT", `/api/users/${encodeURIComponent(user.id)}`, {
+      currentPassword: f.currentPassword ?? "",
+      password: f.password ?? "",
+      repeatPassword: f.repeatPassword ?? "",
+    });
+    const initial = out.status === 200 ? { done: true } : { errors: out.errors("currentPassword") };
+    const tabs = SETTINGS_TABS.filter((tab) => isAdmin(user) || !tab.admin);
+    return renderPage(
+      c,
+      <SettingsPage tabs={tabs} active="profile">
+        {await tabContent(c, "profile", initial)}
+      </SettingsPage>,
+      { title: "settings.title", status: out.status === 200 ? 200 : out.status },
+    );
+  });
+
   app.get("/settings", async (c) => {
     const user = requirePageUser(c);
     const admin = isAdmin(user);

@@ -4,7 +4,8 @@
  */
 import type { Hono } from "hono";
 import { Island } from "@/components/Island.tsx";
-import RegisterUserForm from "@/islands/RegisterUserForm.tsx";
+import RegisterUserForm, { type RegisterUserFormProps } from "@/islands/RegisterUserForm.tsx";
+import { callApi, readForm, withoutPasswords } from "@/routes/pages/form_bridge.ts";
 import UserList from "@/islands/UserList.tsx";
 import { useT } from "@/lib/i18n/context.ts";
 import { translate } from "@/lib/i18n/mod.ts";
@@ -41,7 +42,11 @@ function Chooser() {
   );
 }
 
-function RegisterPage({ admin, url }: { admin: boolean; url: string }) {
+function RegisterPage({ admin, url, initial }: {
+  admin: boolean;
+  url: string;
+  initial?: RegisterUserFormProps["initial"];
+}) {
   const t = useT();
   return (
     <section class="mx-auto max-w-3xl">
@@ -73,6 +78,8 @@ function RegisterPage({ admin, url }: { admin: boolean; url: string }) {
             loginUrl: url,
             copyTemplate: copyTemplate(),
             showBack: true,
+            action: admin ? "/registration/admin-user" : "/registration/user",
+            initial,
           }}
         />
       </div>
@@ -107,6 +114,25 @@ export function userPages(app: Hono<AppEnv>) {
       title: "register.adminTitle",
     });
   });
+  // The register form's server action (it works before the island hydrates).
+  for (const admin of [false, true]) {
+    const path = admin ? "/registration/admin-user" : "/registration/user";
+    app.post(path, async (c) => {
+      requirePageAdmin(c);
+      const f = await readForm(c);
+      const role = f.role || (admin ? "ROLE_ADMIN" : "ROLE_USER");
+      const body = { ...f, role, displayName: `${f.firstName ?? ""} ${f.lastName ?? ""}`.trim() };
+      const out = await callApi(app, c, "POST", "/api/user", body);
+      const initial = out.status < 300
+        ? { registered: String(out.json?.email ?? f.email ?? "") }
+        : { values: withoutPasswords({ ...f, role }), errors: out.errors("email") };
+      return renderPage(c, <RegisterPage admin={admin} url={loginUrl(c)} initial={initial} />, {
+        title: admin ? "register.adminTitle" : "register.title",
+        status: out.status < 300 ? 201 : out.status,
+      });
+    });
+  }
+
   app.get("/admin/users", (c) => {
     const user = requirePageAdmin(c);
     return renderPage(

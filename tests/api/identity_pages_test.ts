@@ -332,3 +332,69 @@ Deno.test("setup, reset and lock forms post without JavaScript (303 on success, 
     env.close();
   }
 });
+
+Deno.test("register and change-password forms post without JavaScript", async () => {
+  const env = await makeEnv();
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const post = (path: string, fields: Record<string, string>, headers = admin.headers) =>
+      env.app.request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const form = await (await env.app.request(`${ORIGIN}/registration/admin-user`, {
+      headers: admin.headers,
+    })).text();
+    assert.match(form, /action="\/registration\/admin-user"/);
+    assert.doesNotMatch(
+      form,
+      /data-testid="register-submit"[^>]*disabled/,
+      "usable before hydration",
+    );
+    const values = {
+      firstName: "Nils",
+      lastName: "Nojs",
+      email: "nils@example.se",
+      mobile: "+46701231234",
+      password: "Nils1234",
+      repeatPassword: "Nils9999",
+    };
+    const bad = await post("/registration/admin-user", values);
+    assert.equal(bad.status, 400);
+    const badHtml = await bad.text();
+    assert.match(badHtml, /data-testid="error-repeatPassword"/);
+    assert.doesNotMatch(badHtml, /Nils1234/);
+    const ok = await post("/registration/admin-user", { ...values, repeatPassword: "Nils1234" });
+    assert.equal(ok.status, 201);
+    assert.match(await ok.text(), /data-testid="register-done"/);
+    const created = await env.app.request(`${ORIGIN}/api/admin/users/?search=nils`, {
+      headers: admin.headers,
+    });
+    assert.match(await created.text(), /ROLE_ADMIN/, "the preset role is the admin role");
+
+    // Change password from Settings → Profile.
+    const user = await signedIn(env, { email: "pw@example.se" });
+    const wrong = await post("/settings", {
+      form: "changePassword",
+      currentPassword: "Nope1234",
+      password: "Better123",
+      repeatPassword: "Better123",
+    }, user.headers);
+    assert.equal(wrong.status, 400);
+    assert.match(await wrong.text(), /data-testid="error-currentPassword"/);
+    const changed = await post("/settings", {
+      form: "changePassword",
+      currentPassword: TEST_PASSWORD,
+      password: "Better123",
+      repeatPassword: "Better123",
+    }, user.headers);
+    assert.equal(changed.status, 200);
+    assert.match(await changed.text(), /role="status"/);
+    const signIn = await postForm(env, "/login", { email: "pw@example.se", password: "Better123" });
+    assert.equal(signIn.status, 303);
+  } finally {
+    env.close();
+  }
+});

@@ -101,6 +101,8 @@ export async function openBrowser(
   viewport = { width: 1280, height: 800 },
   /** The browser's own language (the page's language is the app's choice, not this). */
   locale = "sv-SE",
+  /** false: a browser with JavaScript off (the forms must work before islands hydrate). */
+  javaScriptEnabled = true,
 ): Promise<BrowserSession> {
   if (!chromiumAvailable()) {
     throw new Error(
@@ -113,6 +115,7 @@ export async function openBrowser(
     headless: true,
     viewport,
     locale,
+    javaScriptEnabled,
     args: [
       "--no-sandbox",
       "--disable-gpu",
