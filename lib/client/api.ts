@@ -48,9 +48,15 @@ export function buildUrl(path: string, query?: ApiOptions["query"]): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
+/** The header that carries the page's language (scripts send Accept-Language instead). */
+export const UI_LANGUAGE_HEADER = "X-UI-Language";
+
 async function send(method: string, path: string, opts: ApiOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  // The page's language, so the server's messages match the page whatever the browser's.
+  const ui = globalThis.document?.documentElement?.lang;
+  if (ui) headers[UI_LANGUAGE_HEADER] = ui;
   return await fetch(buildUrl(path, opts.query), {
     method,
     headers,

@@ -1,6 +1,8 @@
 /**
- * The request's language: the signed-in user's stored preference, else the "lang" cookie, else
- * (for API calls from scripts) Accept-Language, else Swedish — the display default (spec §1).
+ * The request's language: the signed-in user's stored preference, else the language of the page
+ * that called (the browser client's X-UI-Language header, so a Swedish page never shows English
+ * errors), else the "lang" cookie, else (for API calls from scripts) Accept-Language, else
+ * Swedish — the display default (spec §1).
  */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -21,8 +23,10 @@ export function language(): MiddlewareHandler<AppEnv> {
       }
       lang = settings.language;
     } else {
+      const ui = c.req.header("x-ui-language");
       const cookie = getCookie(c, "lang");
-      if (isLang(cookie)) lang = cookie;
+      if (isLang(ui)) lang = ui;
+      else if (isLang(cookie)) lang = cookie;
       else if (isApiPath(c.req.path)) {
         lang = pickLang(c.req.header("accept-language")?.split(",")[0]);
       }

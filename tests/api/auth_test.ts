@@ -99,6 +99,26 @@ Deno.test("sign-in: each §8 error under the e-mail field, nothing changes", asy
   });
 });
 
+Deno.test("language: the page's language (X-UI-Language) wins over the browser's Accept-Language", async () => {
+  await withEnv(async (env) => {
+    await createTestUser(env.kv, { email: "lang@example.se" });
+    const ask = (headers: Record<string, string>) =>
+      call(env, "POST", "/api/auth/sign-in", {
+        headers: { Origin: ORIGIN, ...headers },
+        body: { email: "lang@example.se", password: "Wrong1234" },
+      });
+    const page = await ask({ "Accept-Language": "en-US,en", "X-UI-Language": "sv" });
+    assert.equal(
+      page.json.fields.email,
+      "Lösenordet är fel eller så har användaren inget lösenord",
+    );
+    const script = await ask({ "Accept-Language": "en-US,en" });
+    assert.match(script.json.fields.email, /password/i, "scripts keep Accept-Language");
+    const bogus = await ask({ "Accept-Language": "en", "X-UI-Language": "xx" });
+    assert.match(bogus.json.fields.email, /password/i);
+  });
+});
+
 Deno.test("brute force: 5 failures lock the account for 15 minutes (429), then it opens", async () => {
   await withEnv(async (env) => {
     await createTestUser(env.kv, { email: "target@example.se" });
