@@ -25,6 +25,8 @@ const schema = z.object({
   CRON: bool.optional(),
 });
 
+/** The key used on localhost when SECRET_KEY is unset; refused anywhere else. */
+export const DEV_SECRET_KEY = "development-secret-key-not-for-production-use-0000";
 export type Env = z.input<typeof schema>;
 
 export interface Config {
@@ -73,6 +75,12 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const host = new URL(appUrl).hostname;
   const isLocalhost = host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  if (!isLocalhost && (!e.SECRET_KEY || e.SECRET_KEY === DEV_SECRET_KEY)) {
+    throw new ConfigError(
+      `SECRET_KEY must be set to a secret of at least 32 characters (not the development default) ` +
+        `when APP_URL is not a loopback address (${appUrl}): it signs every session.`,
+    );
+  }
   const mfaMode = e.MFA_MODE ?? (isLocalhost ? "off" : "required");
   if (e.APP_ENV === "production" && mfaMode === "required" && !e.SMS_URL) {
     throw new ConfigError("Production with MFA_MODE=required refuses to start without SMS_URL.");
@@ -82,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     port: e.PORT,
     hostname: e.HOSTNAME,
     appUrl,
-    secretKey: e.SECRET_KEY ?? "development-secret-key-not-for-production-use-0000",
+    secretKey: e.SECRET_KEY ?? DEV_SECRET_KEY,
     kvPath: e.KV_PATH,
     kvUrl: e.KV_URL,
     timeZone: e.TZ_NAME,

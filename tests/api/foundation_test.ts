@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { call, makeEnv, ORIGIN, signedIn } from "@/tests/helpers.ts";
-import { ConfigError, loadConfig } from "@/lib/config.ts";
+import { ConfigError, DEV_SECRET_KEY, loadConfig } from "@/lib/config.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { requestLog } from "@/routes/middleware/request_log.ts";
@@ -163,4 +163,35 @@ Deno.test("config: production refuses to start without SECRET_KEY and APP_URL", 
   assert.equal(c.outboxReadable, false);
   assert.equal(loadConfig({}).mfaMode, "off", "localhost skips MFA by default");
   assert.throws(() => loadConfig({ PORT: "abc" }), ConfigError);
+});
+
+Deno.test("config: a public APP_URL refuses an unset or development SECRET_KEY in every APP_ENV", () => {
+  for (const APP_ENV of ["development", "test", "production"]) {
+    assert.throws(
+      () => loadConfig({ APP_ENV, APP_URL: "https://klubb.example" }),
+      /SECRET_KEY/,
+      APP_ENV,
+    );
+    assert.throws(
+      () => loadConfig({ APP_ENV, APP_URL: "https://klubb.example", SECRET_KEY: DEV_SECRET_KEY }),
+      /SECRET_KEY/,
+      APP_ENV,
+    );
+  }
+  const ok = loadConfig({ APP_URL: "https://klubb.example", SECRET_KEY: "s".repeat(40) });
+  assert.equal(ok.secretKey, "s".repeat(40));
+  assert.equal(loadConfig({ APP_URL: "http://127.0.0.1:8000" }).secretKey, DEV_SECRET_KEY);
+});
+
+Deno.test("deno task start refuses a public APP_URL without SECRET_KEY, naming it", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: new URL("../../", import.meta.url),
+    env: { APP_URL: "https://klubb.example", KV_PATH: ":memory:", SECRET_KEY: "" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.notEqual(out.code, 0);
+  const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+  assert.match(text, /SECRET_KEY/);
 });

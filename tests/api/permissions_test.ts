@@ -31,7 +31,7 @@ export const MATRIX: Record<string, string> = {
   // system
   "GET /api/health": PUBLIC,
   // The outbox: anyone in APP_ENV=test (the browser tests read codes); admins only elsewhere.
-  "GET /api/outbox": PUBLIC,
+  "GET /api/outbox": ADMIN,
   "DELETE /api/outbox": ADMIN,
 
   // identity (issue #3)

@@ -3,6 +3,7 @@
  * and Debian's Chromium through playwright-core with the flags that keep it off the network.
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { listOutbox } from "@/lib/notify/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -170,6 +171,19 @@ export async function openBrowser(
 export async function screenshot(page: Page, name: string) {
   await Deno.mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The outbox's messages to `to`, newest first, read from the server's KV file (the API's outbox is
+ * for admins only, and a sign-in needs its SMS code before anyone has a session).
+ */
+export async function readOutbox(server: Server, to: string): Promise<{ text: string }[]> {
+  const kv = await Deno.openKv(server.kvPath);
+  try {
+    return await listOutbox(kv, { to, now: new Date() });
+  } finally {
+    kv.close();
+  }
 }
 
 /** Waits until every island on the page has hydrated. */
