@@ -87,7 +87,10 @@ export async function insertProspect(
 ): Promise<Prospect> {
   const explicit = p.customerId > 0;
   let skip = 0;
-  for (let attempt = 0; attempt < 20; attempt++) {
+  // Parallel creates contend for the sequence: each round one wins, so retry (with a little
+  // jitter) until every one has its number — 50 parallel creates all answer 201.
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(attempt, 10)));
     const seq = explicit ? null : await kv.get<number>(customerIdSeqKey());
     const customerId = explicit ? p.customerId : (seq!.value ?? 0) + 1 + skip;
     const rec: StoredProspect = { ...p, customerId };

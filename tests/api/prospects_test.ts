@@ -75,6 +75,21 @@ Deno.test("create: §9 defaults, server-assigned customer ids, Location, referen
     ]);
   }));
 
+Deno.test("create: 50 parallel creates in one project all answer 201 with distinct customerIds", () =>
+  withSetup(async ({ env, staff }) => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(env, "POST", "/api/prospects", {
+          headers: staff.headers,
+          body: newRow({ firstName: `Par${i}`, phoneNumber: `0708${String(i).padStart(6, "0")}` }),
+        })),
+    );
+    assert.deepEqual(answers.map((a) => a.res.status), Array(50).fill(201));
+    const ids = new Set(answers.map((a) => a.json.customerId));
+    assert.equal(ids.size, 50);
+    assert.equal(await total(env, staff.headers), 50);
+  }));
+
 Deno.test("create: with a Paused limit the prospect starts Paused (weight 3), its transition indexed", () =>
   withSetup(async ({ env, staff }) => {
     await updateTimeSetting(env.kv, "Prospect", {
