@@ -3,11 +3,59 @@ import type { Config } from "@/lib/config.ts";
 
 export async function openKv(config: Pick<Config, "kvPath" | "kvUrl">): Promise<Deno.Kv> {
   if (config.kvUrl) return await Deno.openKv(config.kvUrl);
-  if (config.kvPath !== ":memory:") {
-    const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
-    if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
+  if (config.kvPath === ":memory:") return await Deno.openKv(config.kvPath);
+  const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
+  if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
+  return retryingBusy(await retryBusy(() => Deno.openKv(config.kvPath)));
+}
+
+/** SQLite's answer when another process holds the file's write lock for a moment. */
+export const isBusy = (e: unknown) =>
+  /database is locked|SQLITE_BUSY|database table is locked/i
+    .test(String((e as Error)?.message ?? e));
+
+/** Runs `fn` again with growing, jittered pauses (≈ 2 s in all) while the file is busy. */
+export async function retryBusy<T>(fn: () => Promise<T>, tries = 10): Promise<T> {
+  for (let i = 0;; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!isBusy(e) || i >= tries - 1) throw e;
+      await new Promise((r) => setTimeout(r, (2 ** Math.min(i, 8)) * (1 + Math.random())));
+    }
   }
-  return await Deno.openKv(config.kvPath);
+}
+
+/**
+ * A KV file shared by several processes (a second instance, or `deno task create-admin` beside a
+ * running server): commits and reads that meet a busy file are retried with backoff instead of
+ * failing the request. Only the file store needs this; KV Connect serialises on the server.
+ */
+function retryingBusy(kv: Deno.Kv): Deno.Kv {
+  const wrapAtomic = (op: Deno.AtomicOperation): Deno.AtomicOperation =>
+    new Proxy(op, {
+      get(target, prop) {
+        const v = Reflect.get(target, prop, target);
+        if (prop === "commit") return () => retryBusy(() => target.commit());
+        if (typeof v !== "function") return v;
+        return (...args: unknown[]) => {
+          const out = v.apply(target, args);
+          return out === target ? wrapAtomic(target) : out;
+        };
+      },
+    });
+  const retried = new Set(["get", "getMany", "set", "delete"]);
+  return new Proxy(kv, {
+    get(target, prop) {
+      const v = Reflect.get(target, prop, target);
+      if (prop === "atomic") return () => wrapAtomic(target.atomic());
+      if (typeof v !== "function") return v;
+      if (retried.has(prop as string)) {
+        return (...args: unknown[]) => retryBusy(() => v.apply(target, args));
+      }
+      return v.bind(target);
+    },
+  });
 }
 
 /** Lists every entry under a prefix into an array (use only for small prefixes). */
