@@ -33,6 +33,8 @@ export interface ApiRoute<
   status?: number;
   /** The answer carries x-total-elements. */
   totalHeader?: boolean;
+  /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
+  errorSchema?: z.ZodType;
   /** Content type of the body when not JSON (e.g. OAuth's form body). */
   bodyType?: "json" | "form";
   /** Only registered when the condition holds (e.g. the outbox outside production). */
@@ -60,12 +62,13 @@ export class ApiRouter {
       if (def.access === "admin" && !isAdmin(user)) {
         throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
       }
-      const params = def.params ? parseOrThrow(def.params, c.req.param()) : c.req.param();
-      const query = def.query ? parseOrThrow(def.query, queryObject(c.req.url)) : {};
-      let body: unknown = undefined;
-      if (def.body) {
-        body = parseOrThrow(def.body, await readBody(c, def.bodyType ?? "json"));
-      }
+      const rawParams = c.req.param();
+      const rawQuery = queryObject(c.req.url);
+      const rawBody = def.body ? await readBody(c, def.bodyType ?? "json") : undefined;
+      rejectBadText(rawParams, def.query ? rawQuery : undefined, rawBody);
+      const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
+      const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
+      const body = def.body ? parseOrThrow(def.body, rawBody) : undefined;
       const out = await def.handler(c, { query, body, params, user } as any);
       if (out instanceof Response) return out;
       if (out === undefined) return c.body(null, 204);
@@ -85,23 +88,87 @@ export function queryObject(url: string): Record<string, string | string[]> {
   return out;
 }
 
+const badBody = () => new HttpError(400, "BAD_REQUEST_BODY", "errors.badRequest");
+
+/** JSON deeper than this is refused before parsing (no request may exhaust the stack). */
+export const MAX_JSON_DEPTH = 64;
+
+/** The nesting depth of a JSON text, counted outside strings (cheap, no recursion). */
+export function jsonDepth(text: string): number {
+  let depth = 0, max = 0, inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) max = Math.max(max, ++depth);
+    else if (ch === 125 || ch === 93) depth--;
+  }
+  return max;
+}
+
 async function readBody(c: Ctx, type: "json" | "form"): Promise<unknown> {
   const ct = c.req.header("content-type") ?? "";
   if (
     type === "form" || ct.includes("application/x-www-form-urlencoded") ||
     ct.includes("multipart/form-data")
   ) {
-    const form = await c.req.parseBody();
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw badBody(); // malformed multipart or form body
+    }
     return Object.fromEntries(
       Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v : ""]),
     );
   }
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
+  } catch {
+    throw new HttpError(400, "BAD_ENCODING", "errors.badEncoding");
+  }
   if (!text.trim()) return {};
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, "BAD_JSON", "errors.badRequest");
   try {
     return JSON.parse(text);
   } catch {
     throw new HttpError(400, "BAD_JSON", "errors.badRequest");
+  }
+}
+
+/**
+ * The first string in a parsed input (any depth) that holds a lone UTF-16 surrogate or a NUL, as
+ * its field path; null when all are clean. Such text cannot be stored faithfully or shown.
+ */
+export function badTextField(value: unknown, path = ""): string | null {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [v, p] = stack.pop()!;
+    if (typeof v === "string") {
+      if (!v.isWellFormed() || v.includes("\u0000")) return p || "_";
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, p ? `${p}.${i}` : String(i)]));
+    } else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (!k.isWellFormed() || k.includes("\u0000")) return p || "_";
+        stack.push([x, p ? `${p}.${k}` : k]);
+      }
+    }
+  }
+  return null;
+}
+
+function rejectBadText(...inputs: unknown[]) {
+  for (const input of inputs) {
+    const field = badTextField(input);
+    if (field) {
+      throw new HttpError(400, "VALIDATION", "errors.validation", {
+        [field]: "validation.invalidCharacters",
+      });
+    }
   }
 }
 

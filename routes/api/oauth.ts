@@ -51,6 +51,16 @@ export function oauthRoutes(r: ApiRouter) {
     summary: "OAuth 2 token endpoint (password and refresh_token grants, form body)",
     bodyType: "form",
     body: z.record(z.string(), z.string()),
+    // RFC 6749 §5.2 errors ({error, error_description}); a body the router refuses before the
+    // grant is read answers the app's {error, message, fields}.
+    errorSchema: z.object({
+      error: z.string().describe("invalid_request, invalid_grant, unsupported_grant_type, …"),
+      error_description: z.string().optional(),
+      message: z.string(),
+      code: z.string().optional(),
+      fields: z.record(z.string(), z.string()).optional(),
+      fieldKeys: z.record(z.string(), z.string()).optional(),
+    }),
     response: z.object({
       access_token: z.string(),
       refresh_token: z.string(),

@@ -104,16 +104,16 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
         },
       },
     };
-    const relevant = Object.entries(ERROR_STATUSES).filter(([code]) => {
-      if (route.access === "public" && (code === "401" || code === "403")) return false;
-      if (code === "400" && !route.body && !route.query && !route.params) return false;
-      return true;
-    });
+    // Public operations answer 401 too (a failed sign-in step, a stale refresh) and every unsafe
+    // one 403 on a cross-site request, so both stay documented.
+    const relevant = Object.entries(ERROR_STATUSES).filter(([code]) =>
+      code !== "400" || !!(route.body || route.query || route.params)
+    );
+    const errorSchema = route.errorSchema
+      ? schemaOf(route.errorSchema, "output")
+      : { $ref: "#/components/schemas/Error" };
     for (const [code, description] of relevant) {
-      responses[code] = {
-        description,
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-      };
+      responses[code] = { description, content: { "application/json": { schema: errorSchema } } };
     }
     const op: Json = {
       operationId: `${route.method}_${p.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "")}`,

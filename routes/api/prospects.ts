@@ -46,8 +46,8 @@ export const prospectSchema = z.object({
   activityStatus: z.enum(ACTIVITY_STATUSES),
   activityStatusWeigth: z.number().int(),
   nextTransitionAt: z.string().nullable(),
-  followUpDate: z.string().nullable().describe("yyyy-MM-dd"),
-  registerDate: z.string(),
+  followUpDate: z.iso.date().nullable().describe("yyyy-MM-dd"),
+  registerDate: z.iso.datetime({ offset: true }),
   assignName: z.string().nullable(),
   assignId: z.string().nullable().describe("the assignee's e-mail"),
   assignUserId: z.string().nullable(),
@@ -55,6 +55,11 @@ export const prospectSchema = z.object({
   disabled: z.boolean(),
   deleted: z.boolean(),
   deletedAt: z.string().nullable(),
+  createdBy: z.string().nullable().describe("the user id that created it"),
+  updatedAt: z.string(),
+  announced: z.array(z.string()).optional().describe(
+    "activity transitions already announced on the current clock (set by the server)",
+  ),
   version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
 });
 

@@ -1,4 +1,7 @@
-/** Security headers: a strict CSP (no inline scripts), no framing, HSTS outside localhost. */
+/**
+ * Security headers: a strict CSP (no inline scripts), no framing, HSTS outside localhost, and
+ * `Cache-Control: no-store` on every answer under /api.
+ */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "@/routes/env.ts";
 
@@ -26,5 +29,7 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler<A
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (options.hsts) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // API answers (errors included) hold personal data or secrets: never kept by any cache.
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) h.set("Cache-Control", "no-store");
   };
 }
