@@ -43,12 +43,14 @@ function numeric() {
 /** clubId, districtId, marketProjectId: a positive whole number. */
 export const businessIdSchema = numeric()
   .pipe(z.number().int("validation.integer").min(1, "validation.invalidValue"))
-  .pipe(z.number().max(MAX_BUSINESS_ID, "validation.invalidValue"));
+  .pipe(z.number().max(MAX_BUSINESS_ID, "validation.invalidValue"))
+  .meta({ type: "integer", minimum: 1, maximum: MAX_BUSINESS_ID });
 
 /** One of the three hour fields: a whole number 0..999. */
 export const hoursSchema = numeric()
   .pipe(z.number().int("validation.integer").min(0, "validation.invalidValue"))
-  .pipe(z.number().max(MAX_HOURS, "validation.invalidValue"));
+  .pipe(z.number().max(MAX_HOURS, "validation.invalidValue"))
+  .meta({ type: "integer", minimum: 0, maximum: MAX_HOURS });
 
 const nameSchema = z.string({ error: numberError }).trim().min(1, "validation.required").max(
   100,
@@ -120,7 +122,7 @@ export function isStartDateAllowed(startDate: string, today: string): boolean {
 }
 
 export const isoDateSchema = z.string({ error: numberError }).trim().min(1, "validation.required")
-  .refine(isIsoDate, "validation.invalidDate");
+  .refine(isIsoDate, "validation.invalidDate").meta({ format: "date" });
 
 /** "HH:mm", 00:00–23:59. */
 export function isTime(s: string): boolean {
@@ -132,7 +134,8 @@ export function isWorktimeOrdered(from: string, to: string): boolean {
   return isTime(from) && isTime(to) && from < to;
 }
 
-const timeSchema = z.string({ error: numberError }).trim().refine(isTime, "validation.invalidTime");
+const timeSchema = z.string({ error: numberError }).trim().refine(isTime, "validation.invalidTime")
+  .meta({ pattern: TIME.source, description: "HH:mm" });
 
 export const adminSettingsInputSchema = z.object({
   worktimeFrom: timeSchema,
@@ -202,7 +205,12 @@ export function parseIdList(v: unknown): number[] | null {
   return ids;
 }
 
-export const idListSchema = z.unknown().transform((v, ctx) => {
+export const idListSchema = z.unknown().meta({
+  description: "ids: an array of integers or a comma-separated list",
+  anyOf: [{ type: "array", items: { type: "integer" } }, { type: "string" }, {
+    type: "integer",
+  }],
+}).transform((v, ctx) => {
   const ids = parseIdList(v);
   if (ids && ids.some(Number.isNaN)) {
     ctx.addIssue({ code: "custom", message: "validation.notANumber" });

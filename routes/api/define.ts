@@ -33,6 +33,8 @@ export interface ApiRoute<
   status?: number;
   /** The answer carries x-total-elements. */
   totalHeader?: boolean;
+  /** An alias of a documented path (left out of the OpenAPI document). */
+  undocumented?: boolean;
   /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
   errorSchema?: z.ZodType;
   /** Content type of the body when not JSON (e.g. OAuth's form body). */

@@ -10,8 +10,30 @@ import type { AppEnv } from "@/routes/env.ts";
 
 type Json = Record<string, unknown>;
 
+/**
+ * An object's required keys as the validator sees them: a property is required when it refuses
+ * `undefined` (zod reports preprocessed fields, e.g. "12" → 12, as optional input otherwise).
+ */
+function requireStrictly(ctx: { zodSchema: unknown; jsonSchema: Json }) {
+  const shape = (ctx.zodSchema as { shape?: Record<string, z.ZodType> }).shape;
+  const props = ctx.jsonSchema.properties as Json | undefined;
+  if (!shape || !props || ctx.jsonSchema.type !== "object") return;
+  const required = new Set((ctx.jsonSchema.required ?? []) as string[]);
+  for (const [k, v] of Object.entries(shape)) {
+    if (k in props && typeof v?.safeParse === "function" && !v.safeParse(undefined).success) {
+      required.add(k);
+    }
+  }
+  if (required.size) ctx.jsonSchema.required = [...required];
+}
+
 function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
-  const out = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const out = z.toJSONSchema(s, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    override: io === "input" ? (ctx) => requireStrictly(ctx as never) : undefined,
+  }) as Json;
   delete out.$schema;
   return out;
 }
@@ -84,6 +106,7 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const tags = new Set<string>();
   for (const route of router.routes) {
+    if (route.undocumented) continue;
     const p = openApiPath(route.path);
     tags.add(route.tag);
     const status = String(route.status ?? 200);

@@ -61,10 +61,12 @@ export function userRoutes(r: ApiRouter) {
     size: z.coerce.number().int().min(1).max(100).optional(),
     term: z.string().max(200).optional(),
   });
+  // The spec's path has a trailing slash; both answer, the document lists the spec's once.
   for (const path of ["/api/admin/users/", "/api/admin/users"]) {
     r.add({
       method: "get",
       path,
+      undocumented: path === "/api/admin/users",
       access: "admin",
       tag: "users",
       summary: "The user list: page (1-based), perPage, term (e-mail or name)",

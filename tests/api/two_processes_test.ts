@@ -33,11 +33,13 @@ function startServer(kvPath: string, extra: Record<string, string>) {
     for await (const c of s) out += dec.decode(c, { stream: true });
   };
   const pumping = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  let exited: number | null = null;
+  child.status.then((st) => (exited = st.code));
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => out,
     async ready() {
-      for (let i = 0; i < 300; i++) {
+      for (let i = 0; i < 900 && exited === null; i++) {
         try {
           const r = await fetch(`http://127.0.0.1:${port}/api/health`);
           await r.body?.cancel();
@@ -45,7 +47,7 @@ function startServer(kvPath: string, extra: Record<string, string>) {
         } catch { /* not up yet */ }
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`server did not start:\n${out}`);
+      throw new Error(`server did not start (exit ${exited}):\n${out}`);
     },
     async stop() {
       child.kill("SIGTERM");
@@ -69,9 +71,11 @@ Deno.test({
     kv.close();
 
     const a = startServer(kvPath, { CRON: "true" });
-    const b = startServer(kvPath, { CRON: "false" });
+    const b = startServer(kvPath, { CRON: "false" }); // starts at once: both open the file together
     try {
-      await Promise.all([a.ready(), b.ready()]);
+      // The second instance starts while the first is running (both run their start-up writes).
+      await a.ready();
+      await b.ready();
       const token = async (url: string) => {
         const r = await fetch(`${url}/oauth/v2/token`, {
           method: "POST",
