@@ -1,0 +1,48 @@
+/** Starts main.ts as a child process on a free port (tests of several processes or raw HTTP). */
+export const ROOT = new URL("../../", import.meta.url);
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+export function startServer(kvPath: string, extra: Record<string, string>) {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    env: { APP_ENV: "test", PORT: String(port), KV_PATH: kvPath, ACCESS_LOG: "false", ...extra },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let out = "";
+  const dec = new TextDecoder();
+  const pump = async (s: ReadableStream<Uint8Array>) => {
+    for await (const c of s) out += dec.decode(c, { stream: true });
+  };
+  const pumping = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  let exited: number | null = null;
+  child.status.then((st) => (exited = st.code));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    async ready() {
+      for (let i = 0; i < 900 && exited === null; i++) {
+        try {
+          const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+          await r.body?.cancel();
+          if (r.ok) return;
+        } catch { /* not up yet */ }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server did not start (exit ${exited}):\n${out}`);
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+      await pumping.catch(() => {});
+    },
+  };
+}
