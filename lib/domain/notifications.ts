@@ -11,6 +11,7 @@
  *   nobody gets the same notification twice.
  */
 import { isB2B } from "@/lib/domain/user.ts";
+import { ACTIVITY_WEIGHT, type ActivityStatus } from "@/lib/domain/statuses.ts";
 
 export type NotificationKind = "notified" | "escalated";
 
@@ -20,13 +21,22 @@ export const NOTIFYING_STATUSES: Readonly<Record<string, NotificationKind>> = {
   Escalated: "escalated",
 };
 
-/** The notification kind a transition `from → to` sends, or null when it sends nothing. */
+/**
+ * The notification kind a transition `from → to` sends, or null when it sends nothing. Only a move
+ * towards more urgency announces: a prospect that falls back (an admin raised a limit, so
+ * Escalated becomes Notified or ToDo) is quiet.
+ */
 export function notificationKindFor(
   from: string | null | undefined,
   to: string | null | undefined,
 ): NotificationKind | null {
   if (!to || from === to) return null;
-  return NOTIFYING_STATUSES[to] ?? null;
+  const kind = NOTIFYING_STATUSES[to];
+  if (!kind) return null;
+  const wFrom = from ? ACTIVITY_WEIGHT[from as ActivityStatus] : undefined;
+  const wTo = ACTIVITY_WEIGHT[to as ActivityStatus];
+  if (wFrom !== undefined && wTo !== undefined && wTo >= wFrom) return null;
+  return kind;
 }
 
 /** What the rules need to know about a person. */

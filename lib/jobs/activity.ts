@@ -347,8 +347,8 @@ export function settingsFingerprint(s: ClockSettings): string {
 /**
  * Detects a change of work time or time limits (against the fingerprint stored in KV) and then
  * re-evaluates every open prospect, project by project over the follow-up index of open prospects, `budget` prospects
- * per run, resuming from a stored cursor. The first run on a store only records the fingerprint:
- * the stored fields were computed by the write path with those same settings.
+ * per run, resuming from a stored cursor. The first run on a store re-evaluates everything open
+ * once too (a change made before it would otherwise never be applied).
  */
 export async function rescheduleStep(
   deps: ServiceDeps,
@@ -361,14 +361,9 @@ export async function rescheduleStep(
   const stats = emptyStats();
   const fp = settingsFingerprint(settings);
   const stateEntry = await kv.get<ClockState>(activityClockStateKey());
-  let state = stateEntry.value;
-  if (!state) {
-    await kv.atomic().check(stateEntry).set(activityClockStateKey(), {
-      fingerprint: fp,
-      scan: null,
-    }).commit();
-    return { ...stats, pending: false };
-  }
+  // No state yet (the store's first pass): the stored fields may predate an admin's change of
+  // work time or limits made before this pass, so everything open is re-evaluated once.
+  let state: ClockState = stateEntry.value ?? { fingerprint: "", scan: null };
   if (state.fingerprint !== fp) {
     const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
     state = { fingerprint: fp, scan: { projects, index: 0, cursor: null } };

@@ -468,3 +468,54 @@ Deno.test("a limit changed back and forth does not announce the same transition 
     env.close();
   }
 });
+
+Deno.test("a time limit changed before the store's first pass is applied at that pass", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    env.clock.set("2026-03-10T10:30:00Z"); // 2.5 work hours after creation; no pass ran yet
+    const r = await call(env, "PUT", "/api/sell-status-time-settings/Prospect", {
+      headers: admin.headers,
+      body: { hoursLeftBeforePaused: 0, hoursLeftBeforeNotified: 2, hoursLeftBeforeEscalated: 8 },
+    });
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    const run = await runActivityJob(depsOf(env));
+    assert.ok(run!.reschedule.scanned >= 3, "open prospects were re-evaluated at the first pass");
+    const rec = await get(env, w.unassigned.id);
+    assert.equal(rec.activityStatus, "Notified", "the new limit holds from the first pass");
+    assert.equal(rec.nextTransitionAt, "2026-03-11T09:00:00.000Z");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("raising a limit so that escalated prospects fall back sends no mail", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    await runActivityJob(depsOf(env));
+    env.clock.set("2026-03-10T10:30:00Z"); // 2.5 work hours after creation
+    const limits = (P: number, N: number, E: number) =>
+      call(env, "PUT", "/api/sell-status-time-settings/Prospect", {
+        headers: admin.headers,
+        body: { hoursLeftBeforePaused: P, hoursLeftBeforeNotified: N, hoursLeftBeforeEscalated: E },
+      });
+    assert.equal((await limits(0, 1, 1)).res.status, 200);
+    await runActivityJob(depsOf(env));
+    assert.equal((await get(env, w.unassigned.id)).activityStatus, "Escalated");
+    const before = (await mails(env, w.people)).length;
+    assert.ok(before > 0, "escalation was announced");
+    // Back to Notified (2 h passed of N = 2, E = 8), and to ToDo (N = 8).
+    assert.equal((await limits(0, 2, 8)).res.status, 200);
+    await runActivityJob(depsOf(env));
+    assert.equal((await get(env, w.unassigned.id)).activityStatus, "Notified");
+    assert.equal((await limits(0, 8, 8)).res.status, 200);
+    await runActivityJob(depsOf(env));
+    assert.equal((await get(env, w.unassigned.id)).activityStatus, "ToDo");
+    assert.equal((await mails(env, w.people)).length, before, "falling back sends nothing");
+  } finally {
+    env.close();
+  }
+});

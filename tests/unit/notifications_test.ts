@@ -27,6 +27,9 @@ Deno.test("only entering Notified or Escalated notifies", () => {
   assert.equal(notificationKindFor("Notified", "Notified"), null, "staying is no transition");
   assert.equal(notificationKindFor("Paused", "ToDo"), null);
   assert.equal(notificationKindFor("Escalated", "ToDo"), null, "de-escalation is quiet");
+  assert.equal(notificationKindFor("Escalated", "Notified"), null, "falling back is quiet");
+  assert.equal(notificationKindFor("Done", "Notified"), "notified", "reopened and overdue");
+  assert.equal(notificationKindFor(null, "Notified"), "notified");
   assert.equal(notificationKindFor("ToDo", "Done"), null);
 });
 
