@@ -36,6 +36,7 @@ import {
   urgencySortKey,
 } from "@/lib/db/prospect_indexes.ts";
 import { foldName, followUpSortKey, type Prospect } from "@/lib/domain/prospect.ts";
+import { withEscalationMark } from "@/lib/db/report_keys.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type StoredProspect = Omit<Prospect, "version">;
@@ -80,6 +81,7 @@ export async function insertProspect(
   p: StoredProspect,
   meta: { userId: string | null; at: string },
 ): Promise<Prospect> {
+  p = withEscalationMark(null, p, meta.at);
   const explicit = p.customerId > 0;
   let skip = 0;
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -116,6 +118,7 @@ export async function commitProspect(
   after: StoredProspect,
   meta: { userId: string | null; at: string },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
+  after = withEscalationMark(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
   const diff = diffProspectKeys(before.value, after);
   const versionstamp = await enqueue(kv, { before, after, events, diff });
