@@ -17,6 +17,8 @@ export interface NotesDialogProps {
   user: { id: string; admin: boolean };
   timeZone: string;
   onClose: () => void;
+  /** A Motivation note changed the prospect (motivationText, version): the grid's new copy. */
+  onProspectChange?: (p: Prospect) => void;
 }
 
 function failure(t: (k: string) => string, key: string, e: unknown) {
@@ -24,7 +26,9 @@ function failure(t: (k: string) => string, key: string, e: unknown) {
   toastError(`${t(key)}${reason}`);
 }
 
-export default function NotesDialog({ prospect, user, timeZone, onClose }: NotesDialogProps) {
+export default function NotesDialog(
+  { prospect, user, timeZone, onClose, onProspectChange }: NotesDialogProps,
+) {
   const t = useT();
   const lang = useLang();
   const ref = useRef<HTMLDialogElement>(null);
@@ -73,6 +77,10 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
         prospectId: prospect.id,
       });
       toastSuccess(t("notes.created"));
+      if (noteType === "Motivation" && onProspectChange) {
+        get<Prospect>(`/api/prospects/${prospect.id}`).then((r) => onProspectChange(r.data))
+          .catch(() => {});
+      }
       setText("");
       setNoteType("Note");
       await load();

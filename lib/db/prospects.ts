@@ -116,11 +116,13 @@ export async function commitProspect(
   kv: Deno.Kv,
   before: ProspectEntry,
   after: StoredProspect,
-  meta: { userId: string | null; at: string },
+  meta: { userId: string | null; at: string; also?: { key: Deno.KvKey; value: unknown }[] },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
   after = withEscalationMark(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
   const diff = diffProspectKeys(before.value, after);
+  // Entries written in the same atomic as the record (e.g. the Motivation note that set it).
+  if (meta.also) diff.sets.push(...meta.also);
   const versionstamp = await enqueue(kv, { before, after, events, diff });
   if (versionstamp === null) return null;
   return { prospect: { ...after, version: versionstamp }, events };
