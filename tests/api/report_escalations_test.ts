@@ -24,6 +24,9 @@ import {
   reportSnapshotKey,
 } from "@/lib/db/keys.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { generateChain } from "@/lib/db/generate.ts";
+import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
+import { type ReportCtx, statusProject } from "@/lib/services/reports.ts";
 
 Deno.test("escalated prospects count once, as of any date; firstProspectIn; migration 70 rebuilds them", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T09:00:00Z"));
@@ -97,6 +100,62 @@ Deno.test("escalated prospects count once, as of any date; firstProspectIn; migr
     assert.equal(a2.value!.firstEscalatedAt, "2026-03-04T09:00:00.000Z");
     const b2 = await env.kv.get<StoredProspect>(prospectKey(B.id));
     assert.equal(b2.value!.firstEscalatedAt, "2026-03-05T09:00:00.000Z");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("generated data: escalations dated when the clock reached them; migration 70 agrees with the generator", async () => {
+  const env = await makeEnv();
+  try {
+    const now = new Date("2026-03-10T10:00:00Z");
+    await generateChain(env.kv, {
+      prospects: 400,
+      districts: 2,
+      clubs: 6,
+      projects: 4,
+      users: 8,
+      passwordHash: "not-a-real-hash",
+      now,
+    });
+    const ctx: ReportCtx = {
+      kv: env.kv,
+      config: { timeZone: "Europe/Stockholm" },
+      now,
+      user: {
+        id: "u",
+        email: "a@example.se",
+        firstName: "A",
+        lastName: "B",
+        roles: ["ROLE_ADMIN"],
+        sid: null,
+      },
+      lang: "sv",
+    };
+    const dates = [
+      "2025-09-01",
+      "2025-12-01",
+      "2026-02-01",
+      "2026-03-01",
+      "2026-03-09",
+      "2026-03-10",
+    ];
+    const reports = async () => {
+      const out: unknown[] = [];
+      for (const referenceDate of dates) {
+        const r = await statusProject(ctx, { referenceDate, limit: 10 } as any);
+        out.push(
+          r.rows.map((x) => [x.marketProjectId, x.totalEscalatedProspects, x.firstProspectIn]),
+        );
+      }
+      return out;
+    };
+    const before = await reports();
+    const pastEscalated = (before[3] as [number, number, string][]).reduce((a, r) => a + r[1], 0);
+    assert.ok(pastEscalated > 0, "a past date shows the escalations that had happened by then");
+    await deletePrefix(env.kv, reportSnapshotKey());
+    await backfillEscalationsAndFirstIn(env.kv);
+    assert.deepEqual(await reports(), before);
   } finally {
     env.close();
   }
