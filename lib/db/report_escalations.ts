@@ -33,6 +33,19 @@ export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ pros
     }
     sets = [];
   };
+  // Records to mark, written 200 per atomic, each checked against the versionstamp it was read
+  // with (a record written meanwhile is re-read and marked on its own).
+  let marks: { entry: Deno.KvEntry<StoredProspect>; first: string | null }[] = [];
+  const flushMarks = async () => {
+    const op = kv.atomic();
+    for (const m of marks) {
+      op.check(m.entry).set(m.entry.key, { ...m.entry.value, firstEscalatedAt: m.first });
+    }
+    if (!(await op.commit()).ok) {
+      for (const m of marks) await markRecord(kv, m.entry.value.id, m.first);
+    }
+    marks = [];
+  };
   const events = kv.list<ProspectEvent>({ prefix: ["prospect_events"] }, { batchSize: 1000 });
   let head = await events.next();
   let prospects = 0;
@@ -64,9 +77,11 @@ export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ pros
       }
       for (const s of m.sets) if (s.key[0] === FIRST_IN) sets.push(s);
     }
-    if ((rec.firstEscalatedAt ?? null) !== first) await markRecord(kv, rec.id, first);
+    if ((rec.firstEscalatedAt ?? null) !== first) marks.push({ entry: e, first });
+    if (marks.length >= 200) await flushMarks();
     if (sets.length >= 2000) await flush();
   }
+  await flushMarks();
   await flush();
   const sums = [...counters.values()].filter((c) => c.delta !== 0);
   for (let i = 0; i < sums.length; i += 500) {
