@@ -18,6 +18,8 @@ export interface NotesDialogProps {
   user: { id: string; admin: boolean };
   timeZone: string;
   onClose: () => void;
+  /** A Motivation note changed the prospect (motivationText, version): the grid's new copy. */
+  onProspectChange?: (p: Prospect) => void;
 }
 
 function failure(t: (k: string) => string, key: string, e: unknown) {
@@ -25,7 +27,9 @@ function failure(t: (k: string) => string, key: string, e: unknown) {
   toastError(`${t(key)}${reason}`);
 }
 
-export default function NotesDialog({ prospect, user, timeZone, onClose }: NotesDialogProps) {
+export default function NotesDialog(
+  { prospect, user, timeZone, onClose, onProspectChange }: NotesDialogProps,
+) {
   const t = useT();
   const lang = useLang();
   const ref = useRef<HTMLDialogElement>(null);
@@ -75,6 +79,10 @@ export default function NotesDialog({ prospect, user, timeZone, onClose }: Notes
         prospectId: prospect.id,
       });
       toastSuccess(t("notes.created"));
+      if (noteType === "Motivation" && onProspectChange) {
+        get<Prospect>(`/api/prospects/${prospect.id}`).then((r) => onProspectChange(r.data))
+          .catch(() => {});
+      }
       setText("");
       setNoteType("Note");
       await load();

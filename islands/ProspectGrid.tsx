@@ -441,6 +441,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
           user={props.user}
           timeZone={props.timeZone}
           onClose={() => setNotesFor(null)}
+          onProspectChange={replaceRow}
         />
       )}
     </div>

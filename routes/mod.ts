@@ -127,7 +127,9 @@ export function createApp(deps: AppDeps): App {
 export function jsonError(c: Ctx, e: HttpError): Response {
   const lang = c.get("lang") ?? "sv";
   const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(e.fields ?? {})) fields[k] = translate(lang, v);
+  for (const [k, v] of Object.entries(e.fields ?? {})) {
+    fields[k] = translate(lang, v, e.fieldVars?.[k]);
+  }
   const body: Record<string, unknown> = {
     error: e.code,
     message: translate(lang, e.messageKey, e.vars),

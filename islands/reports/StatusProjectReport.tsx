@@ -9,6 +9,7 @@ import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import {
   addCounts,
+  firstInDate,
   PROJECT_REPORT_COLUMNS,
   STATUS_COLUMN_ORDER,
   statusColumn,
@@ -24,13 +25,15 @@ import { keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared
 export interface StatusProjectReportProps {
   projects: { marketProjectId: number; name: string }[];
   today: string;
+  /** The configured time zone: firstProspectIn is shown as its local date there. */
+  timeZone?: string;
   initial: { marketProjectIds: number[]; referenceDate: string | null };
   report?: Report | null;
   shownQuery?: Record<string, string | number>;
 }
 
 const PATH = "/api/reports/status-project";
-const TEXT = new Set(["marketProject", "startDate"]);
+const TEXT = new Set(["marketProject", "startDate", "firstProspectIn"]);
 
 /** Sums the status columns of report rows (for the distribution chart). */
 export function statusTotals(rows: Record<string, unknown>[]): Record<string, number> {
@@ -93,6 +96,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
     text: TEXT.has(c),
   }));
   const totals = report ? statusTotals(report.rows) : {};
+  const zone = props.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <section class="space-y-4">
@@ -140,7 +144,10 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
               testId="project-table"
               caption={t("reports.tabs.statusProject")}
               columns={columns}
-              rows={report.rows}
+              rows={report.rows.map((r) => ({
+                ...r,
+                firstProspectIn: firstInDate(r.firstProspectIn as string | null, zone),
+              }))}
             />
             <BarChart
               testId="project-chart"

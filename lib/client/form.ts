@@ -13,7 +13,13 @@ export function fieldErrors(error: z.ZodError, t: TFunction): Record<string, str
       : issue.code === "invalid_type"
       ? "validation.required"
       : "validation.generic";
-    out[path] = t(key);
+    // A length limit names itself ("Största längd är 100"), as the server's answer does.
+    const n = issue.code === "too_big"
+      ? issue.maximum
+      : issue.code === "too_small"
+      ? issue.minimum
+      : undefined;
+    out[path] = t(key, n === undefined ? undefined : { n: Number(n) });
   }
   return out;
 }

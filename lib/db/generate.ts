@@ -16,7 +16,7 @@ import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectEventKey, prospectKey } from "@/lib/db/keys.ts";
 import { diffProspectKeys, type ProspectEvent, prospectEvents } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { activityAt } from "@/lib/domain/activity.ts";
+import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { DEFAULT_WORKTIME, type MarketProject } from "@/lib/domain/reference.ts";
 import {
@@ -441,16 +441,25 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       rec = next;
     }
     const clock = activityAt(rec, settings.limits, settings.worktime, o.now);
+    // An escalation is dated when the clock reached it (a past-date report shows it), not now.
+    const escalated = clock.activityStatus === "Escalated"
+      ? escalationAt(rec, settings.limits, settings.worktime)
+      : null;
+    const finalMs = escalated
+      ? Math.min(nowMs, Math.max(Date.parse(escalated), Date.parse(rec.updatedAt)))
+      : nowMs;
+    const finalAt = new Date(finalMs).toISOString();
     const final: StoredProspect = {
       ...rec,
       activityStatus: clock.activityStatus,
       activityStatusWeigth: clock.activityStatusWeigth,
       nextTransitionAt: clock.nextTransitionAt,
+      ...(escalated ? { firstEscalatedAt: finalAt } : {}),
     };
     events.push(
-      ...prospectEvents(rec, final, { at: o.now.toISOString(), userId: null, newId: newId(nowMs) }),
+      ...prospectEvents(rec, final, { at: finalAt, userId: null, newId: newId(finalMs) }),
     );
-    steps.push([rec, final, o.now.toISOString()]);
+    steps.push([rec, final, finalAt]);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
     for (const [before, after, at] of steps) {
       const diff = diffProspectKeys(before, after, at);

@@ -192,5 +192,10 @@ export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
+/**
+ * A prospect entering (1) or leaving (0) a project's live prospects, by registration:
+ * [mp, registerIso, prospectId, atIso] → 1 | 0 (status-project firstProspectIn, issue #20).
+ */
+export const reportFirstInKey = (...p: Part[]) => ["report_first_in", ...p];
 
 export type { Part };

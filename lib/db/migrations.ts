@@ -2,6 +2,7 @@
 import { migrationKey } from "@/lib/db/keys.ts";
 import { seedReferenceData } from "@/lib/db/reference.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
+import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
@@ -74,6 +75,11 @@ export const MIGRATIONS: Migration[] = [
     n: 62,
     name: "phone index: 0046… and +<country>… numbers in the one normalised form",
     up: rekeyPhones,
+  },
+  {
+    n: 70,
+    name: "reports: escalated prospects counted once (firstEscalatedAt) and firstProspectIn keys",
+    up: async (kv) => void await backfillEscalationsAndFirstIn(kv),
   },
 ];
 

@@ -23,6 +23,14 @@ export async function getNoteEntry(kv: Deno.Kv, noteId: string) {
   return await kv.get<StoredNote>(noteKey(noteId));
 }
 
+/** The entries of a new note (record and per-prospect index), for a caller's atomic. */
+export function noteEntries(note: StoredNote): { key: Deno.KvKey; value: unknown }[] {
+  return [
+    { key: noteKey(note.noteId), value: note },
+    { key: noteByProspectKey(note.prospectId, note.noteId), value: note.noteId },
+  ];
+}
+
 export async function insertNote(kv: Deno.Kv, note: StoredNote): Promise<Note | null> {
   const res = await kv.atomic()
     .check({ key: noteKey(note.noteId), versionstamp: null })

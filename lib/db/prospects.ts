@@ -41,6 +41,7 @@ import {
   NO_FOLLOW_UP_SORT,
   type Prospect,
 } from "@/lib/domain/prospect.ts";
+import { withEscalationMark } from "@/lib/db/report_keys.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type StoredProspect = Omit<Prospect, "version">;
@@ -85,6 +86,7 @@ export async function insertProspect(
   p: StoredProspect,
   meta: { userId: string | null; at: string },
 ): Promise<Prospect> {
+  p = withEscalationMark(null, p, meta.at);
   const explicit = p.customerId > 0;
   let skip = 0;
   // Parallel creates contend for the sequence: each round one wins, so retry (with a little
@@ -122,10 +124,13 @@ export async function commitProspect(
   kv: Deno.Kv,
   before: ProspectEntry,
   after: StoredProspect,
-  meta: { userId: string | null; at: string },
+  meta: { userId: string | null; at: string; also?: { key: Deno.KvKey; value: unknown }[] },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
+  after = withEscalationMark(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
   const diff = diffProspectKeys(before.value, after);
+  // Entries written in the same atomic as the record (e.g. the Motivation note that set it).
+  if (meta.also) diff.sets.push(...meta.also);
   const versionstamp = await enqueue(kv, { before, after, events, diff });
   if (versionstamp === null) return null;
   return { prospect: { ...after, version: versionstamp }, events };

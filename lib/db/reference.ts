@@ -48,6 +48,7 @@ import {
 import {
   ADMIN_SETTINGS_ID,
   type ClubInput,
+  type ClubUpdate,
   DEFAULT_TIME_LIMITS,
   type DistrictInput,
   isStartDateAllowed,
@@ -263,7 +264,7 @@ export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
  * Updates clubId, name and district. The clubId of a club with prospects or subscribers cannot
  * change (they refer to the number); the new district must exist.
  */
-export async function updateClub(kv: Deno.Kv, id: string, input: ClubInput): Promise<Club> {
+export async function updateClub(kv: Deno.Kv, id: string, input: ClubUpdate): Promise<Club> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const e = await getRecord<Club>(kv, clubKey(id));
     staleVersion(input.version, e);
@@ -272,7 +273,8 @@ export async function updateClub(kv: Deno.Kv, id: string, input: ClubInput): Pro
       ...old,
       clubId: input.clubId,
       name: input.name,
-      districtId: input.districtId,
+      // Left out: the club keeps its district.
+      districtId: input.districtId ?? old.districtId,
     };
     const op = kv.atomic().check(e).set(clubKey(id), next);
     if (old.clubId !== next.clubId) {

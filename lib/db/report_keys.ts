@@ -13,7 +13,8 @@
  *   scd [mp, day, club, s]   per club
  *   c / cc [mp] / [mp, club]                      sell-status changes ever
  *   ch / cd / cch / ccd  [mp, hour|day(, club)]    sell-status changes per hour / day
- *   e [mp], eh [mp, hour], ed [mp, day]           entries into activity status Escalated
+ *   e [mp], eh [mp, hour], ed [mp, day]           live prospects escalated at least once
+ *                                                 (firstEscalatedAt set; net change per bucket)
  * A value as of an instant T = current − Σ hour buckets from T to the end of T's UTC day − Σ day
  * buckets after it (docs/reports.md). Stints record when each prospect entered and left a
  * (project, club, sell status, last-change) state, so the age report can look back in time;
@@ -23,6 +24,7 @@ import {
   reportChangeAtKey,
   reportCounterKey,
   reportCurrentKey,
+  reportFirstInKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
@@ -57,6 +59,7 @@ type Live = Pick<
   | "registerDate"
   | "activityStatus"
   | "deleted"
+  | "firstEscalatedAt"
 >;
 
 export const hourOf = (iso: string) => iso.slice(0, 13);
@@ -102,6 +105,8 @@ function escalationCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[]
   ];
 }
 
+const firstInKeyOf = (p: Live, at: string) =>
+  reportFirstInKey(p.marketProjectId, new Date(p.registerDate).toISOString(), p.id, at);
 const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
 const currentKeyOf = (p: Live) =>
   reportCurrentKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
@@ -140,8 +145,19 @@ export function reportMutations(
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 
-  if (now && now.activityStatus === "Escalated" && before?.activityStatus !== "Escalated") {
-    add(escalationCounterKeys(now, hour, day), 1);
+  // Escalated at least once: a live prospect with firstEscalatedAt counts in its project, like a
+  // status count (so a move or a deletion takes it along, and it counts once however often).
+  const wasE = was && was.firstEscalatedAt ? was : null;
+  const nowE = now && now.firstEscalatedAt ? now : null;
+  if (!(wasE && nowE && wasE.marketProjectId === nowE.marketProjectId)) {
+    if (wasE) add(escalationCounterKeys(wasE, hour, day), -1);
+    if (nowE) add(escalationCounterKeys(nowE, hour, day), 1);
+  }
+
+  // First prospect in: entering or leaving a project's live prospects, keyed by registration.
+  if (was?.marketProjectId !== now?.marketProjectId) {
+    if (was) out.sets.push({ key: firstInKeyOf(was, iso), value: 0 });
+    if (now) out.sets.push({ key: firstInKeyOf(now, iso), value: 1 });
   }
 
   if (!(was && now && sameStint(was, now))) {
@@ -161,6 +177,23 @@ export function reportMutations(
   }
   out.counterDeltas = merged(out.counterDeltas);
   return out;
+}
+
+/**
+ * The escalation mark a write carries: firstEscalatedAt is kept once set, and set to `at` when the
+ * prospect is Escalated without one. Every prospect writer applies it before diffProspectKeys.
+ */
+export function withEscalationMark<T extends Pick<Prospect, "activityStatus" | "firstEscalatedAt">>(
+  before: Pick<Prospect, "firstEscalatedAt"> | null,
+  after: T,
+  at: string,
+): T {
+  const first = after.firstEscalatedAt ?? before?.firstEscalatedAt ?? null;
+  if (first) {
+    return after.firstEscalatedAt === first ? after : { ...after, firstEscalatedAt: first };
+  }
+  if (after.activityStatus !== "Escalated") return after;
+  return { ...after, firstEscalatedAt: new Date(at).toISOString() };
 }
 
 /** Sums deltas on the same key and drops the ones that cancel (a move within a project). */

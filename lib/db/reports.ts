@@ -15,6 +15,7 @@ import {
   reportChangeAtKey,
   reportCounterKey,
   reportCurrentKey,
+  reportFirstInKey,
   reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
@@ -387,7 +388,38 @@ async function liveClubWindow(kv: Deno.Kv, mp: number, now: Date): Promise<Map<n
   );
 }
 
-/** Entries into activity status Escalated in a project up to T. */
+/**
+ * The registration instant of the project's first prospect as of T: the earliest registerDate of
+ * the prospects live in the project at T (null when none). Reads ["report_first_in", mp, …] in
+ * registration order and stops at the first prospect whose last entry/exit before T was an entry.
+ */
+export async function projectFirstIn(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<string | null> {
+  const kept = await memo(kv, asOf, (t) => reportSnapshotKey("pf", mp, t), async () => {
+    const t = asOf.at.getTime();
+    const seen = (at: string) => (asOf.live ? Date.parse(at) <= t : Date.parse(at) < t);
+    // A prospect registered at or after T cannot be in the project at T.
+    const sel: Deno.KvListSelector = asOf.live
+      ? { prefix: reportFirstInKey(mp) }
+      : { start: reportFirstInKey(mp), end: reportFirstInKey(mp, iso(asOf.at)) };
+    let group = "";
+    let reg: string | null = null;
+    let inside = false;
+    for await (const e of kv.list<number>(sel, { batchSize: 200 })) {
+      const g = `${String(e.key[2])}|${String(e.key[3])}`;
+      if (g !== group) {
+        if (inside) return { v: reg };
+        group = g;
+        reg = e.key[2] as string;
+        inside = false;
+      }
+      if (seen(e.key[4] as string)) inside = e.value === 1;
+    }
+    return { v: inside ? reg : null };
+  });
+  return kept.v;
+}
+
+/** Live prospects of a project escalated at least once (firstEscalatedAt) as of T. */
 export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<number> {
   return memo(kv, asOf, (t) => reportSnapshotKey("pe", mp, t), async () => {
     const [cur, after] = await Promise.all([

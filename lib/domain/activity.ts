@@ -180,3 +180,19 @@ export function activityAt(
     workedHours: w / HOUR_MS,
   };
 }
+
+/**
+ * The instant the prospect's current clock reaches Escalated (null for Done and CustomerCleaned):
+ * the bulk generator dates an escalation by it instead of by the generation time.
+ */
+export function escalationAt(
+  p: ClockProspect,
+  limitsByStatus: Record<string, TimeLimits>,
+  worktime: Worktime,
+): string | null {
+  if (p.activityStatus === "CustomerCleaned" || isDoneSellStatus(p.sellStatus)) return null;
+  const l = limitsFor(p.sellStatus, limitsByStatus);
+  const total = hoursToMs(l.hoursLeftBeforePaused) + hoursToMs(l.hoursLeftBeforeNotified) +
+    hoursToMs(l.hoursLeftBeforeEscalated);
+  return addWorkMs(clockStartMs(p, worktime), total, worktime).toISOString();
+}

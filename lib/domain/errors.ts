@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly data?: unknown,
     /** Interpolation values for messageKey. */
     readonly vars?: Record<string, unknown>,
+    /** Interpolation values per field, e.g. { name: { n: 100 } } for "validation.maxLength". */
+    readonly fieldVars?: Record<string, Record<string, unknown>>,
   ) {
     super(messageKey);
     this.name = "HttpError";

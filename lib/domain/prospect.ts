@@ -43,6 +43,8 @@ export interface Prospect {
    * status re-entered on the same clock is not mailed twice. Set by the job only.
    */
   announced?: string[];
+  /** ISO instant the prospect first entered Escalated (kept; reports count escalated prospects). */
+  firstEscalatedAt?: string | null;
   /** "yyyy-MM-dd" local date. */
   followUpDate: string | null;
   /** ISO instant. */

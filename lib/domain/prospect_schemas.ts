@@ -49,7 +49,9 @@ const email = z.preprocess(
     .optional(),
 );
 const sellStatus = z.enum(SELL_STATUSES, { error: "validation.invalidValue" });
-const noteType = z.enum(NOTE_TYPES, { error: "validation.required" });
+const noteType = z.enum(NOTE_TYPES, {
+  error: (iss) => (iss.input === undefined ? "validation.required" : "validation.invalidValue"),
+});
 const version = z.string().min(1).max(64);
 
 /** POST /api/prospects (spec §5 create). Sell status is always null on create. */

@@ -54,7 +54,7 @@ export const hoursSchema = numeric()
 
 const nameSchema = z.string({ error: numberError }).trim().min(1, "validation.required").max(
   100,
-  "validation.invalidValue",
+  "validation.maxLength",
 );
 /** The versionstamp the client read; a stale one answers 409. */
 const versionSchema = z.string().max(100).optional();
@@ -75,6 +75,15 @@ export const clubInputSchema = z.object({
   version: versionSchema,
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
+
+/** PUT /api/clubs/{id}: districtId may be left out (spec §5: only a new club requires it). */
+export const clubUpdateSchema = clubInputSchema.extend({
+  districtId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    businessIdSchema.optional(),
+  ),
+});
+export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 
 // ── dates and times ─────────────────────────────────────────────────────────
 

@@ -150,6 +150,8 @@ export interface StatusProjectRow extends StatusCountsRow {
   startDate: string;
   days: number;
   totalEscalatedProspects: number;
+  /** ISO instant: the earliest registration among the project's live prospects at T; null: none. */
+  firstProspectIn: string | null;
 }
 
 export interface StatusGroupRow extends StatusCountsRow {
@@ -188,7 +190,21 @@ export const PROJECT_REPORT_COLUMNS = [
   "totalEscalatedProspects",
   "totalProspects",
   "totalDoneProspects",
+  "firstProspectIn",
 ] as const;
+
+/** firstProspectIn as a report shows it: the local date (yyyy-MM-dd), "" for none. */
+export function firstInDate(at: string | null | undefined, timeZone: string): string {
+  if (!at) return "";
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(new Date(at));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
 
 /** The club/district variant: the first column is the club or district (spec §2). */
 export const GROUP_REPORT_COLUMNS = [

@@ -129,7 +129,7 @@ export function normalizeMobileInput(raw: string): string {
 
 export const nameSchema = z.string().trim().min(1, "validation.required").max(
   100,
-  "validation.invalidValue",
+  "validation.maxLength",
 );
 
 /** A role as the API takes it: "ROLE_USER", or the labels "USER", "ADMIN", "B2B USER". */

@@ -22,6 +22,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { getManyChunked, ulid } from "@/lib/db/kv.ts";
 import { applyProspectWrite, diffProspectKeys, prospectEvents } from "@/lib/db/prospect_indexes.ts";
+import { withEscalationMark } from "@/lib/db/report_keys.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
@@ -135,7 +136,8 @@ interface Writes {
 
 function writesOf(plan: Plan, now: Date): Writes {
   const at = now.toISOString();
-  const { entry, after } = plan;
+  const { entry } = plan;
+  const after = plan.after = withEscalationMark(entry.value, plan.after, at);
   const events = prospectEvents(entry.value, after, { at, userId: null, newId: () => ulid() });
   // `at` dates the report buckets (issue #7) by this write; without it they use updatedAt.
   const diff = diffProspectKeys(entry.value, after, at);

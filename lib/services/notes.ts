@@ -9,6 +9,7 @@ import {
   getNoteEntry,
   insertNote,
   listNotes,
+  noteEntries,
   noteWithVersion,
   removeNote,
   replaceNote,
@@ -18,7 +19,7 @@ import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
-import type { ProspectCtx } from "@/lib/services/prospects.ts";
+import { type ProspectCtx, setMotivationFromNote } from "@/lib/services/prospects.ts";
 
 const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
 const denied = (code: string, key: string) => new HttpError(403, code, key);
@@ -71,10 +72,29 @@ export async function addNote(
     userId: u.id,
     updatedAt: null,
   };
+  if (note.noteType === "Motivation") {
+    // The note and the prospect's motivationText in one atomic, on the prospect's write path.
+    if (note.text.length > MOTIVATION_MAX) {
+      throw new HttpError(
+        400,
+        "VALIDATION",
+        "errors.validation",
+        { text: "validation.maxLength" },
+        undefined,
+        undefined,
+        { text: { n: MOTIVATION_MAX } },
+      );
+    }
+    const p = await setMotivationFromNote(ctx, prospectId, note.text, noteEntries(note));
+    return { ...note, version: p.version };
+  }
   const out = await insertNote(ctx.kv, note);
   if (!out) throw new HttpError(409, "CONFLICT", "errors.conflict");
   return out;
 }
+
+/** The prospect's motivationText holds at most this much (prospect_schemas.ts). */
+const MOTIVATION_MAX = 5000;
 
 async function ownNote(ctx: ProspectCtx, noteId: string) {
   const e = await getNoteEntry(ctx.kv, noteId);

@@ -292,6 +292,7 @@ async function update(
   version: string | undefined,
   change: Change,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
+  also?: { key: Deno.KvKey; value: unknown }[],
 ): Promise<Prospect> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await editable(ctx, id, action);
@@ -303,6 +304,7 @@ async function update(
     const out = await commitProspect(ctx.kv, entry, next, {
       userId: ctx.user.id,
       at: ctx.now.toISOString(),
+      also,
     });
     if (out) return out.prospect;
   }
@@ -411,6 +413,31 @@ export async function patchProspect(
     id,
     input.version,
     (before) => applyRow(ctx, before, input, explicit, false),
+  );
+}
+
+/**
+ * A Motivation note (issue #20, spec §2/§3): the prospect's motivationText becomes the note's text
+ * and motivationTextLastChange now, through the same checked write as PATCH; `also` (the note's
+ * entries) is committed in the same atomic.
+ */
+export async function setMotivationFromNote(
+  ctx: ProspectCtx,
+  id: string,
+  text: string,
+  also: { key: Deno.KvKey; value: unknown }[],
+): Promise<Prospect> {
+  const explicit = new Set(["motivationText"]);
+  return await update(
+    ctx,
+    id,
+    undefined,
+    async (before) => ({
+      ...await applyRow(ctx, before, { motivationText: text }, explicit, false),
+      motivationTextLastChange: ctx.now.toISOString(),
+    }),
+    "prospect.update",
+    also,
   );
 }
 

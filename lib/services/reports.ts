@@ -10,6 +10,7 @@ import {
   clubStatusCounts,
   projectChanges,
   projectEscalations,
+  projectFirstIn,
   projectStatusCounts,
   recentAges,
 } from "@/lib/db/reports.ts";
@@ -35,6 +36,7 @@ import {
   asOfInstant,
   daysSince,
   doneOf,
+  firstInDate,
   GROUP_REPORT_COLUMNS,
   PROJECT_REPORT_COLUMNS,
   reportStatus,
@@ -156,10 +158,11 @@ export async function statusProject(
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   const rows = await Promise.all(projects.map(async (p): Promise<StatusProjectRow> => {
     const mp = p.marketProjectId;
-    const [counts, changes, escalated] = await Promise.all([
+    const [counts, changes, escalated, firstIn] = await Promise.all([
       projectStatusCounts(ctx.kv, mp, asOf),
       projectChanges(ctx.kv, mp, asOf),
       projectEscalations(ctx.kv, mp, asOf),
+      projectFirstIn(ctx.kv, mp, asOf),
     ]);
     return {
       marketProjectId: mp,
@@ -172,6 +175,7 @@ export async function statusProject(
       totalEscalatedProspects: escalated,
       totalProspects: totalOf(counts),
       totalDoneProspects: doneOf(counts),
+      firstProspectIn: firstIn,
     };
   }));
   return {
@@ -277,10 +281,18 @@ export function sellStatusAgeCsv(r: SellStatusAgeReport, lang: Lang): string {
   return toCsv(header(lang, AGE_REPORT_COLUMNS), rows);
 }
 
-export function statusProjectCsv(r: StatusProjectReport, lang: Lang): string {
+export function statusProjectCsv(
+  r: StatusProjectReport,
+  lang: Lang,
+  timeZone = "Europe/Stockholm",
+): string {
   return toCsv(
     header(lang, PROJECT_REPORT_COLUMNS),
-    r.rows.map((row) => PROJECT_REPORT_COLUMNS.map((c) => row[c])),
+    r.rows.map((row) =>
+      PROJECT_REPORT_COLUMNS.map((c) =>
+        c === "firstProspectIn" ? firstInDate(row.firstProspectIn, timeZone) : row[c]
+      )
+    ),
   );
 }
 
@@ -318,6 +330,7 @@ export async function snapshotDay(
       projectStatusCounts(kv, mp, asOf),
       projectChanges(kv, mp, asOf),
       projectEscalations(kv, mp, asOf),
+      projectFirstIn(kv, mp, asOf),
       clubStatusCounts(kv, mp, asOf).then((perClub) =>
         recentAges(kv, mp, [...perClub.keys()], asOf)
       ),

@@ -178,7 +178,28 @@ function rejectBadText(...inputs: unknown[]) {
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
-  throw new HttpError(400, "VALIDATION", "errors.validation", zodFields(r.error));
+  const fields = zodFields(r.error);
+  const vars = zodFieldVars(r.error, fields);
+  throw new HttpError(400, "VALIDATION", "errors.validation", fields, undefined, undefined, vars);
+}
+
+/** The limit a length message names ({{n}}), per field whose message is a min/max length. */
+export function zodFieldVars(
+  error: z.ZodError,
+  fields: Record<string, string>,
+): Record<string, Record<string, unknown>> | undefined {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join(".") || "_";
+    if (out[path] || fields[path] !== issue.message) continue;
+    const limit = issue.code === "too_big"
+      ? issue.maximum
+      : issue.code === "too_small"
+      ? issue.minimum
+      : undefined;
+    if (limit !== undefined) out[path] = { n: Number(limit) };
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 const I18N_KEY = /^[a-zA-Z]+\.[\w.]+$/;

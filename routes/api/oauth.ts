@@ -43,6 +43,40 @@ function tokenResponse(c: Ctx, t: IssuedTokens) {
 }
 
 export function oauthRoutes(r: ApiRouter) {
+  // Spec §7 lists a GET with the password grant in the query; a password never travels in a URL,
+  // so GET is refused (405) with the reason, the Allow header and where to go instead. It reads
+  // nothing from the query: the credentials are neither checked nor logged (the log has no query).
+  r.add({
+    method: "get",
+    path: "/oauth/v2/token",
+    access: "public",
+    tag: "auth",
+    summary:
+      "Refused with 405 (Allow: POST): credentials do not belong in a URL; use POST /oauth/v2/token with a form body",
+    status: 405,
+    response: z.object({
+      error: z.literal("invalid_request"),
+      error_description: z.string(),
+      message: z.string(),
+      code: z.literal("METHOD_NOT_ALLOWED"),
+      allow: z.literal("POST"),
+      use: z.literal("POST /oauth/v2/token"),
+    }),
+    handler: (c) => {
+      const message = translate(c.get("lang") ?? "sv", "oauth.getRefused");
+      c.header("Allow", "POST");
+      c.header("Cache-Control", "no-store");
+      return c.json({
+        error: "invalid_request",
+        error_description: message,
+        message,
+        code: "METHOD_NOT_ALLOWED",
+        allow: "POST",
+        use: "POST /oauth/v2/token",
+      }, 405);
+    },
+  });
+
   r.add({
     method: "post",
     path: "/oauth/v2/token",

@@ -27,6 +27,7 @@ import {
 import { forbidden, notFound } from "@/lib/domain/errors.ts";
 import {
   clubInputSchema,
+  clubUpdateSchema,
   districtInputSchema,
   localDate,
   marketProjectActivitySchema,
@@ -184,9 +185,10 @@ export function referenceRoutes(r: ApiRouter) {
     path: "/api/clubs/:id",
     access: "admin",
     tag: "reference",
-    summary: "Update a club (a club with prospects or subscribers keeps its clubId)",
+    summary:
+      "Update a club (a club with prospects or subscribers keeps its clubId; without districtId it keeps its district)",
     params: idParams,
-    body: clubInputSchema,
+    body: clubUpdateSchema,
     response: clubSchema,
     handler: (c, { params, body }) => updateClub(c.get("deps").kv, params.id, body),
   });

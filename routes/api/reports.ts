@@ -46,6 +46,9 @@ const statusRow = z.object({
   totalStatusChange: count,
   totalProspects: count,
   totalDoneProspects: count,
+  firstProspectIn: z.string().nullable().optional().describe(
+    "project rows: ISO instant of the earliest registration among the project's prospects at the reference instant (null: none)",
+  ),
 }).catchall(z.union([z.number(), z.string()])).describe(
   "one count per sell status column (alreadyInBRP … lowPrio, jumpedOff) plus the totals",
 );
@@ -118,7 +121,7 @@ export function reportRoutes(api: ApiRouter) {
         );
       }
       return csvResponse(
-        statusProjectCsv(report, lang),
+        statusProjectCsv(report, lang, ctx.config.timeZone),
         csvFileName("status-project", query.referenceDate),
       );
     },

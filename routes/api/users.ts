@@ -8,6 +8,16 @@ import * as auth from "@/lib/services/auth.ts";
 import { emailSchema, profileUpdateSchema, registerUserSchema } from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
+import { type Lang, translate } from "@/lib/i18n/mod.ts";
+
+/** The user with notificationCategory {id, name} (spec §3), the name in the caller's language. */
+function withCategory<T extends { notificationCategoryId: string | null }>(u: T, lang: Lang) {
+  const id = u.notificationCategoryId;
+  return {
+    ...u,
+    notificationCategory: id ? { id, name: translate(lang, `notificationCategory.${id}`) } : null,
+  };
+}
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
@@ -39,7 +49,7 @@ export function userRoutes(r: ApiRouter) {
     params: uidParams,
     response: userOut,
     handler: async (c, { params, user }) =>
-      await users.getProfile(servicesDeps(c), user!, params.uid),
+      withCategory(await users.getProfile(servicesDeps(c), user!, params.uid), c.get("lang")),
   });
 
   r.add({
@@ -52,7 +62,10 @@ export function userRoutes(r: ApiRouter) {
     body: profileUpdateSchema,
     response: userOut,
     handler: async (c, { params, body, user }) =>
-      await users.updateProfile(servicesDeps(c), user!, params.uid, body, clientAddress(c)),
+      withCategory(
+        await users.updateProfile(servicesDeps(c), user!, params.uid, body, clientAddress(c)),
+        c.get("lang"),
+      ),
   });
 
   const listQuery = z.object({

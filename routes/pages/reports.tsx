@@ -129,7 +129,7 @@ async function tabContent(c: Ctx, tab: TabId) {
           (x) => statusProjectAny(ctx, x) as Promise<ProjectReport>,
         )
         : { report: null, shownQuery: {} };
-      const props = { projects, today, initial, ...shown };
+      const props = { projects, today, timeZone: config.timeZone, initial, ...shown };
       return <Island name="StatusProjectReport" component={StatusProjectReport} props={props} />;
     }
     case "statusProjectClub": {

@@ -49,6 +49,7 @@ export const MATRIX: Record<string, string> = {
   "POST /api/auth/unlock": SIGNED_IN,
   "POST /api/setup": PUBLIC,
   "POST /oauth/v2/token": PUBLIC,
+  "GET /oauth/v2/token": PUBLIC, // always 405 (issue #20)
   "POST /api/password-recovery-confirmation": PUBLIC,
   "POST /api/user": ADMIN,
   "GET /api/users/:uid": OTHERS,

@@ -125,9 +125,18 @@ Deno.test("every report for every reference date equals a brute-force computatio
     const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
     assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
     assert.ok(events.filter((e) => e.type === "sellStatus").length > 150);
-    const deletedAt = new Set(
-      events.filter((e) => e.type === "delete").map((e) => `${e.prospectId}|${e.at}`),
+    // The first entry into Escalated per prospect, from the raw events.
+    const firstEscalation = new Map<string, number>();
+    for (const e of escalations) {
+      const at = Date.parse(e.at);
+      if (!(at >= (firstEscalation.get(e.prospectId) ?? Infinity))) {
+        firstEscalation.set(e.prospectId, at);
+      }
+    }
+    const escalatedTwice = new Set(
+      escalations.map((e) => e.prospectId).filter((id, i, all) => all.indexOf(id) !== i),
     );
+    assert.ok(escalatedTwice.size > 0, "some prospect escalates twice (counted once)");
 
     // ── brute force ──
     const oracle = (referenceDate: string) => {
@@ -167,13 +176,18 @@ Deno.test("every report for every reference date equals a brute-force computatio
           ...statusColumns(c),
           change24h: ch.last24h,
           totalStatusChange: ch.total,
-          totalEscalatedProspects: escalations.filter((e) =>
-            e.marketProjectId === mp && seen(Date.parse(e.at)) &&
-            !deletedAt.has(`${e.prospectId}|${e.at}`)
-          ).length,
-          totalProspects: Object.values(c).reduce((x, y) =>
-            x + y, 0),
+          // Prospects of the project at T that escalated at least once before T (once each).
+          totalEscalatedProspects: states.filter((p) => {
+            const first = firstEscalation.get(p.id);
+            return p.marketProjectId === mp && first !== undefined && seen(first);
+          }).length,
+          totalProspects: Object.values(c).reduce((x, y) => x + y, 0),
           totalDoneProspects: doneOf(c),
+          // The earliest registration among the project's prospects at T.
+          firstProspectIn: states
+            .filter((p) => p.marketProjectId === mp)
+            .map((p) => new Date(p.registerDate).toISOString())
+            .sort()[0] ?? null,
         };
       };
       const group = (clubs: number[], mps: number[]) => {

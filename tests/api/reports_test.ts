@@ -116,6 +116,7 @@ Deno.test("status project: every column today and as of past dates", async () =>
       totalEscalatedProspects: 1, // A
       totalProspects: 5,
       totalDoneProspects: 2, // Member, NoThanks
+      firstProspectIn: "2026-03-01T09:00:00.000Z", // G
     });
     assert.equal(p2.marketProject, "Företag");
     assert.equal(p2.prospect, 1);
@@ -143,6 +144,7 @@ Deno.test("status project: every column today and as of past dates", async () =>
       totalEscalatedProspects: 1,
       totalProspects: 5,
       totalDoneProspects: 1,
+      firstProspectIn: "2026-03-01T09:00:00.000Z",
     });
 
     const early = await get(
@@ -163,6 +165,7 @@ Deno.test("status project: every column today and as of past dates", async () =>
       "/api/reports/status-project?referenceDate=2025-12-31&marketProjectIds=1",
     );
     assert.equal(before.json.rows[0].totalProspects, 0);
+    assert.equal(before.json.rows[0].firstProspectIn, null, "no prospect yet");
     assert.equal(before.json.rows[0].days, 0, "a project that has not started shows 0 days");
   } finally {
     env.close();
@@ -446,7 +449,9 @@ Deno.test("CSV: UTF-8 with BOM, ';' separated, localized headers, same numbers a
     const rows = parseCsv(new TextDecoder().decode(bytes));
     assert.equal(rows[0][0], "Marknadsprojekt");
     assert.ok(rows[0].includes("Ångrade mötet"));
-    assert.equal(rows[0].length, 28);
+    assert.equal(rows[0].length, 29);
+    assert.equal(rows[0][28], "Första prospekt", "firstProspectIn is the last column");
+    assert.equal(rows[1][28], "2026-03-01", "its local date");
     const col = (name: string) => rows[0].indexOf(name);
     assert.equal(rows[1][0], "Vårkampanj");
     assert.equal(rows[1][col("Prospekt totalt")], "5");

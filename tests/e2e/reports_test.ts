@@ -171,7 +171,13 @@ Deno.test({
       ]);
       const prow = parseCsv(new TextDecoder().decode(await Deno.readFile((await pdl.path())!)));
       assert.equal(prow.length, 3);
-      assert.equal(prow[0].length, 28);
+      assert.equal(prow[0].length, 29);
+      assert.equal(prow[0][28], "Första prospekt", "firstProspectIn is the last column");
+      assert.match(prow[1][28], /^\d{4}-\d{2}-\d{2}$/);
+      const firstIn = await page.locator(
+        "[data-testid=project-table] tbody td[data-col=firstProspectIn]",
+      ).allInnerTexts();
+      assert.ok(firstIn.some((v) => /^\d{4}-\d{2}-\d{2}$/.test(v.trim())), firstIn.join());
 
       // ── status project club ──
       await page.click("[data-testid=tab-statusProjectClub]");

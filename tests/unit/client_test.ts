@@ -166,3 +166,13 @@ Deno.test("toasts: at most 3 at once, the newest kept", () => {
   assert.deepEqual(toasts.value.map((t) => t.text), ["two", "three", "four"]);
   toasts.value = [];
 });
+
+Deno.test("fieldErrors: a length limit names itself on the client too (issue #20)", async () => {
+  const { fieldErrors } = await import("@/lib/client/form.ts");
+  const { registerUserSchema } = await import("@/lib/domain/user.ts");
+  const { translate } = await import("@/lib/i18n/mod.ts");
+  const r = registerUserSchema.safeParse({ firstName: "x".repeat(101) });
+  if (r.success) throw new Error("must fail");
+  const errs = fieldErrors(r.error, (k, v) => translate("sv", k, v));
+  if (errs.firstName !== "Största längd är 100") throw new Error(errs.firstName);
+});

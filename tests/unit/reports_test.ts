@@ -165,6 +165,10 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
   assert.equal(c[JSON.stringify(["report_counters", "c", 1])], undefined, "creation is no change");
   assert.deepEqual(created.sets, [
+    {
+      key: ["report_first_in", 1, "2026-03-01T08:00:00.000Z", "P1", "2026-03-01T08:00:00.000Z"],
+      value: 1,
+    },
     { key: ["report_current", 1, 101, "2026-03-01T08:00:00.000Z", "P1"], value: "" },
     {
       key: ["report_stints", 1, 101, "2026-03-01T08:00:00.000Z", "P1"],
@@ -178,6 +182,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     sellStatus: "NoAnswer1",
     lastSellStatusChange: at,
     activityStatus: "Escalated",
+    firstEscalatedAt: at,
   });
   const changed = reportMutations(before, after, at);
   const d = deltas(changed);

@@ -1,0 +1,106 @@
+/**
+ * Migration 70 (issue #20): escalated prospects are counted once, and the status-project report
+ * gets firstProspectIn. For every stored prospect it sets `firstEscalatedAt` (the first entry into
+ * Escalated in its event log) and rebuilds, from the same replay as migration 50, the escalation
+ * counters (e, eh, ed: live prospects escalated at least once) and the ["report_first_in", …]
+ * entries; kept "pe"/"pf" snapshots are dropped. Rerunnable: it clears what it rebuilds first.
+ */
+import { prospectKey, prospectsPrefix, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
+import { reportSnapshotKey } from "@/lib/db/keys.ts";
+import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
+import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+import { replay } from "@/lib/db/report_backfill.ts";
+import { reportMutations } from "@/lib/db/report_keys.ts";
+
+type State = Parameters<typeof reportMutations>[0] & object;
+const ESCALATION_SCOPES = new Set(["e", "eh", "ed"]);
+const FIRST_IN = reportFirstInKey()[0];
+
+export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ prospects: number }> {
+  for (const scope of ESCALATION_SCOPES) await deletePrefix(kv, reportCounterKey(scope));
+  await deletePrefix(kv, reportFirstInKey());
+  await deletePrefix(kv, reportSnapshotKey("pe"));
+  await deletePrefix(kv, reportSnapshotKey("pf"));
+
+  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  let sets: { key: Deno.KvKey; value: unknown }[] = [];
+  const flush = async () => {
+    for (let i = 0; i < sets.length; i += 500) {
+      const op = kv.atomic();
+      for (const s of sets.slice(i, i + 500)) op.set(s.key, s.value);
+      await op.commit();
+    }
+    sets = [];
+  };
+  // Records to mark, written 200 per atomic, each checked against the versionstamp it was read
+  // with (a record written meanwhile is re-read and marked on its own).
+  let marks: { entry: Deno.KvEntry<StoredProspect>; first: string | null }[] = [];
+  const flushMarks = async () => {
+    const op = kv.atomic();
+    for (const m of marks) {
+      op.check(m.entry).set(m.entry.key, { ...m.entry.value, firstEscalatedAt: m.first });
+    }
+    if (!(await op.commit()).ok) {
+      for (const m of marks) await markRecord(kv, m.entry.value.id, m.first);
+    }
+    marks = [];
+  };
+  const events = kv.list<ProspectEvent>({ prefix: ["prospect_events"] }, { batchSize: 1000 });
+  let head = await events.next();
+  let prospects = 0;
+  for await (
+    const e of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
+  ) {
+    const rec = e.value;
+    const mine: ProspectEvent[] = [];
+    while (!head.done && (head.value.key[1] as string) <= rec.id) {
+      if (head.value.key[1] === rec.id) mine.push(head.value.value);
+      head = await events.next();
+    }
+    prospects++;
+    // A record without a registration cannot be replayed (nothing reports it either).
+    if (!rec.registerDate || !Number.isFinite(Date.parse(rec.registerDate))) continue;
+    let first: string | null = null;
+    let prev: State | null = null;
+    for (const [, after, at] of replay(rec, mine)) {
+      if (!first && after.activityStatus === "Escalated") first = new Date(at).toISOString();
+      const next: State = { ...after, firstEscalatedAt: first };
+      const m = reportMutations(prev, next, at);
+      prev = next;
+      for (const c of m.counterDeltas) {
+        if (!ESCALATION_SCOPES.has(c.key[1] as string)) continue;
+        const k = JSON.stringify(c.key);
+        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
+        cur.delta += c.delta;
+        counters.set(k, cur);
+      }
+      for (const s of m.sets) if (s.key[0] === FIRST_IN) sets.push(s);
+    }
+    if ((rec.firstEscalatedAt ?? null) !== first) marks.push({ entry: e, first });
+    if (marks.length >= 200) await flushMarks();
+    if (sets.length >= 2000) await flush();
+  }
+  await flushMarks();
+  await flush();
+  const sums = [...counters.values()].filter((c) => c.delta !== 0);
+  for (let i = 0; i < sums.length; i += 500) {
+    const op = kv.atomic();
+    for (const c of sums.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
+    await op.commit();
+  }
+  return { prospects };
+}
+
+/** Sets firstEscalatedAt on the stored record, checked against its versionstamp. */
+async function markRecord(kv: Deno.Kv, id: string, first: string | null) {
+  for (let i = 0; i < 5; i++) {
+    const e = await kv.get<StoredProspect>(prospectKey(id));
+    if (!e.value) return;
+    const res = await kv.atomic().check(e).set(prospectKey(id), {
+      ...e.value,
+      firstEscalatedAt: first,
+    }).commit();
+    if (res.ok) return;
+  }
+}
