@@ -153,6 +153,7 @@ function writesOf(plan: Plan, now: Date): Writes {
         customerId: after.customerId,
         firstName: after.firstName,
         lastName: after.lastName,
+        phoneNumber: after.phoneNumber,
         marketProjectId: after.marketProjectId,
         marketProjectName: after.marketProjectName,
         clubId: after.clubId,

@@ -213,6 +213,7 @@ export function reportMail(
         lines.push(`- ${
           t("mail.dailyReport.item", {
             customerName: `${p.firstName} ${p.lastName}`.trim(),
+            phone: p.phoneNumber || "–",
             club: p.clubName,
             marketProject: p.marketProjectName,
             sellStatus: p.sellStatus

@@ -12,7 +12,7 @@ import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
 import { type NotificationKind, prospectLink, recipientsFor } from "@/lib/domain/notifications.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
-import { sendMail } from "@/lib/notify/mod.ts";
+import { sendClaimedMail } from "@/lib/notify/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 /** A notification waiting in the queue: what happened, and the prospect as it was then. */
@@ -28,6 +28,8 @@ export interface QueuedNotification {
     customerId: number;
     firstName: string;
     lastName: string;
+    /** Staff call from the mail (absent on entries queued before it was added). */
+    phoneNumber?: string;
     marketProjectId: number;
     marketProjectName: string;
     clubId: number;
@@ -54,6 +56,7 @@ export function notificationMail(
   const vars = {
     name: user.firstName,
     customerName: `${p.firstName} ${p.lastName}`.trim(),
+    phone: p.phoneNumber || "–",
     club: p.clubName,
     marketProject: p.marketProjectName,
     sellStatus: p.sellStatus
@@ -124,8 +127,10 @@ export async function recipientsOf(
 
 /**
  * Mails every queued notification (oldest first, at most `limit`), then removes it from the queue.
- * Each recipient is claimed first: a crash between the claim and the send loses that one mail
- * rather than sending it twice. Answers the number of mails sent.
+ * Each recipient is claimed in the atomic that also keeps the mail (sendClaimedMail): a crash
+ * between the claim and SMTP leaves the mail for the mail-retry job: never lost (only a mail SMTP
+ * had accepted in the instant the process died can arrive twice).
+ * Answers the number of mails sent.
  */
 export async function drainNotifications(
   deps: ServiceDeps,
@@ -153,51 +158,19 @@ export async function drainNotifications(
     entries++;
     const n = e.value;
     const people = await recipientsOf(kv, n, dir);
-    if (people.length) {
-      const at = deps.now().toISOString();
-      const claims = people.map((u) => notificationDeliveryKey(n.id, u.id));
-      const all = kv.atomic();
-      for (const k of claims) {
-        all.check({ key: k, versionstamp: null }).set(k, { at }, { expireIn: DELIVERY_TTL_MS });
-      }
-      // Usually every claim is free: one commit. After a crash some are taken: claim one by one.
-      const mine = (await all.commit()).ok ? people : await claimEach(kv, claims, people, at);
-      for (const user of mine) {
-        const mail = notificationMail(n, user, await dir.language(user.id), config.appUrl);
-        try {
-          await sendMail(deps, mail);
-          sent++;
-        } catch (err) {
-          // Nothing could keep the mail (not even the outbox): release the claim, retry next run.
-          await kv.delete(notificationDeliveryKey(n.id, user.id));
-          console.error(
-            JSON.stringify({ level: "error", job: "notifications", error: String(err) }),
-          );
-          await forget();
-          throw err;
-        }
-      }
+    for (const user of people) {
+      // Claimed one recipient at a time, in the same atomic that keeps the mail (outbox + a
+      // scheduled retry): a crash midway loses no one's mail; a second drain skips the claimed.
+      const mail = notificationMail(n, user, await dir.language(user.id), config.appUrl);
+      const out = await sendClaimedMail(deps, mail, {
+        key: notificationDeliveryKey(n.id, user.id),
+        expireIn: DELIVERY_TTL_MS,
+      });
+      if (out && out.delivery !== "failed") sent++;
     }
     done.push(e.key);
     if (done.length >= 500) await forget();
   }
   await forget();
   return { sent, entries };
-}
-
-async function claimEach(
-  kv: Deno.Kv,
-  claims: Deno.KvKey[],
-  people: UserRecord[],
-  at: string,
-): Promise<UserRecord[]> {
-  const out: UserRecord[] = [];
-  for (let i = 0; i < claims.length; i++) {
-    const res = await kv.atomic()
-      .check({ key: claims[i], versionstamp: null })
-      .set(claims[i], { at }, { expireIn: DELIVERY_TTL_MS })
-      .commit();
-    if (res.ok) out.push(people[i]);
-  }
-  return out;
 }

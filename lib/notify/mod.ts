@@ -6,8 +6,10 @@
 import type { Config } from "@/lib/config.ts";
 import { type MailMessage, sendSmtp } from "@/lib/notify/mail.ts";
 import { sendHttpSms, type SmsMessage } from "@/lib/notify/sms.ts";
-import { type OutboxEntry, storeOutbox } from "@/lib/notify/outbox.ts";
+import { OUTBOX_TTL_MS, type OutboxEntry, storeOutbox } from "@/lib/notify/outbox.ts";
 import { firstRetryAt } from "@/lib/notify/retry.ts";
+import { mailRetryKey, outboxKey } from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
 
 export type { MailMessage, SmsMessage };
 export { clearOutbox, listOutbox, type OutboxEntry } from "@/lib/notify/outbox.ts";
@@ -57,6 +59,59 @@ export async function sendMail(deps: NotifyDeps, m: MailMessage): Promise<SendRe
     }, delivery === "failed" ? firstRetryAt(now) : undefined);
   }
   return { delivery };
+}
+
+/**
+ * Sends an e-mail to one recipient of a fan-out that may crash midway (notifications), once:
+ * the claim `claimKey` and the mail, stored in the outbox with its first retry already scheduled,
+ * are one atomic, so once claimed the mail cannot be lost — if the process dies before SMTP took
+ * it, the mail-retry job sends it. Answers null when someone else claimed it first.
+ */
+export async function sendClaimedMail(
+  deps: NotifyDeps,
+  m: MailMessage,
+  claim: { key: Deno.KvKey; expireIn: number },
+): Promise<SendResult | null> {
+  const { kv, config } = deps;
+  const now = deps.now?.() ?? new Date();
+  const entry: OutboxEntry = {
+    id: ulid(),
+    channel: "email",
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    createdAt: now.toISOString(),
+    // Until SMTP accepts it, it is an e-mail waiting for its (re)try.
+    delivery: config.smtpUrl ? "failed" : "outbox",
+    attempts: 0,
+  };
+  const retryAt = firstRetryAt(now);
+  const op = kv.atomic()
+    .check({ key: claim.key, versionstamp: null })
+    .set(claim.key, { at: entry.createdAt }, { expireIn: claim.expireIn })
+    .set(outboxKey(entry.id), entry, { expireIn: OUTBOX_TTL_MS });
+  if (config.smtpUrl) {
+    op.set(mailRetryKey(retryAt, entry.id), entry.id, { expireIn: OUTBOX_TTL_MS });
+  }
+  if (!(await op.commit()).ok) return null;
+  if (!config.smtpUrl) return { delivery: "outbox" };
+  try {
+    await sendSmtp(config.smtpUrl, config.mailFrom, m);
+  } catch (e) {
+    logFailure("email", e);
+    const failed = { ...entry, attempts: 1 };
+    await kv.set(outboxKey(entry.id), failed, { expireIn: OUTBOX_TTL_MS });
+    return { delivery: "failed" };
+  }
+  const done = kv.atomic().delete(mailRetryKey(retryAt, entry.id));
+  if (config.outboxReadable) {
+    done.set(outboxKey(entry.id), { ...entry, delivery: "smtp", attempts: 1 }, {
+      expireIn: OUTBOX_TTL_MS,
+    });
+  } else done.delete(outboxKey(entry.id));
+  await done.commit();
+  return { delivery: "smtp" };
 }
 
 /** Sends an SMS; the result says whether a gateway took it (MFA needs to know). */

@@ -163,7 +163,8 @@ Deno.test("the job moves due prospects, writes events and mails the right people
     assert.equal(
       reminder.split("\n\n").slice(0, 3).join("\n\n"),
       "Hej Mia!\n\nProspektet Ulla Utan på Klubb Söder (Vårkampanj) har väntat för länge på att " +
-        "bli kontaktat. Ta kontakt så snart du kan.\n\nSäljstatus: ingen ännu",
+        `bli kontaktat. Ta kontakt så snart du kan.\n\nTelefon: ${w.unassigned.phoneNumber}\n` +
+        "Säljstatus: ingen ännu",
     );
     assert.match(
       body,
@@ -425,11 +426,14 @@ Deno.test("the daily report: at 07:00 local, once per subscriber, their clubs on
     );
     assert.match(
       text,
-      /Eskalerade \(2\)\n- Ulla Utan – Klubb Söder, Vårkampanj – ingen säljstatus än: http/,
+      new RegExp(
+        `Eskalerade \\(2\\)\\n- Ulla Utan \\(${w.unassigned.phoneNumber}\\) – Klubb Söder, ` +
+          "Vårkampanj – ingen säljstatus än: http",
+      ),
     );
     assert.match(
       text,
-      /Uppföljning idag \(1\)\n- Bo Bokad – Klubb Söder, Vårkampanj – Bokad: http/,
+      /Uppföljning idag \(1\)\n- Bo Bokad \(07\d+\) – Klubb Söder, Vårkampanj – Bokad: http/,
     );
     assert.doesNotMatch(text, /Nora Norr/, "club 102 is not Mia's");
     const [anna] = await listOutbox(env.kv, { to: w.anna.user.email, now: env.clock.now });
@@ -515,6 +519,28 @@ Deno.test("raising a limit so that escalated prospects fall back sends no mail",
     await runActivityJob(depsOf(env));
     assert.equal((await get(env, w.unassigned.id)).activityStatus, "ToDo");
     assert.equal((await mails(env, w.people)).length, before, "falling back sends nothing");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("reminder and escalation mails show the prospect's phone (staff call from the mail)", async () => {
+  const w = await world();
+  const { env } = w;
+  try {
+    await runActivityJob(depsOf(env));
+    env.clock.set("2026-03-10T12:00:00Z"); // Notified
+    await runActivityJob(depsOf(env));
+    env.clock.set("2026-03-11T16:00:00Z"); // Escalated
+    await runActivityJob(depsOf(env));
+    const inbox = await listOutbox(env.kv, { to: w.mia.user.email, now: env.clock.now });
+    const reminder = inbox.find((m) => (m.subject ?? "").startsWith("Påminnelse: Ulla Utan"));
+    const escalated = inbox.find((m) => (m.subject ?? "").startsWith("Eskalerat: Ulla Utan"));
+    assert.ok(reminder && escalated, inbox.map((m) => m.subject).join(", "));
+    for (const m of [reminder, escalated]) {
+      assert.match(m.text, new RegExp(`Telefon: ${w.unassigned.phoneNumber}\\n`));
+      assert.match(m.text, /\/prospects\?/, "the link to the prospect stays");
+    }
   } finally {
     env.close();
   }

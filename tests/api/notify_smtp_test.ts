@@ -100,6 +100,7 @@ Deno.test({
       assert.equal(notice.from, "no-reply@klubbleads.local");
       assert.match(notice.text, /Hej Mia!/);
       assert.match(notice.text, /Prospektet Åsa Öberg på Klubb Söder \(Vårkampanj\)/);
+      assert.match(notice.text, /Telefon: 07\d+/, "staff call from the mail");
       assert.match(
         notice.text,
         new RegExp(
@@ -108,7 +109,10 @@ Deno.test({
       );
       assert.deepEqual(report.to, ["mia@klubb.example"]);
       assert.match(report.text, /Så här ser det ut för dina klubbar 2026-03-11/);
-      assert.match(report.text, /Att göra idag \(1\)\r?\n- Åsa Öberg – Klubb Söder, Vårkampanj/);
+      assert.match(
+        report.text,
+        /Att göra idag \(1\)\r?\n- Åsa Öberg \(07\d+\) – Klubb Söder, Vårkampanj/,
+      );
       // Delivered by SMTP, and (outside production) a copy in the outbox marked so.
       const copies = await listOutbox(env.kv, { to: "mia@klubb.example", now: env.clock.now });
       assert.deepEqual(copies.map((c) => c.delivery), ["smtp", "smtp"]);
