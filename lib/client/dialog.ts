@@ -2,7 +2,7 @@
  * Shared behaviour of the app's dialogs and drawers (issue 19): Esc closes them and, once closed,
  * focus goes back to the control that opened them (not to the page body).
  */
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 
 /** Puts focus back on `opener` (the element focused when the dialog opened), if still there. */
 export function restoreFocus(opener: Element | null) {
@@ -18,7 +18,9 @@ export function restoreFocus(opener: Element | null) {
 export function useDialog(open: boolean, close?: () => void) {
   const closeRef = useRef(close);
   closeRef.current = close;
-  useEffect(() => {
+  // A layout effect: the Esc listener is in place before the dialog is painted (a passive effect
+  // can run late on a busy phone, and an Esc pressed at once would be lost).
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement;
     const onKey = (e: KeyboardEvent) => {
