@@ -1,4 +1,5 @@
 /** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
+import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HttpError } from "@/lib/domain/errors.ts";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): App {
   outboxRoutes(api, config.outboxReadable);
   referenceRoutes(api);
   settingsRoutes(api);
+  privacyRoutes(api);
   prospectRoutes(api);
   noteRoutes(api);
   reportRoutes(api);

@@ -179,6 +179,7 @@ export function diffProspectKeys(
 export type ProspectEventType =
   | "create"
   | "delete"
+  | "restore"
   | "sellStatus"
   | "activity"
   | "assign"
@@ -226,6 +227,7 @@ export function prospectEvents(
   }
   const out: ProspectEvent[] = [];
   if (!before.deleted && after.deleted) out.push(ev("delete", null, null));
+  if (before.deleted && !after.deleted) out.push(ev("restore", null, null));
   if (before.sellStatus !== after.sellStatus) {
     out.push(ev("sellStatus", before.sellStatus, after.sellStatus));
   }

@@ -57,6 +57,7 @@ export function replay(rec: StoredProspect, events: ProspectEvent[]) {
       next.lastSellStatusChange = ev.at;
     } else if (ev.type === "activity") next.activityStatus = ev.to as ActivityStatus;
     else if (ev.type === "delete") next.deleted = true;
+    else if (ev.type === "restore") next.deleted = false;
     steps.push([state, next, ev.at]);
     state = next;
   }

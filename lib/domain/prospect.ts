@@ -59,6 +59,8 @@ export interface Prospect {
   disabled: boolean;
   deleted: boolean;
   deletedAt: string | null;
+  /** Who deleted it (user id); null when live or deleted before this was recorded. */
+  deletedBy?: string | null;
   createdBy: string | null;
   updatedAt: string;
   /** The record's versionstamp; sent back on PUT/PATCH to detect conflicting edits. */

@@ -3,6 +3,7 @@
  * opens and adds notes; a note's author (or an admin) edits or deletes it; disabled prospects'
  * notes are read-only for everyone but admins.
  */
+import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
@@ -56,6 +57,7 @@ export async function addNote(
   input: NoteCreate,
 ): Promise<Note> {
   const p = await liveProspect(ctx, prospectId);
+  if (isErased(p)) throw erasedError();
   if (!can(ctx.user, "note.create", assigneeOf(p))) {
     throw p.disabled && can(ctx.user, "note.read", assigneeOf(p))
       ? denied("PROSPECT_DISABLED", "prospects.errors.PROSPECT_DISABLED")

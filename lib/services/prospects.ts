@@ -3,6 +3,7 @@
  * soft delete. Each write reads the record once, applies the rules, recomputes the activity clock
  * and commits record + indexes + counters + events in one versionstamp-checked atomic.
  */
+import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { Config } from "@/lib/config.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
@@ -274,6 +275,8 @@ async function editable(
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
   if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
+  // Erased is final: no edit (not even a stale one retried) may write personal data back.
+  if (isErased(p)) throw erasedError();
   if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {
     throw prospectError(403, "PROSPECT_DISABLED");
   }
@@ -477,5 +480,6 @@ export async function deleteProspect(ctx: ProspectCtx, id: string): Promise<Pros
     ...before,
     deleted: true,
     deletedAt: ctx.now.toISOString(),
+    deletedBy: ctx.user.id,
   }), "prospect.delete");
 }

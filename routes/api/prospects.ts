@@ -55,6 +55,7 @@ export const prospectSchema = z.object({
   disabled: z.boolean(),
   deleted: z.boolean(),
   deletedAt: z.string().nullable(),
+  deletedBy: z.string().nullable().optional().describe("the user id that deleted it"),
   createdBy: z.string().nullable().describe("the user id that created it"),
   updatedAt: z.string(),
   announced: z.array(z.string()).optional().describe(

@@ -1,0 +1,272 @@
+/**
+ * Personal data of prospects (GDPR Art. 15 and 17, issue #14): erase a prospect's personal data
+ * from every key, find everything stored about a person, restore a soft-deleted prospect, and read
+ * a prospect's history. Erasing keeps the customer id, project, club, dates and the sell-status
+ * history, so every report as of any date gives the same numbers before and after.
+ */
+import { can } from "@/lib/auth/permissions.ts";
+import { writeAudit } from "@/lib/db/audit.ts";
+import {
+  noteKey,
+  notificationQueuePrefix,
+  outboxPrefix,
+  prospectByEmailKey,
+  prospectByPhoneKey,
+  prospectsDeletedPrefix,
+} from "@/lib/db/keys.ts";
+import { getManyChunked } from "@/lib/db/kv.ts";
+import { listNotes, type StoredNote } from "@/lib/db/notes.ts";
+import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import {
+  commitProspect,
+  getProspectEntry,
+  listProspectEvents,
+  type ProspectEntry,
+  type StoredProspect,
+  withVersion,
+} from "@/lib/db/prospects.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { getUser } from "@/lib/db/users.ts";
+import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
+import type { Note, Prospect } from "@/lib/domain/prospect.ts";
+import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { normalizePhone } from "@/lib/domain/prospect.ts";
+import type { OutboxEntry } from "@/lib/notify/outbox.ts";
+import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
+import type { ProspectCtx } from "@/lib/services/prospects.ts";
+
+export const erasedError = () =>
+  new HttpError(409, "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
+
+export const isErased = (p: Pick<Prospect, "activityStatus">) =>
+  p.activityStatus === "CustomerCleaned";
+
+/** The record with its personal data removed (what stays: ids, project, club, dates, statuses). */
+export function erasedRecord(p: StoredProspect, at: string): StoredProspect {
+  return {
+    ...p,
+    firstName: "",
+    lastName: "",
+    phoneNumber: "",
+    email: null,
+    tag: null,
+    nominator: null,
+    motivationText: null,
+    activityStatus: "CustomerCleaned",
+    activityStatusWeigth: 5,
+    nextTransitionAt: null,
+    announced: [],
+    disabled: true,
+    assignId: null,
+    assignName: null,
+    assignUserId: null,
+    updatedAt: at,
+  };
+}
+
+/** Texts that identify the person in copies kept elsewhere (mails, queued notifications). */
+function traces(p: StoredProspect): string[] {
+  const out = [p.email?.toLowerCase(), p.phoneNumber.trim()].filter((s): s is string => !!s);
+  const name = `${p.firstName} ${p.lastName}`.trim();
+  if (name.length >= 3) out.push(name.toLowerCase());
+  return out;
+}
+
+/** Deletes mail copies and queued notifications that mention the person (outbox: 14 days). */
+async function scrubCopies(kv: Deno.Kv, p: StoredProspect): Promise<number> {
+  const marks = traces(p);
+  const link = `customerId=${p.customerId}&`;
+  const mentions = (text: string) => {
+    const t = text.toLowerCase();
+    return t.includes(link.toLowerCase()) || marks.some((m) => t.includes(m));
+  };
+  let removed = 0;
+  for await (const e of kv.list<OutboxEntry>({ prefix: outboxPrefix() })) {
+    const m = e.value;
+    if (mentions(`${m.subject ?? ""}\n${m.text}\n${m.html ?? ""}`)) {
+      await kv.delete(e.key);
+      removed++;
+    }
+  }
+  // Retry entries of deleted mails hold only an id and remove themselves on their next run.
+  for await (const e of kv.list<QueuedNotification>({ prefix: notificationQueuePrefix() })) {
+    if (e.value.prospect?.id === p.id) {
+      await kv.delete(e.key);
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * POST /api/prospects/{id}/erase (admin): personal fields and every note's text removed in one
+ * atomic with the record's index changes, the row locked and marked CustomerCleaned; then mail
+ * copies and queued notifications that mention the person are deleted. Deleted prospects too.
+ */
+export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
+  if (!can(ctx.user, "admin")) throw forbidden();
+  const at = ctx.now.toISOString();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getProspectEntry(ctx.kv, id);
+    if (!entry.value) throw notFound();
+    const before = entry.value;
+    const notes = await listNotes(ctx.kv, id);
+    const also = notes.map((n) => {
+      const { version: _v, ...stored } = n;
+      return { key: noteKey(n.noteId), value: { ...stored, text: "" } as StoredNote };
+    });
+    const out = await commitProspect(
+      ctx.kv,
+      entry as ProspectEntry,
+      erasedRecord(before, at),
+      { userId: ctx.user.id, at, also },
+    );
+    if (!out) continue;
+    // The phone and e-mail index entries of a deleted prospect are not in its diff: remove them.
+    const phone = phoneKeyPart(before.phoneNumber);
+    const op = ctx.kv.atomic();
+    if (phone) op.delete(prospectByPhoneKey(phone, id));
+    if (before.email) op.delete(prospectByEmailKey(before.email.toLowerCase(), id));
+    await op.commit();
+    await scrubCopies(ctx.kv, before);
+    await writeAudit(ctx.kv, {
+      actorId: ctx.user.id,
+      actorEmail: ctx.user.email,
+      action: "prospect.erase",
+      targetId: id,
+    }, ctx.now);
+    return out.prospect;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+/** PUT /api/prospects/restore/{id} (admin): a soft-deleted prospect comes back; an erased one never. */
+export async function restoreProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
+  if (!can(ctx.user, "admin")) throw forbidden();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await getProspectEntry(ctx.kv, id);
+    if (!entry.value) throw notFound();
+    if (isErased(entry.value)) throw erasedError();
+    if (!entry.value.deleted) return withVersion(entry as ProspectEntry);
+    const at = ctx.now.toISOString();
+    const out = await commitProspect(ctx.kv, entry as ProspectEntry, {
+      ...entry.value,
+      deleted: false,
+      deletedAt: null,
+      deletedBy: null,
+      updatedAt: at,
+    }, { userId: ctx.user.id, at });
+    if (out) return out.prospect;
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+export interface HistoryEntry {
+  at: string;
+  type: ProspectEvent["type"];
+  from: string | null;
+  to: string | null;
+  userId: string | null;
+  userName: string | null;
+}
+
+/**
+ * GET /api/prospects/{id}/history: for those who may read the prospect's notes (the assignee and
+ * admins; deleted prospects: admins), else 404 — the same answer as a prospect that is not there.
+ */
+export async function historyFor(ctx: ProspectCtx, id: string): Promise<HistoryEntry[]> {
+  const e = await getProspectEntry(ctx.kv, id);
+  const p = e.value;
+  const admin = can(ctx.user, "admin");
+  if (!p || (p.deleted && !admin)) throw notFound();
+  const readable = can(ctx.user, "prospect.read", { b2b: p.b2b }) &&
+    can(ctx.user, "note.read", {
+      b2b: p.b2b,
+      assigneeId: p.assignUserId,
+      assigneeEmail: p.assignId,
+      disabled: p.disabled,
+    });
+  if (!readable) throw notFound();
+  return await historyOf(ctx, p);
+}
+
+/** Every recorded change of a prospect, newest first, with who made it. */
+export async function historyOf(ctx: ProspectCtx, p: StoredProspect): Promise<HistoryEntry[]> {
+  const events = await listProspectEvents(ctx.kv, p.id);
+  const names = new Map<string, string | null>();
+  for (const id of new Set(events.map((e) => e.userId).filter((x): x is string => !!x))) {
+    const u = await getUser(ctx.kv, id);
+    names.set(id, u ? `${u.firstName} ${u.lastName}`.trim() : null);
+  }
+  // Event ids are time-ordered (the write order): newest first is the list reversed.
+  return events.map((e) => ({
+    at: e.at,
+    type: e.type,
+    from: e.from,
+    to: e.to,
+    userId: e.userId,
+    userName: e.userId ? names.get(e.userId) ?? null : null,
+  })).reverse();
+}
+
+export interface DataSubjectRecord {
+  prospect: Prospect;
+  notes: Note[];
+  history: HistoryEntry[];
+}
+
+/**
+ * GET /api/admin/data-subject (admin): every prospect in every project, deleted ones included,
+ * with this e-mail (case-insensitive) or phone (any written form), and all that is kept about it.
+ */
+export async function findDataSubject(
+  ctx: ProspectCtx,
+  q: { email?: string; phone?: string },
+): Promise<DataSubjectRecord[]> {
+  if (!can(ctx.user, "admin")) throw forbidden();
+  const email = q.email?.trim().toLowerCase() || null;
+  const phone = q.phone ? normalizePhone(q.phone) : null;
+  const ids = new Set<string>();
+  if (email) {
+    for await (
+      const e of ctx.kv.list<string>({ prefix: prospectByEmailKey(email, "").slice(0, 2) })
+    ) {
+      ids.add(e.value);
+    }
+  }
+  if (phone) {
+    for await (
+      const e of ctx.kv.list<string>({ prefix: prospectByPhoneKey(phone, "").slice(0, 2) })
+    ) {
+      ids.add(e.value);
+    }
+  }
+  // Deleted prospects keep no phone or e-mail index entries: their (few) records are read.
+  for (const mp of (await listMarketProjects(ctx.kv)).map((p) => p.marketProjectId)) {
+    const keys: string[] = [];
+    for await (const e of ctx.kv.list<string>({ prefix: prospectsDeletedPrefix(mp) })) {
+      keys.push(e.value);
+    }
+    const recs = await getManyChunked<StoredProspect>(
+      ctx.kv,
+      keys.map((id) => ["prospects", id]),
+    );
+    for (const r of recs) {
+      const p = r.value;
+      if (!p) continue;
+      if (email && p.email?.trim().toLowerCase() === email) ids.add(p.id);
+      if (phone && p.phoneNumber && normalizePhone(p.phoneNumber) === phone) ids.add(p.id);
+    }
+  }
+  const out: DataSubjectRecord[] = [];
+  for (const id of ids) {
+    const e = await getProspectEntry(ctx.kv, id);
+    if (!e.value) continue;
+    out.push({
+      prospect: withVersion(e as ProspectEntry),
+      notes: await listNotes(ctx.kv, id),
+      history: await historyOf(ctx, e.value),
+    });
+  }
+  return out;
+}
