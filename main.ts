@@ -12,6 +12,7 @@ import {
   jobRunners,
   MAIL_RETRY_SCHEDULE,
   REPORT_SNAPSHOT_SCHEDULE,
+  RETENTION_SCHEDULE,
 } from "@/lib/jobs/mod.ts";
 
 let config;
@@ -45,6 +46,7 @@ if (config.cron) {
   Deno.cron("daily-report", DAILY_REPORT_SCHEDULE, jobs.dailyReport);
   Deno.cron("mail-retry", MAIL_RETRY_SCHEDULE, jobs.mailRetry);
   Deno.cron("report-snapshots", REPORT_SNAPSHOT_SCHEDULE, jobs.reportSnapshots);
+  Deno.cron("retention", RETENTION_SCHEDULE, jobs.retention);
 }
 
 Deno.serve({

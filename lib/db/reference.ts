@@ -38,6 +38,7 @@ import { conflict, HttpError, notFound } from "@/lib/domain/errors.ts";
 import {
   type AdminSettings,
   type Club,
+  DEFAULT_RETENTION_DAYS,
   DEFAULT_WORKTIME,
   type District,
   type MarketProject,
@@ -590,18 +591,24 @@ export async function updateTimeSetting(
 /** The one admin-settings record (work time); the 08:00–17:00 default if none is stored. */
 export async function getAdminSettings(kv: Deno.Kv): Promise<AdminSettings> {
   const rows = await listRecords<AdminSettings>(kv, adminSettingsPrefix());
-  return rows[0] ?? { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME };
+  const row = rows[0] ?? { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME };
+  return { ...row, retentionDays: row.retentionDays ?? DEFAULT_RETENTION_DAYS };
 }
 
 export async function updateAdminSettings(
   kv: Deno.Kv,
   id: string,
-  input: { worktimeFrom: string; worktimeTo: string; version?: string },
+  input: { worktimeFrom?: string; worktimeTo?: string; retentionDays?: number; version?: string },
 ): Promise<AdminSettings> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const e = await getRecord<AdminSettings>(kv, adminSettingsKey(id));
     staleVersion(input.version, e);
-    const next = { ...e.value, worktimeFrom: input.worktimeFrom, worktimeTo: input.worktimeTo };
+    const next = {
+      ...e.value,
+      ...(input.worktimeFrom !== undefined ? { worktimeFrom: input.worktimeFrom } : {}),
+      ...(input.worktimeTo !== undefined ? { worktimeTo: input.worktimeTo } : {}),
+      ...(input.retentionDays !== undefined ? { retentionDays: input.retentionDays } : {}),
+    };
     const res = await kv.atomic().check(e).set(adminSettingsKey(id), next).commit();
     if (res.ok) return { ...next, version: res.versionstamp };
   }

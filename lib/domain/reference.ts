@@ -57,7 +57,14 @@ export interface AdminSettings {
   /** "HH:mm" local time */
   worktimeFrom: string;
   worktimeTo: string;
+  /** Prospects unchanged this many days are erased (0 = never); issue #14. Default 365. */
+  retentionDays?: number;
   version?: string;
 }
+
+/** Retention when none is set: a year without a change by a person (GDPR Art. 5(1)(e)). */
+export const DEFAULT_RETENTION_DAYS = 365;
+/** Soft-deleted prospects are erased this many days after deletion (when retention is on). */
+export const DELETED_RETENTION_DAYS = 30;
 
 export const DEFAULT_WORKTIME = { worktimeFrom: "08:00", worktimeTo: "17:00" } as const;

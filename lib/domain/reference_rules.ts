@@ -147,12 +147,30 @@ const timeSchema = z.string({ error: numberError }).trim().refine(isTime, "valid
   .meta({ pattern: TIME.source, description: "HH:mm" });
 
 export const adminSettingsInputSchema = z.object({
-  worktimeFrom: timeSchema,
-  worktimeTo: timeSchema,
+  worktimeFrom: timeSchema.optional(),
+  worktimeTo: timeSchema.optional(),
+  /** Days without a change after which a prospect is erased; 0 turns retention off. */
+  retentionDays: numeric()
+    .pipe(z.number().int("validation.integer").min(0, "validation.invalidValue"))
+    .pipe(z.number().max(3650, "validation.invalidValue"))
+    .meta({ type: "integer", minimum: 0, maximum: 3650 })
+    .optional(),
   version: versionSchema,
-}).refine((v) => v.worktimeFrom < v.worktimeTo, {
-  message: "validation.worktimeOrder",
-  path: ["worktimeTo"],
+}).superRefine((v, ctx) => {
+  // Work time comes as a pair; retentionDays may be sent alone.
+  const worktime = v.worktimeFrom !== undefined || v.worktimeTo !== undefined;
+  if (!worktime && v.retentionDays === undefined) {
+    ctx.addIssue({ code: "custom", path: ["worktimeFrom"], message: "validation.required" });
+    return;
+  }
+  if (!worktime) return;
+  if (v.worktimeFrom === undefined) {
+    ctx.addIssue({ code: "custom", path: ["worktimeFrom"], message: "validation.required" });
+  } else if (v.worktimeTo === undefined) {
+    ctx.addIssue({ code: "custom", path: ["worktimeTo"], message: "validation.required" });
+  } else if (v.worktimeFrom >= v.worktimeTo) {
+    ctx.addIssue({ code: "custom", path: ["worktimeTo"], message: "validation.worktimeOrder" });
+  }
 });
 
 export const timeSettingInputSchema = z.object({

@@ -7,6 +7,7 @@ import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
 import { runReportSnapshotsJob } from "@/lib/jobs/report_snapshots.ts";
+import { runRetentionJob } from "@/lib/jobs/retention.ts";
 import { retryFailedMail } from "@/lib/notify/retry.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
@@ -19,6 +20,8 @@ export const ACTIVITY_SCHEDULE = "* * * * *";
 export const DAILY_REPORT_SCHEDULE = "*/5 * * * *";
 /** Every 15 minutes: the job keeps yesterday's report values once the local date has changed. */
 export const REPORT_SNAPSHOT_SCHEDULE = "*/15 * * * *";
+/** Nightly at 02:30 UTC: erase what the retention rule says is due. */
+export const RETENTION_SCHEDULE = "30 2 * * *";
 /** Every minute: e-mails the SMTP server refused, when their next attempt is due. */
 export const MAIL_RETRY_SCHEDULE = "* * * * *";
 
@@ -52,6 +55,7 @@ export function jobRunners(deps: ServiceDeps) {
     activity: guarded("activity", () => runActivityJob(deps)),
     dailyReport: guarded("daily-report", () => runDailyReportJob(deps)),
     reportSnapshots: guarded("report-snapshots", () => runReportSnapshotsJob(deps)),
+    retention: guarded("retention", () => runRetentionJob(deps)),
     mailRetry: guarded(
       "mail-retry",
       () => withLease(deps.kv, "mail-retry", 55_000, () => retryFailedMail(deps)),

@@ -25,7 +25,8 @@ import {
   type StoredProspect,
   withVersion,
 } from "@/lib/db/prospects.ts";
-import { listMarketProjects } from "@/lib/db/reference.ts";
+import { getAdminSettings, listMarketProjects } from "@/lib/db/reference.ts";
+import { DEFAULT_RETENTION_DAYS, DELETED_RETENTION_DAYS } from "@/lib/domain/reference.ts";
 import { getUser } from "@/lib/db/users.ts";
 import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
 import type { Note, Prospect } from "@/lib/domain/prospect.ts";
@@ -105,7 +106,18 @@ async function scrubCopies(kv: Deno.Kv, p: StoredProspect): Promise<number> {
  */
 export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
   if (!can(ctx.user, "admin")) throw forbidden();
-  const at = ctx.now.toISOString();
+  return await eraseRecord(ctx.kv, id, { id: ctx.user.id, email: ctx.user.email }, ctx.now);
+}
+
+/** The erase itself, for an admin or the retention job (actor null). */
+async function eraseRecord(
+  kv: Deno.Kv,
+  id: string,
+  actor: { id: string; email: string } | null,
+  now: Date,
+): Promise<Prospect> {
+  const ctx = { kv, now };
+  const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await getProspectEntry(ctx.kv, id);
     if (!entry.value) throw notFound();
@@ -119,7 +131,7 @@ export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prosp
       ctx.kv,
       entry as ProspectEntry,
       erasedRecord(before, at),
-      { userId: ctx.user.id, at, also },
+      { userId: actor?.id ?? null, at, also },
     );
     if (!out) continue;
     // The phone and e-mail index entries of a deleted prospect are not in its diff: remove them.
@@ -130,9 +142,9 @@ export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prosp
     await op.commit();
     await scrubCopies(ctx.kv, before);
     await writeAudit(ctx.kv, {
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
-      action: "prospect.erase",
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action: actor ? "prospect.erase" : "prospect.erase.retention",
       targetId: id,
     }, ctx.now);
     return out.prospect;
@@ -269,4 +281,61 @@ export async function findDataSubject(
     });
   }
   return out;
+}
+
+// ── retention (GDPR Art. 5(1)(e)) ───────────────────────────────────────────
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * The prospects retention would erase now: live ones whose last change by a person or the API
+ * (`updatedAt`; the activity engine does not touch it) and newest note are older than `days`, and
+ * soft-deleted ones deleted more than 30 days ago. Already erased ones are not counted again.
+ * Reads every record once (no index by last change: it would cost every write a mutation).
+ */
+export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promise<string[]> {
+  if (days <= 0) return [];
+  const cutoff = new Date(now.getTime() - days * DAY).toISOString();
+  const deletedCutoff = new Date(now.getTime() - DELETED_RETENTION_DAYS * DAY).toISOString();
+  const out: string[] = [];
+  const stale: StoredProspect[] = [];
+  for await (const e of kv.list<StoredProspect>({ prefix: ["prospects"] }, { batchSize: 1000 })) {
+    const p = e.value;
+    if (isErased(p)) continue;
+    if (p.deleted) {
+      if ((p.deletedAt ?? p.updatedAt) < deletedCutoff) out.push(p.id);
+    } else if (p.updatedAt < cutoff) stale.push(p);
+  }
+  for (const p of stale) {
+    const notes = await listNotes(kv, p.id);
+    if (!notes.some((n) => (n.updatedAt ?? n.created) >= cutoff)) out.push(p.id);
+  }
+  return out;
+}
+
+/** Erases what retention says is due; answers how many were erased. */
+export async function runRetention(kv: Deno.Kv, now: Date): Promise<{ erased: number }> {
+  const days = (await getAdminSettings(kv)).retentionDays ?? DEFAULT_RETENTION_DAYS;
+  let erased = 0;
+  for (const id of await retentionDue(kv, days, now)) {
+    try {
+      await eraseRecord(kv, id, null, now);
+      erased++;
+    } catch (e) {
+      console.error(JSON.stringify({ level: "error", job: "retention", id, error: String(e) }));
+    }
+  }
+  return { erased };
+}
+
+/** POST /api/admin/retention/run (admin). */
+export async function runRetentionNow(ctx: ProspectCtx): Promise<{ erased: number }> {
+  if (!can(ctx.user, "admin")) throw forbidden();
+  return await runRetention(ctx.kv, ctx.now);
+}
+
+/** GET /api/admin/retention/preview?days=N (admin): how many would be erased now. */
+export async function retentionPreview(ctx: ProspectCtx, days: number): Promise<{ count: number }> {
+  if (!can(ctx.user, "admin")) throw forbidden();
+  return { count: (await retentionDue(ctx.kv, days, ctx.now)).length };
 }

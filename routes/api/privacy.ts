@@ -8,6 +8,8 @@ import {
   findDataSubject,
   historyFor,
   restoreProspect,
+  retentionPreview,
+  runRetentionNow,
 } from "@/lib/services/privacy.ts";
 import { noteSchema } from "@/routes/api/notes.ts";
 import { prospectCtx, prospectSchema } from "@/routes/api/prospects.ts";
@@ -80,5 +82,24 @@ export function privacyRoutes(r: ApiRouter) {
       }
       return await findDataSubject(prospectCtx(c, user), query);
     },
+  });
+  r.add({
+    method: "get",
+    path: "/api/admin/retention/preview",
+    access: "admin",
+    tag: "privacy",
+    summary: "How many prospects retention would erase now with `days` (0 = off: none)",
+    query: z.object({ days: z.coerce.number().int().min(0).max(3650) }),
+    response: z.object({ count: z.number().int() }),
+    handler: async (c, { query, user }) => await retentionPreview(prospectCtx(c, user), query.days),
+  });
+  r.add({
+    method: "post",
+    path: "/api/admin/retention/run",
+    access: "admin",
+    tag: "privacy",
+    summary: "Run the retention rule now (as the nightly job does); answers how many were erased",
+    response: z.object({ erased: z.number().int() }),
+    handler: async (c, { user }) => await runRetentionNow(prospectCtx(c, user)),
   });
 }

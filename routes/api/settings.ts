@@ -41,6 +41,9 @@ const adminSettingsSchema = z.object({
   id: z.string(),
   worktimeFrom: z.string().describe("HH:mm"),
   worktimeTo: z.string().describe("HH:mm"),
+  retentionDays: z.number().int().describe(
+    "days without a change before a prospect is erased (0 = off)",
+  ),
   version: z.string().optional(),
 });
 const timeSettingSchema = z.object({
@@ -102,7 +105,8 @@ export function settingsRoutes(r: ApiRouter) {
     path: "/api/admin-settings/:id",
     access: "admin",
     tag: "settings",
-    summary: "Set the work time: worktimeFrom and worktimeTo as HH:mm, from before to",
+    summary:
+      "Set the work time (worktimeFrom and worktimeTo as HH:mm, from before to) and/or retentionDays (0 = off)",
     params: idParams,
     body: adminSettingsInputSchema,
     response: adminSettingsSchema,

@@ -107,6 +107,8 @@ export const MATRIX: Record<string, string> = {
   "PUT /api/prospects/restore/:id": ADMIN,
   "GET /api/prospects/:id/history": SIGNED_IN,
   "GET /api/admin/data-subject": ADMIN,
+  "GET /api/admin/retention/preview": ADMIN,
+  "POST /api/admin/retention/run": ADMIN,
   "POST /api/prospects/:id/notes": SIGNED_IN,
   "PUT /api/notes/:noteId": SIGNED_IN,
   "DELETE /api/notes/:noteId": SIGNED_IN,

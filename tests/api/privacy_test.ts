@@ -253,3 +253,78 @@ Deno.test("delete records who and when; admins restore; history and data-subject
     env.close();
   }
 });
+
+Deno.test("retention: unchanged prospects and long-deleted ones are erased; notes count as change", async () => {
+  const env = await makeEnv({}, new Date(START));
+  try {
+    await makeChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const staff = await signedIn(env);
+    const old = await createRow(env, staff.headers, {
+      firstName: "Oldie",
+      assignId: staff.user.email,
+    });
+    const noted = await createRow(env, staff.headers, {
+      firstName: "Anteckning",
+      assignId: staff.user.email,
+    });
+    const gone = await createRow(env, staff.headers, { firstName: "Borta" });
+    await call(env, "DELETE", `/api/prospects/${gone.id}`, { headers: staff.headers });
+
+    env.clock.set("2026-04-20T10:00:00Z"); // 41 days later
+    const note = await call(env, "POST", `/api/prospects/${noted.id}/notes`, {
+      headers: staff.headers,
+      body: { text: "ringde", noteType: "Note" },
+    });
+    assert.equal(note.res.status, 201);
+    const fresh = await createRow(env, staff.headers, { firstName: "Ny" });
+    // The activity engine's own transitions are no change by a person.
+    await runActivityJob({ kv: env.kv, config: env.config, now: () => env.clock.now });
+
+    const settings = await call(env, "GET", "/api/admin-settings", { headers: admin.headers });
+    assert.equal(settings.json.retentionDays, 365, "a year by default");
+    const preview = async (days: number) =>
+      (await call(env, "GET", `/api/admin/retention/preview?days=${days}`, {
+        headers: admin.headers,
+      })).json.count;
+    assert.equal(await preview(365), 1, "only the one deleted 41 days ago");
+    assert.equal(await preview(30), 2, "+ Oldie (unchanged 41 days); not the noted or new ones");
+    assert.equal(await preview(0), 0, "0 turns retention off");
+
+    const put = await call(env, "PUT", `/api/admin-settings/${settings.json.id}`, {
+      headers: admin.headers,
+      body: { retentionDays: 30 },
+    });
+    assert.equal(put.res.status, 200, JSON.stringify(put.json));
+    assert.equal(put.json.retentionDays, 30);
+    assert.equal(put.json.worktimeFrom, settings.json.worktimeFrom, "work time kept");
+    const bad = await call(env, "PUT", `/api/admin-settings/${settings.json.id}`, {
+      headers: admin.headers,
+      body: { retentionDays: -1 },
+    });
+    assert.equal(bad.res.status, 400);
+
+    const notAdmin = await call(env, "POST", "/api/admin/retention/run", {
+      headers: staff.headers,
+    });
+    assert.equal(notAdmin.res.status, 403);
+    const run = await call(env, "POST", "/api/admin/retention/run", { headers: admin.headers });
+    assert.deepEqual(run.json, { erased: 2 });
+    const again = await call(env, "POST", "/api/admin/retention/run", { headers: admin.headers });
+    assert.deepEqual(again.json, { erased: 0 }, "a cleaned prospect is not counted again");
+    const status = async (id: string) =>
+      (await env.kv.get<any>(["prospects", id])).value.activityStatus;
+    assert.equal(await status(old.id), "CustomerCleaned");
+    assert.equal(await status(gone.id), "CustomerCleaned");
+    assert.notEqual(await status(noted.id), "CustomerCleaned");
+    assert.notEqual(await status(fresh.id), "CustomerCleaned");
+    const dump = await dumpText(env.kv);
+    for (const name of ["Oldie", "Borta"]) {
+      const at = dump.indexOf(name);
+      assert.equal(at, -1, dump.slice(Math.max(0, at - 300), at + 100));
+    }
+    assert.ok(dump.includes("Anteckning"));
+  } finally {
+    env.close();
+  }
+});
