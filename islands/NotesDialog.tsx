@@ -3,6 +3,7 @@
  * row), an add row with a type select (Motivation pre-fills a header with the market project and
  * the nominator) and a 10–12 row text area, an edit dialog and delete. Opened from the grid.
  */
+import HistoryPanel from "@/islands/prospects/HistoryPanel.tsx";
 import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { ApiError, del, get, post, put } from "@/lib/client/api.ts";
@@ -282,6 +283,7 @@ export default function NotesDialog(
           </div>
         </div>
       )}
+      <HistoryPanel prospectId={prospect.id} timeZone={timeZone} />
       {deleting && (
         <ConfirmDialog
           title={t("notes.delete")}

@@ -28,6 +28,8 @@ import ChangePasswordForm, {
   type ChangePasswordFormProps,
 } from "@/islands/settings/ChangePasswordForm.tsx";
 import { callApi, readForm } from "@/routes/pages/form_bridge.ts";
+import { PrivacyPanel, RetentionPanel } from "@/components/PrivacyPanels.tsx";
+import { findDataSubject } from "@/lib/services/privacy.ts";
 import ChooseClubTab from "@/islands/settings/ChooseClubTab.tsx";
 import AdminTab from "@/islands/settings/AdminTab.tsx";
 import ClubsTab from "@/islands/settings/ClubsTab.tsx";
@@ -41,6 +43,7 @@ export const SETTINGS_TABS = [
   { id: "clubs", label: "settings.tabs.clubs", admin: true },
   { id: "marketProjects", label: "settings.tabs.marketProjects", admin: true },
   { id: "districts", label: "settings.tabs.districts", admin: true },
+  { id: "privacy", label: "settings.tabs.privacy", admin: true },
 ] as const;
 type TabId = (typeof SETTINGS_TABS)[number]["id"];
 
@@ -80,7 +83,18 @@ function SettingsPage(
   );
 }
 
-async function tabContent(c: Ctx, tab: TabId, password?: ChangePasswordFormProps["initial"]) {
+interface TabExtras {
+  password?: ChangePasswordFormProps["initial"];
+  retention?: {
+    preview: { days: number; count: number } | null;
+    saved: boolean;
+    error: string | null;
+  };
+  privacy?: { erased: number | null; error: string | null };
+}
+
+async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
+  const password = extras.password;
   const { kv, config, now } = c.get("deps");
   const user = c.get("user")!;
   const lang = c.get("lang");
@@ -136,12 +150,21 @@ async function tabContent(c: Ctx, tab: TabId, password?: ChangePasswordFormProps
         ...r,
         sellStatusName: translate(lang, `sellStatus.${r.sellStatus}`),
       }));
+      const r = extras.retention;
       return (
-        <Island
-          name="AdminTab"
-          component={AdminTab}
-          props={{ adminSettings, timeSettings }}
-        />
+        <>
+          <Island
+            name="AdminTab"
+            component={AdminTab}
+            props={{ adminSettings, timeSettings }}
+          />
+          <RetentionPanel
+            days={adminSettings.retentionDays ?? 365}
+            preview={r?.preview ?? null}
+            saved={r?.saved ?? false}
+            error={r?.error ?? null}
+          />
+        </>
       );
     }
     case "clubs": {
@@ -159,6 +182,25 @@ async function tabContent(c: Ctx, tab: TabId, password?: ChangePasswordFormProps
         />
       );
     }
+    case "privacy": {
+      const email = (c.req.query("email") ?? "").slice(0, 254);
+      const phone = (c.req.query("phone") ?? "").slice(0, 40);
+      const searched = !!(email.trim() || phone.trim());
+      const records = searched
+        ? await findDataSubject({ kv, config, now: now(), user }, { email, phone })
+        : [];
+      const asked = c.req.query("search") !== undefined && !searched;
+      return (
+        <PrivacyPanel
+          email={email}
+          phone={phone}
+          searched={searched}
+          records={records}
+          erased={extras.privacy?.erased ?? null}
+          error={extras.privacy?.error ?? (asked ? translate(lang, "privacy.needQuery") : null)}
+        />
+      );
+    }
     case "districts": {
       const districts = await listDistricts(kv);
       return <Island name="DistrictsTab" component={DistrictsTab} props={{ districts }} />;
@@ -171,6 +213,76 @@ export function settingsPages(app: Hono<AppEnv>) {
   app.post("/settings", async (c) => {
     const user = requirePageUser(c);
     const f = await readForm(c);
+    const tabs = SETTINGS_TABS.filter((tab) => isAdmin(user) || !tab.admin);
+    const page = async (active: TabId, extras: TabExtras, status = 200) =>
+      renderPage(
+        c,
+        <SettingsPage tabs={tabs} active={active}>
+          {await tabContent(c, active, extras)}
+        </SettingsPage>,
+        { title: "settings.title", status },
+      );
+    const lang = c.get("lang");
+    if (f.form === "retention" && isAdmin(user)) {
+      const days = f.retentionDays ?? "";
+      if (f.action === "preview") {
+        const out = await callApi(
+          app,
+          c,
+          "GET",
+          `/api/admin/retention/preview?days=${encodeURIComponent(days)}`,
+          undefined,
+        );
+        if (out.status !== 200) {
+          return await page("admin", {
+            retention: { preview: null, saved: false, error: out.errors("days").days ?? null },
+          }, out.status);
+        }
+        return await page("admin", {
+          retention: {
+            preview: { days: Number(days), count: out.json!.count },
+            saved: false,
+            error: null,
+          },
+        });
+      }
+      const current = await callApi(app, c, "GET", "/api/admin-settings", undefined);
+      const out = await callApi(app, c, "PUT", `/api/admin-settings/${current.json?.id}`, {
+        retentionDays: days,
+      });
+      return await page("admin", {
+        retention: {
+          preview: null,
+          saved: out.status === 200,
+          error: out.status === 200 ? null : out.errors("retentionDays").retentionDays ?? null,
+        },
+      }, out.status === 200 ? 200 : out.status);
+    }
+    if (f.form === "erase" && isAdmin(user)) {
+      const ids =
+        ((await c.req.parseBody({ all: true }).catch(() => ({}))) as Record<string, unknown>)
+          .id;
+      const list = (Array.isArray(ids) ? ids : ids ? [ids] : []).filter((x): x is string =>
+        typeof x === "string"
+      ).slice(0, 500);
+      if (f.confirm !== "yes") {
+        return await page("privacy", {
+          privacy: { erased: null, error: translate(lang, "privacy.needConfirm") },
+        }, 400);
+      }
+      let erased = 0;
+      for (const id of list) {
+        const out = await callApi(
+          app,
+          c,
+          "POST",
+          `/api/prospects/${encodeURIComponent(id)}/erase`,
+          {},
+        );
+        if (out.status === 200) erased++;
+      }
+      return await page("privacy", { privacy: { erased, error: null } });
+    }
     if (f.form !== "changePassword") return c.redirect("/settings", 303);
     const out = await callApi(app, c, "PUT", `/api/users/${encodeURIComponent(user.id)}`, {
       currentPassword: f.currentPassword ?? "",
@@ -178,14 +290,7 @@ export function settingsPages(app: Hono<AppEnv>) {
       repeatPassword: f.repeatPassword ?? "",
     });
     const initial = out.status === 200 ? { done: true } : { errors: out.errors("currentPassword") };
-    const tabs = SETTINGS_TABS.filter((tab) => isAdmin(user) || !tab.admin);
-    return renderPage(
-      c,
-      <SettingsPage tabs={tabs} active="profile">
-        {await tabContent(c, "profile", initial)}
-      </SettingsPage>,
-      { title: "settings.title", status: out.status === 200 ? 200 : out.status },
-    );
+    return await page("profile", { password: initial }, out.status === 200 ? 200 : out.status);
   });
 
   app.get("/settings", async (c) => {

@@ -1,0 +1,113 @@
+/**
+ * Personal data in Chromium (issue #14): an admin finds a person by phone in another written form,
+ * downloads everything kept as JSON, erases after confirming, and the grid shows the row cleaned.
+ * The notes dialog's History lists the changes.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { createTestUser } from "@/tests/helpers.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { createProspect } from "@/lib/services/prospects.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
+
+const SECRET = "e2e-privacy-secret-0123456789abcdef0123456789ab";
+const TZ = "Europe/Stockholm";
+
+async function seed(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const admin = await createTestUser(kv, {
+      email: "admin@klubb.se",
+      firstName: "Ada",
+      role: "ROLE_ADMIN",
+    });
+    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
+    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
+    const today = localDate(new Date(), TZ);
+    await createMarketProject(
+      kv,
+      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
+      today,
+    );
+    const user = { ...admin, sid: null };
+    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user };
+    const p = await createProspect(ctx, {
+      firstName: "Petra",
+      lastName: "Personlig",
+      clubId: 101,
+      marketProjectId: 7,
+      phoneNumber: "070-123 45 67",
+      email: "petra@example.se",
+      assignId: admin.email,
+    });
+    return { tokens: await createSession(kv, SECRET, admin.id), prospect: p };
+  } finally {
+    kv.close();
+  }
+}
+
+Deno.test({
+  name:
+    "e2e: an admin finds a person by phone, downloads the JSON, erases; the grid shows it cleaned",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-privacy-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const { tokens, prospect } = await seed(kvPath);
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page } = b;
+      await b.context.addCookies([
+        { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
+        { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
+      ]);
+      // The history of the prospect in the notes dialog.
+      await page.goto(`${server.url}/prospects?marketProjectId=7`);
+      await hydrated(page);
+      await page.click(`[data-testid=notes-${prospect.customerId}]`);
+      await page.waitForSelector("[data-testid=notes-dialog]");
+      await page.click("[data-testid=history] summary");
+      await page.waitForSelector("[data-testid=history-list] li");
+      assert.match(await page.textContent("[data-testid=history-list]") ?? "", /Registrerad/);
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${server.url}/settings?tab=privacy`);
+      await page.fill("input[name=phone]", "+46701234567");
+      await page.click("[data-testid=privacy-find]");
+      await page.waitForSelector("[data-testid=privacy-row]");
+      assert.match(await page.textContent("[data-testid=privacy-row]") ?? "", /Petra Personlig/);
+      await screenshot(page, "privacy-found-390");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=privacy-download]"),
+      ]);
+      const json = JSON.parse(await Deno.readTextFile((await download.path())!));
+      assert.equal(json.length, 1);
+      assert.equal(json[0].prospect.email, "petra@example.se");
+      assert.ok(Array.isArray(json[0].history) && json[0].history.length > 0);
+
+      // Erase needs the confirm box; then the row is cleaned.
+      await page.check("[data-testid=privacy-erase-form] input[name=confirm]");
+      await page.click("[data-testid=privacy-erase]");
+      await page.waitForSelector("[data-testid=privacy-erased]");
+      assert.match(await page.textContent("[data-testid=privacy-erased]") ?? "", /1 prospekt/);
+      assert.doesNotMatch(await page.content(), /Petra/);
+
+      await page.goto(`${server.url}/prospects?marketProjectId=7&showCompleted=true`);
+      await hydrated(page);
+      const badge = page.locator(`[data-testid=activity-${prospect.customerId}]`);
+      await badge.waitFor();
+      assert.match(await badge.textContent() ?? "", /Kunddata rensad/);
+      await screenshot(page, "privacy-cleaned-row-390");
+      assert.deepEqual(b.problems, []);
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
