@@ -190,6 +190,17 @@ export default function ProspectGrid(props: ProspectGridProps) {
     }
   };
 
+  const restore = async (p: Prospect) => {
+    try {
+      await put(`/api/prospects/restore/${p.id}`, {});
+      toastSuccess(t("privacy.restored"));
+      setRows((rs) => rs.filter((r) => r.id !== p.id));
+      setTotal((n) => Math.max(0, n - 1));
+    } catch (e) {
+      toastError(`${t("privacy.restoreError")}: ${errorText(t, e)}`);
+    }
+  };
+
   const openNotes = async (p: Prospect) => {
     if (!Notes) {
       const m = await import("@/islands/NotesDialog.tsx");
@@ -203,6 +214,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     assign: (p) => assignTo(p, props.user.email),
     unassign: (p) => assignTo(p, null),
     remove: (p) => setDeleting(p),
+    restore,
     notes: openNotes,
   };
   const env: RowEnv = {
@@ -246,6 +258,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
   return (
     <div class="space-y-3">
       <FilterBar
+        admin={props.user.admin}
         form={form}
         projects={props.projects}
         clubs={myClubs}

@@ -17,10 +17,12 @@ export interface FilterBarProps {
   onProject: (marketProjectId: number | null) => void;
   onSubmit: () => void;
   onClear: () => void;
+  /** Admins get the "deleted prospects" filter. */
+  admin?: boolean;
 }
 
 export function FilterBar(
-  { form, projects, clubs, onChange, onProject, onSubmit, onClear }: FilterBarProps,
+  { form, projects, clubs, onChange, onProject, onSubmit, onClear, admin }: FilterBarProps,
 ) {
   const t = useT();
   const extra = ["customerId", "firstName", "lastName", "tag", "email", "registerDate"]
@@ -168,6 +170,17 @@ export function FilterBar(
           />
           {t("prospects.filters.myAssigned")}
         </label>
+        {admin && (
+          <label class="flex items-center gap-2 py-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={form.deleted}
+              data-testid="filter-deleted"
+              onChange={(e) => onChange({ deleted: (e.target as HTMLInputElement).checked })}
+            />
+            {t("privacy.filterDeleted")}
+          </label>
+        )}
         <div class="ml-auto flex gap-2">
           <button type="button" class="btn btn-ghost" data-testid="filter-clear" onClick={onClear}>
             {t("prospects.filters.clear")}

@@ -78,6 +78,8 @@ export interface RowActions {
   assign: (p: Prospect) => void;
   unassign: (p: Prospect) => void;
   remove: (p: Prospect) => void;
+  /** Admins: bring a deleted prospect back. */
+  restore: (p: Prospect) => void;
   notes: (p: Prospect) => void;
 }
 
@@ -411,7 +413,17 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             >
               {adding ? t("prospects.add") : t("prospects.save")}
             </button>
-            {!adding && (
+            {!adding && p.deleted && env.user.admin && (
+              <button
+                type="button"
+                class="btn btn-secondary !px-2 !py-0.5"
+                data-testid={`restore-${rowId}`}
+                onClick={() => actions.restore(p)}
+              >
+                {t("privacy.restore")}
+              </button>
+            )}
+            {!adding && !p.deleted && (
               <button
                 type="button"
                 class="btn btn-ghost !px-1 !py-0.5 text-red-700"

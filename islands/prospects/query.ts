@@ -18,6 +18,8 @@ export interface Filters {
   registerEndDate: string;
   showCompleted: boolean;
   myAssigned: boolean;
+  /** Admins: the project's deleted prospects instead (newest deletion first). */
+  deleted: boolean;
   sortFollowUpDate: "asc" | "desc";
   /** "urgency": most urgent activity first, then follow-up date (issue #6). */
   sort: "followUpDate" | "urgency";
@@ -51,6 +53,7 @@ export function defaultFilters(marketProjectId: number | null): Filters {
     registerEndDate: "",
     showCompleted: false,
     myAssigned: false,
+    deleted: false,
     sortFollowUpDate: "asc",
     sort: "followUpDate",
     page: 1,
@@ -65,6 +68,7 @@ export function filtersFromParams(p: URLSearchParams, fallbackProject: number | 
   for (const k of TEXT_FILTERS) f[k] = (p.get(k) ?? "").slice(0, 100);
   f.showCompleted = p.get("showCompleted") === "true";
   f.myAssigned = p.get("myAssigned") === "true";
+  f.deleted = p.get("deleted") === "true";
   f.sortFollowUpDate = p.get("sortFollowUpDate") === "desc" ? "desc" : "asc";
   f.sort = p.get("sort") === "urgency" ? "urgency" : "followUpDate";
   const page = Number(p.get("page"));
@@ -87,6 +91,7 @@ export function apiQuery(
     sort: f.sort === "urgency" ? "urgency" : undefined,
     showCompleted: f.showCompleted || undefined,
     myAssigned: f.myAssigned || undefined,
+    deleted: f.deleted || undefined,
   };
   for (const k of TEXT_FILTERS) if (f[k].trim()) q[k] = f[k].trim();
   if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
@@ -100,6 +105,7 @@ export function urlQuery(f: Filters): string {
   for (const k of TEXT_FILTERS) if (f[k].trim()) p.set(k, f[k].trim());
   if (f.showCompleted) p.set("showCompleted", "true");
   if (f.myAssigned) p.set("myAssigned", "true");
+  if (f.deleted) p.set("deleted", "true");
   if (f.sortFollowUpDate === "desc") p.set("sortFollowUpDate", "desc");
   if (f.sort === "urgency") p.set("sort", "urgency");
   if (f.page > 1) p.set("page", String(f.page));

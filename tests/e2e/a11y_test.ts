@@ -176,10 +176,16 @@ Deno.test({
                 "clubs",
                 "marketProjects",
                 "districts",
+                "privacy",
               ]
             ) {
               await page.goto(`${server.url}/settings?tab=${tab}`);
               await check(`settings-${tab}`);
+              if (tab === "privacy") {
+                // With results (the search form, the list, the download and the erase form).
+                await page.goto(`${server.url}/settings?tab=privacy&phone=0701`);
+                await check("settings-privacy-results");
+              }
             }
             await page.goto(`${server.url}/admin/users`);
             await check("users");

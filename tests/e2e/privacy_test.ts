@@ -9,7 +9,7 @@ import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
-import { createProspect } from "@/lib/services/prospects.ts";
+import { createProspect, deleteProspect } from "@/lib/services/prospects.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 
 const SECRET = "e2e-privacy-secret-0123456789abcdef0123456789ab";
@@ -42,7 +42,15 @@ async function seed(kvPath: string) {
       email: "petra@example.se",
       assignId: admin.email,
     });
-    return { tokens: await createSession(kv, SECRET, admin.id), prospect: p };
+    const gone = await createProspect(ctx, {
+      firstName: "Rolf",
+      lastName: "Raderad",
+      clubId: 101,
+      marketProjectId: 7,
+      phoneNumber: "070-999 00 11",
+    });
+    await deleteProspect(ctx, gone.id);
+    return { tokens: await createSession(kv, SECRET, admin.id), prospect: p, gone };
   } finally {
     kv.close();
   }
@@ -56,7 +64,7 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "klubbleads-privacy-e2e-" });
     const kvPath = join(dir, "app.kv");
-    const { tokens, prospect } = await seed(kvPath);
+    const { tokens, prospect, gone } = await seed(kvPath);
     const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
@@ -65,6 +73,15 @@ Deno.test({
         { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
         { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
       ]);
+      // Admins list deleted prospects with a filter and restore one.
+      await page.goto(`${server.url}/prospects?marketProjectId=7&deleted=true`);
+      await hydrated(page);
+      await page.click(`[data-testid=restore-${gone.customerId}]`);
+      await page.locator("[data-testid=toast-success]", { hasText: /återställt/ }).waitFor();
+      await page.goto(`${server.url}/prospects?marketProjectId=7`);
+      await hydrated(page);
+      await page.waitForSelector(`[data-testid=firstName-${gone.customerId}]`);
+
       // The history of the prospect in the notes dialog.
       await page.goto(`${server.url}/prospects?marketProjectId=7`);
       await hydrated(page);
