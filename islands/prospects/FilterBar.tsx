@@ -55,6 +55,18 @@ export function FilterBar(
         )}
     </div>
   );
+  const check = (key: "showCompleted" | "myAssigned" | "deleted", label: string) => (
+    <label class="flex items-center gap-2 py-1.5 text-sm">
+      <input
+        type="checkbox"
+        checked={form[key]}
+        data-testid={`filter-${key}`}
+        onChange={(e) => onChange({ [key]: (e.target as HTMLInputElement).checked })}
+      />
+      {label}
+    </label>
+  );
+
   return (
     <form
       class="card grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-6"
@@ -152,35 +164,9 @@ export function FilterBar(
       {text("registerDate", t("prospects.filters.registerDate"), "date")}
       {text("registerEndDate", t("prospects.filters.registerEndDate"), "date")}
       <div class="col-span-full flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label class="flex items-center gap-2 py-1.5 text-sm">
-          <input
-            type="checkbox"
-            checked={form.showCompleted}
-            data-testid="filter-showCompleted"
-            onChange={(e) => onChange({ showCompleted: (e.target as HTMLInputElement).checked })}
-          />
-          {t("prospects.filters.showCompleted")}
-        </label>
-        <label class="flex items-center gap-2 py-1.5 text-sm">
-          <input
-            type="checkbox"
-            checked={form.myAssigned}
-            data-testid="filter-myAssigned"
-            onChange={(e) => onChange({ myAssigned: (e.target as HTMLInputElement).checked })}
-          />
-          {t("prospects.filters.myAssigned")}
-        </label>
-        {admin && (
-          <label class="flex items-center gap-2 py-1.5 text-sm">
-            <input
-              type="checkbox"
-              checked={form.deleted}
-              data-testid="filter-deleted"
-              onChange={(e) => onChange({ deleted: (e.target as HTMLInputElement).checked })}
-            />
-            {t("privacy.filterDeleted")}
-          </label>
-        )}
+        {check("showCompleted", t("prospects.filters.showCompleted"))}
+        {check("myAssigned", t("prospects.filters.myAssigned"))}
+        {admin && check("deleted", t("privacy.filterDeleted"))}
         <div class="ml-auto flex gap-2">
           <button type="button" class="btn btn-ghost" data-testid="filter-clear" onClick={onClear}>
             {t("prospects.filters.clear")}

@@ -55,6 +55,12 @@ export default function ChangePasswordForm({ userId, initial }: ChangePasswordFo
     }
   };
 
+  const fields: [string, string, string, (v: string) => void, string][] = [
+    ["currentPassword", "changePassword.current", current, setCurrent, "current-password"],
+    ["password", "changePassword.new", password, setPassword, "new-password"],
+    ["repeatPassword", "changePassword.repeat", repeat, setRepeat, "new-password"],
+  ];
+
   return (
     <form
       method="post"
@@ -72,33 +78,18 @@ export default function ChangePasswordForm({ userId, initial }: ChangePasswordFo
         </p>
       )}
       <div class="grid gap-x-4 sm:grid-cols-3">
-        <FormField
-          label={t("changePassword.current")}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          error={errors.currentPassword}
-          onInput={(e) => setCurrent((e.target as HTMLInputElement).value)}
-        />
-        <FormField
-          label={t("changePassword.new")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-        />
-        <FormField
-          label={t("changePassword.repeat")}
-          name="repeatPassword"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          error={errors.repeatPassword}
-          onInput={(e) => setRepeat((e.target as HTMLInputElement).value)}
-        />
+        {fields.map(([name, label, value, set, autoComplete]) => (
+          <FormField
+            key={name}
+            label={t(label)}
+            name={name}
+            type="password"
+            autoComplete={autoComplete}
+            value={value}
+            error={errors[name]}
+            onInput={(e) => set((e.target as HTMLInputElement).value)}
+          />
+        ))}
       </div>
       <button type="submit" class="btn btn-primary" disabled={busy} data-testid="password-save">
         {t("changePassword.submit")}
