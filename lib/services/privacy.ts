@@ -73,13 +73,18 @@ function traces(p: StoredProspect): string[] {
   return out;
 }
 
-/** Deletes mail copies and queued notifications that mention the person (outbox: 14 days). */
-async function scrubCopies(kv: Deno.Kv, p: StoredProspect): Promise<number> {
-  const marks = traces(p);
-  const link = `customerId=${p.customerId}&`;
+/**
+ * Deletes mail copies and queued notifications that mention any of these people (outbox: 14
+ * days); one pass over both, however many were erased.
+ */
+async function scrubCopies(kv: Deno.Kv, people: StoredProspect[]): Promise<number> {
+  if (!people.length) return 0;
+  const marks = people.flatMap(traces);
+  const links = people.map((p) => `customerid=${p.customerId}&`);
+  const ids = new Set(people.map((p) => p.id));
   const mentions = (text: string) => {
     const t = text.toLowerCase();
-    return t.includes(link.toLowerCase()) || marks.some((m) => t.includes(m));
+    return links.some((l) => t.includes(l)) || marks.some((m) => t.includes(m));
   };
   let removed = 0;
   for await (const e of kv.list<OutboxEntry>({ prefix: outboxPrefix() })) {
@@ -91,7 +96,7 @@ async function scrubCopies(kv: Deno.Kv, p: StoredProspect): Promise<number> {
   }
   // Retry entries of deleted mails hold only an id and remove themselves on their next run.
   for await (const e of kv.list<QueuedNotification>({ prefix: notificationQueuePrefix() })) {
-    if (e.value.prospect?.id === p.id) {
+    if (ids.has(e.value.prospect?.id)) {
       await kv.delete(e.key);
       removed++;
     }
@@ -106,16 +111,22 @@ async function scrubCopies(kv: Deno.Kv, p: StoredProspect): Promise<number> {
  */
 export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
   if (!can(ctx.user, "admin")) throw forbidden();
-  return await eraseRecord(ctx.kv, id, { id: ctx.user.id, email: ctx.user.email }, ctx.now);
+  const actor = { id: ctx.user.id, email: ctx.user.email };
+  const { prospect, before } = await eraseRecord(ctx.kv, id, actor, ctx.now);
+  await scrubCopies(ctx.kv, [before]);
+  return prospect;
 }
 
-/** The erase itself, for an admin or the retention job (actor null). */
+/**
+ * The erase of the record, its indexes and notes, for an admin or the retention job (actor null);
+ * answers what the record held, for scrubbing the copies elsewhere.
+ */
 async function eraseRecord(
   kv: Deno.Kv,
   id: string,
   actor: { id: string; email: string } | null,
   now: Date,
-): Promise<Prospect> {
+): Promise<{ prospect: Prospect; before: StoredProspect }> {
   const ctx = { kv, now };
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -134,20 +145,22 @@ async function eraseRecord(
       { userId: actor?.id ?? null, at, also },
     );
     if (!out) continue;
-    // The phone and e-mail index entries of a deleted prospect are not in its diff: remove them.
-    const phone = phoneKeyPart(before.phoneNumber);
-    const op = ctx.kv.atomic();
-    if (phone) op.delete(prospectByPhoneKey(phone, id));
-    if (before.email) op.delete(prospectByEmailKey(before.email.toLowerCase(), id));
-    await op.commit();
-    await scrubCopies(ctx.kv, before);
+    // A deleted prospect's record diff touches no live index; clear any phone or e-mail entry an
+    // older version may have left (a live prospect's diff has removed them already).
+    if (before.deleted) {
+      const phone = phoneKeyPart(before.phoneNumber);
+      const op = ctx.kv.atomic();
+      if (phone) op.delete(prospectByPhoneKey(phone, id));
+      if (before.email) op.delete(prospectByEmailKey(before.email.toLowerCase(), id));
+      await op.commit();
+    }
     await writeAudit(ctx.kv, {
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
       action: actor ? "prospect.erase" : "prospect.erase.retention",
       targetId: id,
     }, ctx.now);
-    return out.prospect;
+    return { prospect: out.prospect, before };
   }
   throw new HttpError(409, "CONFLICT", "errors.conflict");
 }
@@ -316,16 +329,22 @@ export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promis
 /** Erases what retention says is due; answers how many were erased. */
 export async function runRetention(kv: Deno.Kv, now: Date): Promise<{ erased: number }> {
   const days = (await getAdminSettings(kv)).retentionDays ?? DEFAULT_RETENTION_DAYS;
-  let erased = 0;
-  for (const id of await retentionDue(kv, days, now)) {
-    try {
-      await eraseRecord(kv, id, null, now);
-      erased++;
-    } catch (e) {
-      console.error(JSON.stringify({ level: "error", job: "retention", id, error: String(e) }));
-    }
+  const done: StoredProspect[] = [];
+  const due = await retentionDue(kv, days, now);
+  // 16 at a time: the prospect write path commits concurrent writes together (group commit).
+  for (let i = 0; i < due.length; i += 16) {
+    await Promise.all(
+      due.slice(i, i + 16).map(async (id) => {
+        try {
+          done.push((await eraseRecord(kv, id, null, now)).before);
+        } catch (e) {
+          console.error(JSON.stringify({ level: "error", job: "retention", id, error: String(e) }));
+        }
+      }),
+    );
   }
-  return { erased };
+  await scrubCopies(kv, done);
+  return { erased: done.length };
 }
 
 /** POST /api/admin/retention/run (admin). */
