@@ -107,6 +107,17 @@ export const prospectByPhoneKey = (
   digits: string,
   id: string,
 ) => ["prospects_by_phone", digits, id];
+/**
+ * A guard per market project and contact (normalised phone "p" or lower-cased e-mail "e"): every
+ * create of a prospect with that contact checks and sets it in its atomic, so two creates of the
+ * same person at once cannot both pass the duplicate check (the later one re-checks and sees it).
+ */
+export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: string) => [
+  "prospect_contact_guards",
+  mp,
+  kind,
+  value,
+];
 export const prospectByEmailKey = (
   emailLower: string,
   id: string,

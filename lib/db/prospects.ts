@@ -71,6 +71,9 @@ export async function getProspectByCustomerId(
   return idx.value ? await getProspect(kv, idx.value) : null;
 }
 
+/** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
+export class GuardMoved extends Error {}
+
 export const customerIdTaken = () =>
   new HttpError(409, "CUSTOMER_ID_EXISTS", "prospects.errors.CUSTOMER_ID_EXISTS", {
     customerId: "errors.duplicateField.customerId",
@@ -85,6 +88,8 @@ export async function insertProspect(
   kv: Deno.Kv,
   p: StoredProspect,
   meta: { userId: string | null; at: string },
+  /** Entries read with the duplicate check: checked and set in the insert's atomic. */
+  guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
   p = withEscalationMark(null, p, meta.at);
   const explicit = p.customerId > 0;
@@ -100,10 +105,15 @@ export async function insertProspect(
       .check({ key: prospectKey(rec.id), versionstamp: null })
       .check({ key: prospectByCustomerIdKey(customerId), versionstamp: null });
     if (seq) op.check(seq).set(customerIdSeqKey(), customerId);
+    for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     applyProspectWrite(op, rec, diffProspectKeys(null, rec), events);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
+    if (guards.length) {
+      const now = await kv.getMany(guards.map((g) => g.key));
+      if (now.some((e, i) => e.versionstamp !== guards[i].versionstamp)) throw new GuardMoved();
+    }
     const taken = (await kv.get(prospectByCustomerIdKey(customerId))).value !== null;
     if (explicit && taken) throw customerIdTaken();
     if (taken) skip++;

@@ -70,6 +70,8 @@ export const prospectCreateSchema = z.object({
   followUpDate: optionalDay,
   /** Assign at once (the add row's Assign button): the caller's e-mail. */
   assignId: z.preprocess(blankToNull, z.string().trim().max(254).nullable().optional()),
+  /** Create even when a live prospect of the project has the same phone or e-mail. */
+  allowDuplicate: z.boolean().optional(),
 });
 export type ProspectCreate = z.output<typeof prospectCreateSchema>;
 

@@ -35,6 +35,7 @@ import { normalizePhone } from "@/lib/domain/prospect.ts";
 import type { OutboxEntry } from "@/lib/notify/outbox.ts";
 import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
 import type { ProspectCtx } from "@/lib/services/prospects.ts";
+import { contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 
 export const erasedError = () =>
   new HttpError(409, "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
@@ -145,6 +146,13 @@ async function eraseRecord(
       { userId: actor?.id ?? null, at, also },
     );
     if (!out) continue;
+    // The duplicate guards of its contact (keys hold the phone and e-mail) that point to it.
+    const guards = await ctx.kv.getMany<string[]>(
+      guardKeys(before.marketProjectId, contactOf(before.phoneNumber, before.email)),
+    );
+    for (const g of guards) {
+      if (g.value === id) await ctx.kv.atomic().check(g).delete(g.key).commit();
+    }
     // A deleted prospect's record diff touches no live index; clear any phone or e-mail entry an
     // older version may have left (a live prospect's diff has removed them already).
     if (before.deleted) {

@@ -3,6 +3,13 @@
  * soft delete. Each write reads the record once, applies the rules, recomputes the activity clock
  * and commits record + indexes + counters + events in one versionstamp-checked atomic.
  */
+import {
+  contactMatches,
+  contactOf,
+  type DuplicateView,
+  duplicateView,
+  guardKeys,
+} from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { Config } from "@/lib/config.ts";
 import { can } from "@/lib/auth/permissions.ts";
@@ -10,6 +17,7 @@ import { ulid } from "@/lib/db/kv.ts";
 import {
   commitProspect,
   getProspectEntry,
+  GuardMoved,
   insertProspect,
   listDeletedProspects,
   type ProspectEntry,
@@ -208,7 +216,10 @@ async function assigneeFor(
 }
 
 /** POST /api/prospects (spec §5 create, §9 defaults). */
-export async function createProspect(ctx: ProspectCtx, input: ProspectCreate): Promise<Prospect> {
+export async function createProspect(
+  ctx: ProspectCtx,
+  input: ProspectCreate,
+): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
   const tz = ctx.config.timeZone;
   const errors = validateRow({ ...input, sellStatus: null }, { now: ctx.now, timeZone: tz });
   if (input.noteType && motivationMissing(input.noteType, input.motivationText)) {
@@ -260,7 +271,26 @@ export async function createProspect(ctx: ProspectCtx, input: ProspectCreate): P
     createdBy: ctx.user.id,
     updatedAt: at,
   };
-  return await insertProspect(ctx.kv, await withClock(ctx, base), { userId: ctx.user.id, at });
+  const record = await withClock(ctx, base);
+  const contact = contactOf(input.phoneNumber, input.email);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const guards = await ctx.kv.getMany(guardKeys(project.marketProjectId, contact));
+    const matches = await contactMatches(ctx.kv, contact);
+    const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
+    if (same.length && !input.allowDuplicate) {
+      throw prospectError(409, "DUPLICATE_PROSPECT", undefined, {
+        duplicates: same.map(duplicateView),
+      });
+    }
+    try {
+      const created = await insertProspect(ctx.kv, record, { userId: ctx.user.id, at }, guards);
+      const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
+      return { ...created, possibleDuplicates: others.map(duplicateView) };
+    } catch (e) {
+      if (!(e instanceof GuardMoved)) throw e; // the same person was just created: check again
+    }
+  }
+  throw new HttpError(409, "CONFLICT", "errors.conflict");
 }
 
 // ── updates ─────────────────────────────────────────────────────────────────

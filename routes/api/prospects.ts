@@ -64,6 +64,18 @@ export const prospectSchema = z.object({
   version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
 });
 
+/** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
+export const duplicateSchema = z.object({
+  id: z.string(),
+  customerId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  clubId: z.number().int(),
+  marketProjectId: z.number().int(),
+  sellStatus: z.string().nullable(),
+  assignName: z.string().nullable(),
+});
+
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
@@ -105,9 +117,10 @@ export function prospectRoutes(r: ApiRouter) {
     path: "/api/prospects",
     access: "user",
     tag: "prospects",
-    summary: "Create a prospect (spec §5 create rules, §9 defaults)",
+    summary:
+      "Create a prospect (spec §5 create rules, §9 defaults). A live prospect of the project with the same phone or e-mail answers 409 DUPLICATE_PROSPECT with data.duplicates (allowDuplicate: true creates anyway); matches in other projects are listed under possibleDuplicates",
     body: prospectCreateSchema,
-    response: prospectSchema,
+    response: prospectSchema.extend({ possibleDuplicates: z.array(duplicateSchema) }),
     status: 201,
     handler: async (c, { body, user }) => {
       const p = await createProspect(prospectCtx(c, user), body);

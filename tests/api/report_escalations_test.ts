@@ -23,6 +23,7 @@ import {
   reportFirstInKey,
   reportSnapshotKey,
 } from "@/lib/db/keys.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { generateChain } from "@/lib/db/generate.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
@@ -40,8 +41,8 @@ Deno.test("escalated prospects count once, as of any date; firstProspectIn; migr
     const save = (at: string, p: any, sellStatus: string) =>
       saveProspect(ctxAt(env, a, at), p.id, saveInput(p, { sellStatus }) as any);
 
-    let A = await create("2026-03-02T09:00:00Z");
-    let B = await create("2026-03-03T09:00:00Z");
+    let A: Prospect = await create("2026-03-02T09:00:00Z");
+    let B: Prospect = await create("2026-03-03T09:00:00Z");
     const C = await create("2026-03-03T10:00:00Z");
     // A escalates twice (03-04 and 03-06), B once (03-05), C never; C is deleted on 03-07.
     A = await save("2026-03-04T09:00:00Z", A, "NoAnswer1");

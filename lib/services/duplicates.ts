@@ -1,0 +1,60 @@
+/**
+ * Duplicates at entry (issue #15): the live prospects (not deleted, not cleaned) with the same
+ * phone (any written form, normalised) or the same e-mail (trimmed, case-insensitive).
+ */
+import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from "@/lib/db/keys.ts";
+import { getManyChunked } from "@/lib/db/kv.ts";
+import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
+
+export interface DuplicateView {
+  id: string;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  clubId: number;
+  marketProjectId: number;
+  sellStatus: string | null;
+  assignName: string | null;
+}
+
+export const duplicateView = (p: StoredProspect): DuplicateView => ({
+  id: p.id,
+  customerId: p.customerId,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  clubId: p.clubId,
+  marketProjectId: p.marketProjectId,
+  sellStatus: p.sellStatus,
+  assignName: p.assignName,
+});
+
+export const contactOf = (phone: string | null | undefined, email: string | null | undefined) => ({
+  phone: phoneKeyPart(phone ?? ""),
+  email: (email ?? "").trim().toLowerCase(),
+});
+
+/** The guard entries a create of this contact in project `mp` checks and sets (see keys.ts). */
+export function guardKeys(mp: number, c: { phone: string; email: string }): Deno.KvKey[] {
+  const keys: Deno.KvKey[] = [];
+  if (c.phone) keys.push(prospectContactGuardKey(mp, "p", c.phone));
+  if (c.email) keys.push(prospectContactGuardKey(mp, "e", c.email));
+  return keys;
+}
+
+/** Live prospects in any project with this phone or e-mail (exact, after normalising). */
+export async function contactMatches(
+  kv: Deno.Kv,
+  c: { phone: string; email: string },
+): Promise<StoredProspect[]> {
+  const ids = new Set<string>();
+  const scan = async (prefix: Deno.KvKey) => {
+    for await (const e of kv.list<string>({ prefix }, { limit: 200 })) ids.add(e.value);
+  };
+  if (c.phone) await scan(prospectByPhoneKey(c.phone, "").slice(0, 2));
+  if (c.email) await scan(prospectByEmailKey(c.email, "").slice(0, 2));
+  const recs = await getManyChunked<StoredProspect>(kv, [...ids].map((id) => ["prospects", id]));
+  return recs.map((r) => r.value).filter((p): p is StoredProspect =>
+    !!p && !p.deleted && p.activityStatus !== "CustomerCleaned"
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Duplicates at entry (issue #15): the same person (phone in any written form, or e-mail in any
+ * case) in the same market project answers 409 DUPLICATE_PROSPECT with the match; allowDuplicate
+ * creates anyway; a match in another project is only listed; parallel creates of one person let
+ * exactly one through.
+ */
+import assert from "node:assert/strict";
+import { createRow, makeChain, newRow } from "@/tests/api/prospect_fixtures.ts";
+import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
+
+Deno.test("duplicates: same phone or e-mail in the project → 409 with the match; allowDuplicate; other projects listed", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: h } = await signedIn(env);
+    const first = await createRow(env, h, {
+      firstName: "Stina",
+      phoneNumber: "070-123 45 67",
+      email: "Stina@Example.se",
+    });
+    assert.deepEqual(first.possibleDuplicates, []);
+    const tries: [Record<string, unknown>, string][] = [
+      [{ phoneNumber: "+46701234567" }, "phone in +46 form"],
+      [{ phoneNumber: "0046 70 123 45 67" }, "phone in 0046 form"],
+      [{ email: " STINA@example.SE " }, "e-mail in another case"],
+    ];
+    for (const [over, why] of tries) {
+      const r = await call(env, "POST", "/api/prospects", {
+        headers: h,
+        body: newRow(over),
+      });
+      assert.equal(r.res.status, 409, why);
+      assert.equal(r.json.error, "DUPLICATE_PROSPECT");
+      assert.match(r.json.message, /finns redan som prospekt/, "in the user's language");
+      assert.deepEqual(r.json.data.duplicates.map((d: any) => d.id), [first.id], why);
+      assert.equal(r.json.data.duplicates[0].firstName, "Stina");
+    }
+    const anyway = await call(env, "POST", "/api/prospects", {
+      headers: h,
+      body: { ...newRow({ phoneNumber: "+46701234567" }), allowDuplicate: true },
+    });
+    assert.equal(anyway.res.status, 201);
+    const other = await call(env, "POST", "/api/prospects", {
+      headers: h,
+      body: newRow({ phoneNumber: "0701234567", marketProjectId: 2 }),
+    });
+    assert.equal(other.res.status, 201, "another project does not block");
+    assert.deepEqual(
+      other.json.possibleDuplicates.map((d: any) => d.id).sort(),
+      [first.id, anyway.json.id].sort(),
+    );
+    // A deleted prospect does not block.
+    await call(env, "DELETE", `/api/prospects/${other.json.id}`, { headers: h });
+    const again = await call(env, "POST", "/api/prospects", {
+      headers: h,
+      body: newRow({ phoneNumber: "0701234567", marketProjectId: 2 }),
+    });
+    assert.equal(again.res.status, 201);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("duplicates: 12 parallel creates of one person — exactly one 201, the rest 409", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: h } = await signedIn(env);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(env, "POST", "/api/prospects", {
+          headers: h,
+          body: newRow({
+            firstName: `Kopia${i}`,
+            phoneNumber: i % 2 ? "0709876543" : "+46 70 987 65 43",
+          }),
+        })),
+    );
+    const statuses = answers.map((a) => a.res.status).sort();
+    assert.deepEqual(statuses, [201, ...Array(11).fill(409)]);
+    const r = await call(env, "GET", "/api/prospects?marketProjectId=1&search=0709876543", {
+      headers: h,
+    });
+    assert.equal(r.res.headers.get("x-total-elements"), "1");
+  } finally {
+    env.close();
+  }
+});
