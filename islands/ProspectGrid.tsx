@@ -19,6 +19,7 @@ import {
   type RowEnv,
 } from "@/islands/prospects/ProspectRow.tsx";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
+import { type DuplicateMatch, DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
 import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 
@@ -87,7 +88,42 @@ export default function ProspectGrid(props: ProspectGridProps) {
     }
   };
 
+  const [duplicate, setDuplicate] = useState<
+    {
+      body: Record<string, unknown>;
+      draft: RowDraft;
+      assign: boolean;
+      matches: DuplicateMatch[];
+    } | null
+  >(null);
+
   const replaceRow = (p: Prospect) => setRows((rs) => rs.map((r) => (r.id === p.id ? p : r)));
+
+  /** POST a new row; allowDuplicate after the user chose "Skapa ändå". */
+  const create = async (
+    body: Record<string, unknown>,
+    d: RowDraft,
+    assign: boolean,
+    allowDuplicate: boolean,
+  ) => {
+    const r = await post<Prospect & { possibleDuplicates?: DuplicateMatch[] }>("/api/prospects", {
+      ...body,
+      customerId: d.customerId || undefined,
+      marketProjectId: filters.marketProjectId,
+      assignId: assign ? props.user.email : undefined,
+      allowDuplicate: allowDuplicate || undefined,
+    });
+    const elsewhere = r.data.possibleDuplicates?.length ?? 0;
+    toastSuccess(
+      elsewhere
+        ? `${t("prospects.created")}. ${t("duplicates.elsewhere", { count: elsewhere })}`
+        : t("prospects.created"),
+    );
+    setRows((rs) => [r.data, ...rs]);
+    setFresh((f) => [...f, r.data.id]);
+    setTotal((n) => n + 1);
+    return null;
+  };
 
   const save: RowActions["save"] = async (p, d, assign) => {
     const body = {
@@ -115,19 +151,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
       return local;
     }
     try {
-      if (!p) {
-        const r = await post<Prospect>("/api/prospects", {
-          ...body,
-          customerId: d.customerId || undefined,
-          marketProjectId: filters.marketProjectId,
-          assignId: assign ? props.user.email : undefined,
-        });
-        toastSuccess(t("prospects.created"));
-        setRows((rs) => [r.data, ...rs]);
-        setFresh((f) => [...f, r.data.id]);
-        setTotal((n) => n + 1);
-        return null;
-      }
+      if (!p) return await create(body, d, assign, false);
       const r = await put<Prospect>(`/api/prospects/${p.id}`, {
         ...body,
         sellStatus: d.sellStatus || null,
@@ -140,6 +164,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
       return null;
     } catch (e) {
       const what = t(p ? "prospects.updateError" : "prospects.createError");
+      if (!p && e instanceof ApiError && e.code === "DUPLICATE_PROSPECT") {
+        const matches = (e.data as { duplicates?: DuplicateMatch[] } | undefined)?.duplicates ?? [];
+        setDuplicate({ body, draft: d, assign, matches });
+        return { _: e.message };
+      }
       if (p && e instanceof ApiError && e.status === 409) {
         const current = (e.data as { current?: Prospect } | undefined)?.current;
         if (current) {
@@ -437,6 +466,22 @@ export default function ProspectGrid(props: ProspectGridProps) {
             </nav>
           </div>
         )}
+      {duplicate && (
+        <DuplicatePrompt
+          matches={duplicate.matches}
+          clubName={(id) => allClubs.get(id) ?? String(id)}
+          onCancel={() => setDuplicate(null)}
+          onCreate={async () => {
+            const dup = duplicate;
+            setDuplicate(null);
+            try {
+              await create(dup.body, dup.draft, dup.assign, true);
+            } catch (e) {
+              toastError(`${t("prospects.createError")}: ${errorText(t, e)}`);
+            }
+          }}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={t("prospects.confirmDelete.title")}

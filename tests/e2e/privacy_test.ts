@@ -82,6 +82,25 @@ Deno.test({
       await hydrated(page);
       await page.waitForSelector(`[data-testid=firstName-${gone.customerId}]`);
 
+      // Adding the same person again (another written form of her phone) meets the duplicate
+      // prompt: "Öppna" leads to her, "Skapa ändå" creates the row anyway.
+      await page.fill("[data-testid=firstName-new]", "Petra");
+      await page.fill("[data-testid=lastName-new]", "Igen");
+      await page.fill("[data-testid=phoneNumber-new]", "+46 70 123 45 67");
+      await page.selectOption("[data-testid=clubId-new]", "101");
+      await page.click("[data-testid=save-new]");
+      await page.waitForSelector("[data-testid=duplicate-dialog]");
+      assert.match(
+        await page.textContent("[data-testid=duplicate-dialog]") ?? "",
+        /Petra Personlig/,
+      );
+      assert.ok(await page.isVisible(`[data-testid=duplicate-open-${prospect.customerId}]`));
+      await screenshot(page, "duplicate-prompt-390");
+      await page.click("[data-testid=duplicate-create]");
+      await page.locator("[data-testid=toast-success]", { hasText: /skapats/ })
+        .first().waitFor();
+      await page.waitForSelector("[data-testid=duplicate-dialog]", { state: "detached" });
+
       // The history of the prospect in the notes dialog.
       await page.goto(`${server.url}/prospects?marketProjectId=7`);
       await hydrated(page);
@@ -103,15 +122,15 @@ Deno.test({
         page.click("[data-testid=privacy-download]"),
       ]);
       const json = JSON.parse(await Deno.readTextFile((await download.path())!));
-      assert.equal(json.length, 1);
-      assert.equal(json[0].prospect.email, "petra@example.se");
-      assert.ok(Array.isArray(json[0].history) && json[0].history.length > 0);
+      assert.equal(json.length, 2, "both rows with her phone");
+      const petra = json.find((r: any) => r.prospect.email === "petra@example.se");
+      assert.ok(petra && Array.isArray(petra.history) && petra.history.length > 0);
 
       // Erase needs the confirm box; then the row is cleaned.
       await page.check("[data-testid=privacy-erase-form] input[name=confirm]");
       await page.click("[data-testid=privacy-erase]");
       await page.waitForSelector("[data-testid=privacy-erased]");
-      assert.match(await page.textContent("[data-testid=privacy-erased]") ?? "", /1 prospekt/);
+      assert.match(await page.textContent("[data-testid=privacy-erased]") ?? "", /2 prospekt/);
       assert.doesNotMatch(await page.content(), /Petra/);
 
       await page.goto(`${server.url}/prospects?marketProjectId=7&showCompleted=true`);

@@ -1,0 +1,86 @@
+/**
+ * The add row met a duplicate (409 DUPLICATE_PROSPECT, issue #15): the matching prospects with
+ * "Öppna" (the match in the grid) and "Skapa ändå" (create with allowDuplicate), or cancel.
+ */
+import { useEffect, useRef } from "react";
+import { useT } from "@/lib/i18n/context.ts";
+import { useDialog } from "@/lib/client/dialog.ts";
+
+export interface DuplicateMatch {
+  id: string;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  clubId: number;
+  marketProjectId: number;
+  sellStatus: string | null;
+  assignName: string | null;
+}
+
+export function DuplicatePrompt(
+  { matches, clubName, onCreate, onCancel }: {
+    matches: DuplicateMatch[];
+    clubName: (clubId: number) => string;
+    onCreate: () => void;
+    onCancel: () => void;
+  },
+) {
+  const t = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  useDialog(true);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      class="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+      aria-labelledby="duplicate-title"
+      data-testid="duplicate-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <div class="space-y-3 p-5">
+        <h2 id="duplicate-title" class="text-lg font-semibold">{t("duplicates.title")}</h2>
+        <p class="text-sm text-slate-600">{t("duplicates.text")}</p>
+        <ul class="divide-y divide-slate-200 text-sm">
+          {matches.map((m) => (
+            <li key={m.id} class="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span class="font-medium">{`${m.firstName} ${m.lastName}`}</span>
+                <span class="text-slate-600">
+                  {` #${m.customerId} · ${clubName(m.clubId)} · ${
+                    m.sellStatus ? t(`sellStatus.${m.sellStatus}`) : t("duplicates.noStatus")
+                  }${m.assignName ? ` · ${m.assignName}` : ""}`}
+                </span>
+              </span>
+              <a
+                class="btn btn-secondary"
+                href={`/prospects?marketProjectId=${m.marketProjectId}&customerId=${m.customerId}&showCompleted=true`}
+                data-testid={`duplicate-open-${m.customerId}`}
+              >
+                {t("duplicates.open")}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div class="flex justify-end gap-2">
+          <button type="button" class="btn btn-secondary" onClick={onCancel}>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="button"
+            class="btn btn-primary"
+            data-testid="duplicate-create"
+            onClick={onCreate}
+          >
+            {t("duplicates.createAnyway")}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
