@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
-import { ApiError, del, get, patch, post, put } from "@/lib/client/api.ts";
+import { ApiError, buildUrl, del, get, patch, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
 import { errorCodeOf, minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
 import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
@@ -318,6 +318,21 @@ export default function ProspectGrid(props: ProspectGridProps) {
             <div class="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm">
               <strong data-testid="total">{t("prospects.total", { count: total })}</strong>
               <span class="text-xs text-slate-500">{project?.name}</span>
+              {!filters.deleted && (
+                <a
+                  class="btn btn-secondary !py-0.5 !text-xs"
+                  href={buildUrl("/api/prospects", {
+                    ...apiQuery(filters, props.myClubIds),
+                    page: undefined,
+                    size: undefined,
+                    format: "csv",
+                  })}
+                  download
+                  data-testid="export-csv"
+                >
+                  {t("duplicates.export")}
+                </a>
+              )}
               <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
                 {t("urgency.sortBy")}
                 <select

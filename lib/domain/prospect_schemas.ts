@@ -173,6 +173,8 @@ export const prospectSearchSchema = z.object({
   myAssigned: flag,
   /** Admins: list soft-deleted prospects of the project instead. */
   deleted: flag,
+  /** csv: every matching row (not a page) as a UTF-8 CSV download. */
+  format: z.enum(["json", "csv"], { error: "validation.invalidValue" }).optional(),
 });
 export type ProspectSearchQuery = z.output<typeof prospectSearchSchema>;
 

@@ -230,9 +230,13 @@ export function csvField(v: unknown, sep = ";"): string {
  * Text cells that start with = + - @ are prefixed with ' so a spreadsheet never runs them.
  */
 export function toCsv(header: string[], rows: unknown[][], sep = ";"): string {
+  return "\uFEFF" + [header, ...rows].map((r) => csvLine(r, sep)).join("");
+}
+
+/** One CSV line (CRLF-terminated) with formula-safe cells; toCsv and streamed exports use it. */
+export function csvLine(row: unknown[], sep = ";"): string {
   const safe = (v: unknown) => typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  const lines = [header, ...rows].map((r) => r.map((v) => csvField(safe(v), sep)).join(sep));
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+  return row.map((v) => csvField(safe(v), sep)).join(sep) + "\r\n";
 }
 
 /** Parses what toCsv wrote (tests and the e2e check of a download). */

@@ -23,7 +23,9 @@ import {
   type ProspectEntry,
   searchProspects,
   type SearchResult,
+  type SearchSpec,
   type StoredProspect,
+  walkProspects,
   withVersion,
 } from "@/lib/db/prospects.ts";
 import {
@@ -163,9 +165,14 @@ export async function searchForUser(
     }
     return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
   }
+  return await searchProspects(ctx.kv, { ...specOf(ctx, q), offset, limit: q.size });
+}
+
+/** The store's search spec for a checked query (filters only; the caller adds the page). */
+function specOf(ctx: ProspectCtx, q: ProspectSearchQuery): Omit<SearchSpec, "offset" | "limit"> {
   const tz = ctx.config.timeZone;
-  return await searchProspects(ctx.kv, {
-    marketProjectId: q.marketProjectId,
+  return {
+    marketProjectId: q.marketProjectId!,
     clubIds: q.clubId?.length ? [...new Set(q.clubId)] : undefined,
     sellStatuses: q.sellStatus?.length ? [...new Set(q.sellStatus)] : undefined,
     showCompleted: q.showCompleted ?? false,
@@ -182,9 +189,21 @@ export async function searchForUser(
       : undefined,
     order: q.sortFollowUpDate,
     sort: q.sort,
-    offset,
-    limit: q.size,
-  });
+  };
+}
+
+/**
+ * GET /api/prospects?format=csv: every prospect matching the filters (not one page), in follow-up
+ * order, as rows streamed while the project's index is walked (the first bytes go out at once).
+ */
+export async function exportForUser(
+  ctx: ProspectCtx,
+  q: ProspectSearchQuery,
+): Promise<AsyncIterable<Prospect>> {
+  // The same checks as a search (project required, B2B, date range), answered before streaming.
+  await searchForUser(ctx, { ...q, page: 1, size: 1, deleted: false });
+  const spec = { ...specOf(ctx, q), offset: 0, limit: Number.MAX_SAFE_INTEGER };
+  return walkProspects(ctx.kv, spec);
 }
 
 /** GET /api/prospects/{id}. Deleted prospects are visible to admins only. */

@@ -2,12 +2,16 @@
  * Prospect API (spec §7): GET/POST /api/prospects, GET/PUT/PATCH/DELETE /api/prospects/{id},
  * PATCH /api/prospects/{id}/assign. Thin: validate → lib/services/prospects.ts → respond.
  */
+import { prospectCsvHeader, prospectCsvRow } from "@/lib/domain/prospect_csv.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
+import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
 import {
   prospectAssignSchema,
   prospectCreateSchema,
   prospectPatchSchema,
   prospectSaveSchema,
+  type ProspectSearchQuery,
   prospectSearchSchema,
 } from "@/lib/domain/prospect_schemas.ts";
 import { ACTIVITY_STATUSES, NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
@@ -16,6 +20,7 @@ import {
   assignProspect,
   createProspect,
   deleteProspect,
+  exportForUser,
   getForUser,
   patchProspect,
   type ProspectCtx,
@@ -93,6 +98,34 @@ async function sentKeys(c: Ctx): Promise<string[]> {
   }
 }
 
+/** The CSV download: header and rows streamed as the store is read. */
+async function csvExport(c: Ctx, user: SessionUser, query: ProspectSearchQuery) {
+  const ctx = prospectCtx(c, user);
+  const rows = await exportForUser(ctx, query);
+  const lang = c.get("lang") ?? "sv";
+  const t = (key: string) => translate(lang, key);
+  const tz = ctx.config.timeZone;
+  const hhmm = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: tz,
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  const when = (iso: string) => `${localDate(new Date(iso), tz)} ${hhmm.format(new Date(iso))}`;
+  const enc = new TextEncoder();
+  const body = ReadableStream.from((async function* () {
+    yield enc.encode(prospectCsvHeader(t));
+    for await (const p of rows) yield enc.encode(prospectCsvRow(p, t, when));
+  })());
+  const day = localDate(ctx.now, tz);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="prospects-${query.marketProjectId}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "get",
@@ -100,11 +133,12 @@ export function prospectRoutes(r: ApiRouter) {
     access: "user",
     tag: "prospects",
     summary:
-      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned)",
+      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download",
     query: prospectSearchSchema,
     response: z.array(prospectSchema),
     totalHeader: true,
     handler: async (c, { query, user }) => {
+      if (query.format === "csv") return await csvExport(c, user!, query);
       const out = await searchForUser(prospectCtx(c, user), query);
       c.header("x-total-elements", String(out.total));
       if (out.approximate) c.header("x-total-approximate", "true");

@@ -86,3 +86,56 @@ Deno.test("duplicates: 12 parallel creates of one person — exactly one 201, th
     env.close();
   }
 });
+
+Deno.test("export: every matching row as CSV Excel opens (BOM, ;, å/ä/ö, formula-safe), not one page", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: h } = await signedIn(env);
+    for (let i = 0; i < 13; i++) {
+      await createRow(env, h, {
+        firstName: i === 0 ? "=HYPERLINK(1)" : `Åsa${i}`,
+        lastName: "Öberg",
+      });
+    }
+    const other = await createRow(env, h, { firstName: "Norr", clubId: 102 });
+    const done = await createRow(env, h, { firstName: "Klar" });
+    await call(env, "PUT", `/api/prospects/${done.id}`, {
+      headers: h,
+      body: { ...newRow(), firstName: "Klar", sellStatus: "Member", version: done.version },
+    });
+    const get = async (qs: string) => {
+      const res = await env.app.request(`http://localhost:8000/api/prospects?${qs}`, {
+        headers: h,
+      });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+    };
+    const all = await get("marketProjectId=1&format=csv&size=5");
+    assert.equal(all.res.status, 200);
+    assert.match(all.res.headers.get("content-type") ?? "", /text\/csv; charset=utf-8/);
+    assert.match(
+      all.res.headers.get("content-disposition") ?? "",
+      /attachment; filename="prospects-1-/,
+    );
+    assert.ok(
+      all.text.startsWith("\uFEFFKund-ID;Förnamn;Efternamn;Telefon"),
+      all.text.slice(0, 80),
+    );
+    const lines = all.text.trim().split("\r\n");
+    assert.equal(lines.length, 1 + 14, "every open row, not a page of 5");
+    assert.ok(lines.some((l) => l.includes(";Åsa1;Öberg;")), "å/ä/ö intact");
+    assert.ok(lines.some((l) => l.includes(";'=HYPERLINK(1);")), "formulas are neutralised");
+    assert.ok(!lines.some((l) => l.includes(";Klar;")), "completed hidden by default");
+    const withDone = await get("marketProjectId=1&format=csv&showCompleted=true");
+    assert.ok(withDone.text.includes(";Klar;"));
+    const club = await get("marketProjectId=1&format=csv&clubId=102");
+    assert.deepEqual(club.text.trim().split("\r\n").slice(1).map((l) => l.split(";")[1]), [
+      other.firstName,
+    ]);
+    const noProject = await get("format=csv");
+    assert.equal(noProject.res.status, 400);
+  } finally {
+    env.close();
+  }
+});

@@ -81,6 +81,15 @@ Deno.test({
       await page.goto(`${server.url}/prospects?marketProjectId=7`);
       await hydrated(page);
       await page.waitForSelector(`[data-testid=firstName-${gone.customerId}]`);
+      // Export: every row of the view as CSV.
+      const [csv] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=export-csv]"),
+      ]);
+      const csvText = await Deno.readTextFile((await csv.path())!);
+      assert.match(csvText, /^\uFEFF?Kund-ID;Förnamn;Efternamn/);
+      assert.match(csvText, /;Rolf;Raderad;/);
+      assert.match(csvText, /;Petra;Personlig;/);
 
       // Adding the same person again (another written form of her phone) meets the duplicate
       // prompt: "Öppna" leads to her, "Skapa ändå" creates the row anyway.
