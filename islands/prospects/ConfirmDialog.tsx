@@ -1,7 +1,6 @@
 /** A modal yes/no question on the native <dialog> (focus trap and Esc for free). */
-import { useEffect, useRef } from "react";
 import { useT } from "@/lib/i18n/context.ts";
-import { useDialog } from "@/lib/client/dialog.ts";
+import { Modal } from "@/islands/prospects/Modal.tsx";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,23 +12,8 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog(p: ConfirmDialogProps) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  useDialog(true);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      class="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
-      aria-labelledby="confirm-title"
-      data-testid="confirm-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        p.onCancel();
-      }}
-    >
+    <Modal labelledBy="confirm-title" testId="confirm-dialog" width="28rem" onCancel={p.onCancel}>
       <div class="p-5">
         <h2 id="confirm-title" class="text-lg font-semibold">{p.title}</h2>
         <p class="mt-2 text-sm text-slate-600">{p.text}</p>
@@ -52,6 +36,6 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
           </button>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -2,20 +2,11 @@
  * The add row met a duplicate (409 DUPLICATE_PROSPECT, issue #15): the matching prospects with
  * "Öppna" (the match in the grid) and "Skapa ändå" (create with allowDuplicate), or cancel.
  */
-import { useEffect, useRef } from "react";
 import { useT } from "@/lib/i18n/context.ts";
-import { useDialog } from "@/lib/client/dialog.ts";
+import type { DuplicateView } from "@/lib/domain/prospect.ts";
+import { Modal } from "@/islands/prospects/Modal.tsx";
 
-export interface DuplicateMatch {
-  id: string;
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  clubId: number;
-  marketProjectId: number;
-  sellStatus: string | null;
-  assignName: string | null;
-}
+export type DuplicateMatch = DuplicateView;
 
 export function DuplicatePrompt(
   { matches, clubName, onCreate, onCancel }: {
@@ -26,23 +17,8 @@ export function DuplicatePrompt(
   },
 ) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  useDialog(true);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      class="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
-      aria-labelledby="duplicate-title"
-      data-testid="duplicate-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
+    <Modal labelledBy="duplicate-title" testId="duplicate-dialog" width="32rem" onCancel={onCancel}>
       <div class="space-y-3 p-5">
         <h2 id="duplicate-title" class="text-lg font-semibold">{t("duplicates.title")}</h2>
         <p class="text-sm text-slate-600">{t("duplicates.text")}</p>
@@ -81,6 +57,6 @@ export function DuplicatePrompt(
           </button>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -67,6 +67,18 @@ export interface Prospect {
   version?: string;
 }
 
+/** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
+export interface DuplicateView {
+  id: string;
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  clubId: number;
+  marketProjectId: number;
+  sellStatus: string | null;
+  assignName: string | null;
+}
+
 export interface Note {
   noteId: string;
   prospectId: string;

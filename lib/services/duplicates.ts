@@ -6,17 +6,9 @@ import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from 
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
+import type { DuplicateView } from "@/lib/domain/prospect.ts";
 
-export interface DuplicateView {
-  id: string;
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  clubId: number;
-  marketProjectId: number;
-  sellStatus: string | null;
-  assignName: string | null;
-}
+export type { DuplicateView };
 
 export const duplicateView = (p: StoredProspect): DuplicateView => ({
   id: p.id,
