@@ -20,6 +20,7 @@ import {
 } from "@/islands/prospects/ProspectRow.tsx";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
 import { type DuplicateMatch, DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
+import { ImportDialog } from "@/islands/prospects/ImportDialog.tsx";
 import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 
@@ -56,6 +57,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const [conflicts, setConflicts] = useState<Record<string, RowDraft>>({});
   const [fresh, setFresh] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<Prospect | null>(null);
+  const [importing, setImporting] = useState(false);
   const [notesFor, setNotesFor] = useState<Prospect | null>(null);
   const [Notes, setNotes] = useState<ComponentType<NotesDialogProps> | null>(null);
 
@@ -333,6 +335,16 @@ export default function ProspectGrid(props: ProspectGridProps) {
                   {t("duplicates.export")}
                 </a>
               )}
+              {!filters.deleted && project && (
+                <button
+                  type="button"
+                  class="btn btn-secondary !py-0.5 !text-xs"
+                  data-testid="import-csv"
+                  onClick={() => setImporting(true)}
+                >
+                  {t("intake.import.button")}
+                </button>
+              )}
               <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
                 {t("urgency.sortBy")}
                 <select
@@ -481,6 +493,17 @@ export default function ProspectGrid(props: ProspectGridProps) {
             </nav>
           </div>
         )}
+      {importing && filters.marketProjectId && (
+        <ImportDialog
+          marketProjectId={filters.marketProjectId}
+          clubs={myClubs}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            load(filters);
+          }}
+        />
+      )}
       {duplicate && (
         <DuplicatePrompt
           matches={duplicate.matches}

@@ -1,8 +1,10 @@
 /** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
 import { privacyRoutes } from "@/routes/api/privacy.ts";
+import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HttpError } from "@/lib/domain/errors.ts";
+import { IMPORT_BODY_BYTES } from "@/lib/services/prospect_import.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { type AppDeps, type AppEnv, type Ctx, isApiPath } from "@/routes/env.ts";
 import { requestLog } from "@/routes/middleware/request_log.ts";
@@ -54,16 +56,21 @@ export function createApp(deps: AppDeps): App {
   });
   app.use("*", requestLog({ log: config.accessLog }));
   app.use("*", securityHeaders({ hsts: !config.isLocalhost }));
+  const tooLarge = () => {
+    throw new HttpError(413, "PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
+  };
+  const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  // A CSV import carries up to MAX_IMPORT_ROWS rows: its own, larger limit.
+  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_BYTES, onError: tooLarge });
   app.use(
     "*",
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new HttpError(413, "PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
-      },
-    }),
+    (c, next) => (c.req.path === "/api/prospects/import" ? importLimit : limit)(c, next),
   );
-  app.use("*", csrf({ allowedOrigins: [new URL(config.appUrl).origin] }));
+  registerIntakeCors(app);
+  app.use(
+    "*",
+    csrf({ allowedOrigins: [new URL(config.appUrl).origin], exempt: [INTAKE_PATH] }),
+  );
   app.use("*", session());
   app.use("*", language());
 
@@ -80,6 +87,7 @@ export function createApp(deps: AppDeps): App {
   prospectRoutes(api);
   noteRoutes(api);
   reportRoutes(api);
+  intakeRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

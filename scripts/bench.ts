@@ -19,6 +19,7 @@ import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
+import { startServer } from "@/scripts/bench_server.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -115,46 +116,6 @@ async function actors() {
   } finally {
     kv.close();
   }
-}
-
-// ── 2. the server ────────────────────────────────────────────────────────────
-async function startServer() {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: ROOT,
-    env: {
-      APP_ENV: "production",
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      SECRET_KEY: SECRET,
-      KV_PATH,
-      MFA_MODE: "off",
-      ACCESS_LOG: "false",
-      CRON: "false",
-    },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let err = "";
-  (async () => {
-    for await (const c of child.stderr) err += new TextDecoder().decode(c);
-  })();
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const r = await fetch(`${url}/api/health`);
-      await r.body?.cancel();
-      if (r.ok) return { url, child, err: () => err };
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`server did not start:\n${err}`);
 }
 
 // ── 3. the workloads ─────────────────────────────────────────────────────────
@@ -383,7 +344,7 @@ projects.map((mp) => weights[mp - 1] ?? 0).reduce((acc, w, i) => (cumulative[i] 
 const totalW = cumulative[cumulative.length - 1];
 for (let i = 0; i < cumulative.length; i++) cumulative[i] /= totalW;
 
-const server = await startServer();
+const server = await startServer(ROOT, { KV_PATH, SECRET_KEY: SECRET });
 log(`server on ${server.url}; ${pool.length} prospects in the update pool`);
 const rows: Row[] = [];
 try {

@@ -15,6 +15,9 @@ export const LIMITS = {
   /** SMS codes (sign-in, enrolment, resend) to one user and asked for from one address. */
   smsUser: { max: 5, windowMs: 60 * 60 * 1000 },
   smsAddress: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** Web-form leads (POST /api/intake/{key}) from one address and to one form key. */
+  intakeAddress: { max: 10, windowMs: 60 * 1000 },
+  intakeKey: { max: 600, windowMs: 60 * 60 * 1000 },
 } as const;
 
 interface Counter {

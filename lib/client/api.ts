@@ -22,6 +22,8 @@ export class ApiError extends Error {
 export interface ApiOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
   body?: unknown;
+  /** A body that is not JSON (e.g. the CSV import): sent as is with its content type. */
+  raw?: { type: string; text: string };
   signal?: AbortSignal;
   /** Skip the refresh-and-logout handling (auth screens). */
   noAuthRetry?: boolean;
@@ -54,13 +56,18 @@ export const UI_LANGUAGE_HEADER = "X-UI-Language";
 async function send(method: string, path: string, opts: ApiOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.raw) headers["Content-Type"] = opts.raw.type;
   // The page's language, so the server's messages match the page whatever the browser's.
   const ui = globalThis.document?.documentElement?.lang;
   if (ui) headers[UI_LANGUAGE_HEADER] = ui;
   return await fetch(buildUrl(path, opts.query), {
     method,
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.raw
+      ? opts.raw.text
+      : opts.body === undefined
+      ? undefined
+      : JSON.stringify(opts.body),
     credentials: "same-origin",
     signal: opts.signal,
   });

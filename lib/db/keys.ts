@@ -47,7 +47,14 @@ export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
  * SMS codes sent to a user and asked for from an address.
  */
 export const loginFailuresKey = (
-  scope: "account" | "address" | "resetMail" | "smsUser" | "smsAddress",
+  scope:
+    | "account"
+    | "address"
+    | "resetMail"
+    | "smsUser"
+    | "smsAddress"
+    | "intakeAddress"
+    | "intakeKey",
   id: string,
 ) => ["login_failures", scope, id];
 
@@ -118,6 +125,11 @@ export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: stri
   kind,
   value,
 ];
+/** A web-form key of a market project (issue #15): ["form_keys", marketProjectId, keyId]. */
+export const formKeyKey = (mp: number, id: string) => ["form_keys", mp, id];
+export const formKeysPrefix = (mp: number) => ["form_keys", mp];
+/** The key text a web form posts with → its record's place. */
+export const formKeyLookupKey = (key: string) => ["form_keys_by_key", key];
 export const prospectByEmailKey = (
   emailLower: string,
   id: string,

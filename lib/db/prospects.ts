@@ -22,7 +22,7 @@ import {
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
-import { counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
+import { addToCounter, counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
 import {
   applyProspectWrite,
   assigneePart,
@@ -87,7 +87,12 @@ export const customerIdTaken = () =>
 export async function insertProspect(
   kv: Deno.Kv,
   p: StoredProspect,
-  meta: { userId: string | null; at: string },
+  meta: {
+    userId: string | null;
+    at: string;
+    /** Entries written in the same atomic (e.g. the web lead's notification); `id` is the new prospect's. */
+    also?: (rec: StoredProspect) => { key: Deno.KvKey; value: unknown }[];
+  },
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
@@ -106,6 +111,7 @@ export async function insertProspect(
       .check({ key: prospectByCustomerIdKey(customerId), versionstamp: null });
     if (seq) op.check(seq).set(customerIdSeqKey(), customerId);
     for (const g of guards) op.check(g).set(g.key, rec.id);
+    for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     applyProspectWrite(op, rec, diffProspectKeys(null, rec), events);
     const res = await op.commit();
@@ -119,6 +125,44 @@ export async function insertProspect(
     if (taken) skip++;
   }
   throw new HttpError(409, "CONFLICT", "errors.conflict");
+}
+
+/**
+ * Inserts new prospects with server-assigned customer ids in one atomic (the CSV import's write).
+ * The sequence, each new id's index entry and each duplicate guard are checked, so a concurrent
+ * create makes the batch answer null and the caller falls back to insertProspect row by row.
+ * Throws when the batch is over KV's atomic limits (the caller makes it smaller).
+ */
+export async function insertProspectBatch(
+  kv: Deno.Kv,
+  items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
+  meta: { userId: string | null; at: string },
+): Promise<Prospect[] | null> {
+  const seq = await kv.get<number>(customerIdSeqKey());
+  let customerId = seq.value ?? 0;
+  const op = kv.atomic().check(seq);
+  const written: StoredProspect[] = [];
+  // New rows of one project share most counters: one sum per counter key for the whole batch.
+  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  for (const { record, guards } of items) {
+    const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
+    op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
+    for (const g of guards) op.check(g).set(g.key, rec.id);
+    const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
+    const diff = diffProspectKeys(null, rec);
+    for (const c of diff.counters) {
+      const id = JSON.stringify(c.key);
+      const sum = counters.get(id);
+      if (sum) sum.delta += c.delta;
+      else counters.set(id, { ...c });
+    }
+    applyProspectWrite(op, rec, { ...diff, counters: [] }, events);
+    written.push(rec);
+  }
+  for (const c of counters.values()) addToCounter(op, c.key, c.delta);
+  op.set(customerIdSeqKey(), customerId);
+  const res = await op.commit();
+  return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
 }
 
 /**

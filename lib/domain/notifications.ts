@@ -4,6 +4,7 @@
  * - Entering Notified tells the assignee; an unassigned prospect (or one whose assignee no longer
  *   exists or is disabled) tells the club's subscribers instead.
  * - Entering Escalated tells the club's subscribers.
+ * - A new web-form lead tells the club's subscribers at once (speed to lead).
  * - Each person's notification category filters: "all" gets both, "escalationsOnly" only
  *   Escalated, "none" nothing. No category chosen (null) counts as "all": a reminder nobody asked
  *   to silence should arrive.
@@ -13,7 +14,35 @@
 import { isB2B } from "@/lib/domain/user.ts";
 import { ACTIVITY_WEIGHT, type ActivityStatus } from "@/lib/domain/statuses.ts";
 
-export type NotificationKind = "notified" | "escalated";
+/** notified / escalated: activity transitions; webLead: a new lead from a web form. */
+export type NotificationKind = "notified" | "escalated" | "webLead";
+
+/** A notification waiting in the queue: what happened, and the prospect as it was then. */
+export interface QueuedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** "<activityStatus>:<clockStart>", the idempotency key of the transition. */
+  transitionKey: string;
+  /** ISO instant of the transition. */
+  at: string;
+  prospect: {
+    id: string;
+    customerId: number;
+    firstName: string;
+    lastName: string;
+    /** Staff call from the mail (absent on entries queued before it was added). */
+    phoneNumber?: string;
+    marketProjectId: number;
+    marketProjectName: string;
+    clubId: number;
+    clubName: string;
+    sellStatus: string | null;
+    assignId: string | null;
+    assignName: string | null;
+    assignUserId: string | null;
+    b2b: boolean;
+  };
+}
 
 /** The activity statuses whose entry is announced, and the kind of message for each. */
 export const NOTIFYING_STATUSES: Readonly<Record<string, NotificationKind>> = {

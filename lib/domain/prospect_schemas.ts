@@ -198,3 +198,50 @@ export const noteUpdateSchema = z.object({
   version: version.optional(),
 });
 export type NoteUpdate = z.output<typeof noteUpdateSchema>;
+
+/** POST /api/prospects/import: the project, a club for rows without one, and a dry run. */
+export const prospectImportQuerySchema = z.object({
+  marketProjectId: requiredId,
+  clubId: optionalId,
+  dryRun: flag,
+});
+
+/** The import's body: CSV text (the export's columns; "," or ";"). */
+export const prospectImportBodySchema = z.string().describe(
+  "text/csv: a header line (the export's column names in Swedish or English, or the field names) and one prospect per line",
+);
+
+/** How many origins one form key may allow, and how many keys a project may have. */
+export const MAX_FORM_KEY_ORIGINS = 10;
+export const MAX_FORM_KEYS = 20;
+
+/** An origin a web form may post from: scheme, host and port only (https, or http on localhost). */
+const origin = z.string().trim().max(200).refine((v) => {
+  try {
+    const u = new URL(v);
+    const local = u.hostname === "localhost" || u.hostname === "127.0.0.1";
+    return (u.protocol === "https:" || (u.protocol === "http:" && local)) && u.origin === v;
+  } catch {
+    return false;
+  }
+}, "intake.errors.BAD_ORIGIN");
+
+/** POST /api/marketprojects/{id}/form-keys. */
+export const formKeyCreateSchema = z.object({
+  allowedOrigins: z.array(origin).max(MAX_FORM_KEY_ORIGINS, "intake.errors.TOO_MANY_ORIGINS"),
+});
+
+/** POST /api/intake/{key}: what a campaign's web form sends (JSON or form-encoded). */
+export const webLeadSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phoneNumber: phone,
+  email,
+  clubId: requiredId,
+  tag: optionalText(100),
+  /** The honeypot: hidden from people, filled in by bots; a filled one makes the request a no-op. */
+  website: z.string().max(1000).optional(),
+  /** A plain HTML form's thank-you page: answered with 303 to it (only on an allowed origin). */
+  redirect: z.string().max(1000).optional(),
+});
+export type WebLead = z.output<typeof webLeadSchema>;

@@ -239,13 +239,46 @@ export function csvLine(row: unknown[], sep = ";"): string {
   return row.map((v) => csvField(safe(v), sep)).join(sep) + "\r\n";
 }
 
+/** A cell as csvLine's formula guard wrote it → the text it guarded ("'+4670…" → "+4670…"). */
+export function unguardCell(v: string): string {
+  return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
+}
+
 /** Parses what toCsv wrote (tests and the e2e check of a download). */
 export function parseCsv(text: string, sep = ";"): string[][] {
+  return parseCsvRecords(text, sep).map((r) => r.cells);
+}
+
+/** The separator of a CSV file: ";" or ",", whichever its first line holds more of outside quotes. */
+export function csvSeparator(text: string): ";" | "," {
+  let semi = 0, comma = 0, quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch === ";") semi++;
+    else if (!quoted && ch === ",") comma++;
+  }
+  return comma > semi ? "," : ";";
+}
+
+/**
+ * RFC 4180 records with the file line each starts on (line 1 = the first line; a quoted cell may
+ * span lines). A leading byte-order mark is skipped; lines that hold nothing are left out.
+ */
+export function parseCsvRecords(text: string, sep = ";"): { line: number; cells: string[] }[] {
   const s = text.replace(/^\uFEFF/, "");
-  const rows: string[][] = [];
+  const out: { line: number; cells: string[] }[] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
+  let line = 1;
+  let start = 1;
+  const end = () => {
+    row.push(field);
+    if (row.length > 1 || row[0] !== "") out.push({ line: start, cells: row });
+    row = [];
+    field = "";
+  };
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
     if (quoted) {
@@ -253,22 +286,20 @@ export function parseCsv(text: string, sep = ";"): string[][] {
         field += '"';
         i++;
       } else if (ch === '"') quoted = false;
-      else field += ch;
+      else {
+        if (ch === "\n" || (ch === "\r" && s[i + 1] !== "\n")) line++;
+        field += ch;
+      }
     } else if (ch === '"') quoted = true;
     else if (ch === sep) {
       row.push(field);
       field = "";
     } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && s[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
+      end();
+      start = ++line;
     } else field += ch;
   }
-  if (field !== "" || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  if (field !== "" || row.length) end();
+  return out;
 }

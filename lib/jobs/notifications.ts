@@ -9,38 +9,17 @@ import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { clubSubscriberIds } from "@/lib/db/reference.ts";
 import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
-import { type NotificationKind, prospectLink, recipientsFor } from "@/lib/domain/notifications.ts";
+import {
+  prospectLink,
+  type QueuedNotification,
+  recipientsFor,
+} from "@/lib/domain/notifications.ts";
+
+export type { QueuedNotification };
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
 import { sendClaimedMail } from "@/lib/notify/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
-
-/** A notification waiting in the queue: what happened, and the prospect as it was then. */
-export interface QueuedNotification {
-  id: string;
-  kind: NotificationKind;
-  /** "<activityStatus>:<clockStart>", the idempotency key of the transition. */
-  transitionKey: string;
-  /** ISO instant of the transition. */
-  at: string;
-  prospect: {
-    id: string;
-    customerId: number;
-    firstName: string;
-    lastName: string;
-    /** Staff call from the mail (absent on entries queued before it was added). */
-    phoneNumber?: string;
-    marketProjectId: number;
-    marketProjectName: string;
-    clubId: number;
-    clubName: string;
-    sellStatus: string | null;
-    assignId: string | null;
-    assignName: string | null;
-    assignUserId: string | null;
-    b2b: boolean;
-  };
-}
 
 /** Deliveries are remembered long enough to outlive any retry of the queue entry. */
 const DELIVERY_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -105,7 +105,7 @@ export function invalidateClockSettings(kv: Deno.Kv) {
   settingsCache.delete(kv);
 }
 
-async function withClock(
+export async function withClock(
   ctx: ProspectCtx,
   p: StoredProspect,
 ): Promise<StoredProspect> {
@@ -115,7 +115,10 @@ async function withClock(
 
 // ── reference checks ────────────────────────────────────────────────────────
 
-async function projectFor(ctx: ProspectCtx, marketProjectId: number): Promise<MarketProject> {
+export async function projectFor(
+  ctx: ProspectCtx,
+  marketProjectId: number,
+): Promise<MarketProject> {
   const project = await getMarketProjectByNumber(ctx.kv, marketProjectId);
   if (!project) {
     throw prospectError(400, "MARKET_PROJECT_NOT_FOUND", {
@@ -126,7 +129,22 @@ async function projectFor(ctx: ProspectCtx, marketProjectId: number): Promise<Ma
   return project;
 }
 
-async function clubFor(ctx: ProspectCtx, clubId: number) {
+/** A project the caller may add prospects to: it exists, is active and is visible (B2B). */
+export async function projectForCreate(
+  ctx: ProspectCtx,
+  marketProjectId: number,
+): Promise<MarketProject> {
+  const project = await projectFor(ctx, marketProjectId);
+  if (!project.active) {
+    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
+      marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
+    });
+  }
+  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  return project;
+}
+
+export async function clubFor(ctx: ProspectCtx, clubId: number) {
   const club = await getClubByNumber(ctx.kv, clubId);
   if (!club) {
     throw prospectError(400, "CLUB_NOT_FOUND", { clubId: "prospects.errors.CLUB_NOT_FOUND" });
@@ -234,30 +252,16 @@ async function assigneeFor(
   return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
 }
 
-/** POST /api/prospects (spec §5 create, §9 defaults). */
-export async function createProspect(
+/** A new prospect's record from checked input (spec §9 defaults), before its activity clock. */
+export function newProspect(
   ctx: ProspectCtx,
-  input: ProspectCreate,
-): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
-  const tz = ctx.config.timeZone;
-  const errors = validateRow({ ...input, sellStatus: null }, { now: ctx.now, timeZone: tz });
-  if (input.noteType && motivationMissing(input.noteType, input.motivationText)) {
-    errors.motivationText = "prospects.errors.MOTIVATION_TEXT_REQUIRED";
-  }
-  if (Object.keys(errors).length) throw rowInvalid(errors);
-  const [project, club] = await Promise.all([
-    projectFor(ctx, input.marketProjectId),
-    clubFor(ctx, input.clubId),
-  ]);
-  if (!project.active) {
-    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
-      marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
-    });
-  }
-  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
-  const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
+  input: Omit<ProspectCreate, "marketProjectId" | "allowDuplicate" | "assignId">,
+  project: MarketProject,
+  club: { clubId: number; name: string },
+  assignee: { assignId: string; assignName: string; assignUserId: string } | null,
+): StoredProspect {
   const at = ctx.now.toISOString();
-  const base: StoredProspect = {
+  return {
     id: ulid(ctx.now.getTime()),
     customerId: input.customerId ?? 0,
     firstName: input.firstName,
@@ -290,7 +294,38 @@ export async function createProspect(
     createdBy: ctx.user.id,
     updatedAt: at,
   };
-  const record = await withClock(ctx, base);
+}
+
+/** The §5 create rules that need the clock (follow-up date) or several fields (Motivation text). */
+export function createErrors(
+  ctx: ProspectCtx,
+  input: Omit<ProspectCreate, "marketProjectId" | "clubId"> & {
+    marketProjectId?: number;
+    clubId?: number;
+  },
+): FieldErrors {
+  const tz = ctx.config.timeZone;
+  const errors = validateRow({ ...input, sellStatus: null }, { now: ctx.now, timeZone: tz });
+  if (input.noteType && motivationMissing(input.noteType, input.motivationText)) {
+    errors.motivationText = "prospects.errors.MOTIVATION_TEXT_REQUIRED";
+  }
+  return errors;
+}
+
+/** POST /api/prospects (spec §5 create, §9 defaults). */
+export async function createProspect(
+  ctx: ProspectCtx,
+  input: ProspectCreate,
+): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
+  const errors = createErrors(ctx, input);
+  if (Object.keys(errors).length) throw rowInvalid(errors);
+  const [project, club] = await Promise.all([
+    projectForCreate(ctx, input.marketProjectId),
+    clubFor(ctx, input.clubId),
+  ]);
+  const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
+  const at = ctx.now.toISOString();
+  const record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
   const contact = contactOf(input.phoneNumber, input.email);
   for (let attempt = 0; attempt < 5; attempt++) {
     const guards = await ctx.kv.getMany(guardKeys(project.marketProjectId, contact));

@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
 
@@ -37,8 +38,8 @@ export interface ApiRoute<
   undocumented?: boolean;
   /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
   errorSchema?: z.ZodType;
-  /** Content type of the body when not JSON (e.g. OAuth's form body). */
-  bodyType?: "json" | "form";
+  /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
+  bodyType?: "json" | "form" | "csv";
   /** Only registered when the condition holds (e.g. the outbox outside production). */
   handler: (
     c: Ctx,
@@ -92,6 +93,15 @@ export function queryObject(url: string): Record<string, string | string[]> {
 
 const badBody = () => new HttpError(400, "BAD_REQUEST_BODY", "errors.badRequest");
 
+/** The body as UTF-8 text; other bytes answer 400 BAD_ENCODING. */
+async function utf8Text(c: Ctx): Promise<string> {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
+  } catch {
+    throw new HttpError(400, "BAD_ENCODING", "errors.badEncoding");
+  }
+}
+
 /** JSON deeper than this is refused before parsing (no request may exhaust the stack). */
 export const MAX_JSON_DEPTH = 64;
 
@@ -110,8 +120,9 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-async function readBody(c: Ctx, type: "json" | "form"): Promise<unknown> {
+async function readBody(c: Ctx, type: "json" | "form" | "csv"): Promise<unknown> {
   const ct = c.req.header("content-type") ?? "";
+  if (type === "csv") return await utf8Text(c);
   if (
     type === "form" || ct.includes("application/x-www-form-urlencoded") ||
     ct.includes("multipart/form-data")
@@ -126,12 +137,7 @@ async function readBody(c: Ctx, type: "json" | "form"): Promise<unknown> {
       Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v : ""]),
     );
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer());
-  } catch {
-    throw new HttpError(400, "BAD_ENCODING", "errors.badEncoding");
-  }
+  const text = await utf8Text(c);
   if (!text.trim()) return {};
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, "BAD_JSON", "errors.badRequest");
   try {
@@ -172,50 +178,4 @@ function rejectBadText(...inputs: unknown[]) {
       });
     }
   }
-}
-
-/** Parses with a zod schema; failures become 400 with {field: i18nKey}. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const r = schema.safeParse(input);
-  if (r.success) return r.data;
-  const fields = zodFields(r.error);
-  const vars = zodFieldVars(r.error, fields);
-  throw new HttpError(400, "VALIDATION", "errors.validation", fields, undefined, undefined, vars);
-}
-
-/** The limit a length message names ({{n}}), per field whose message is a min/max length. */
-export function zodFieldVars(
-  error: z.ZodError,
-  fields: Record<string, string>,
-): Record<string, Record<string, unknown>> | undefined {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join(".") || "_";
-    if (out[path] || fields[path] !== issue.message) continue;
-    const limit = issue.code === "too_big"
-      ? issue.maximum
-      : issue.code === "too_small"
-      ? issue.minimum
-      : undefined;
-    if (limit !== undefined) out[path] = { n: Number(limit) };
-  }
-  return Object.keys(out).length ? out : undefined;
-}
-
-const I18N_KEY = /^[a-zA-Z]+\.[\w.]+$/;
-
-/** Maps zod issues to {path: i18n key}; our schemas use i18n keys as messages. */
-export function zodFields(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join(".") || "_";
-    if (fields[path]) continue;
-    if (I18N_KEY.test(issue.message)) fields[path] = issue.message;
-    else if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) {
-      fields[path] = "validation.required";
-    } else if (issue.code === "invalid_type" && issue.expected === "number") {
-      fields[path] = "validation.notANumber";
-    } else fields[path] = "validation.generic";
-  }
-  return fields;
 }

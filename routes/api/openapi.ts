@@ -150,6 +150,8 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
     if (route.body) {
       const mediaType = route.bodyType === "form"
         ? "application/x-www-form-urlencoded"
+        : route.bodyType === "csv"
+        ? "text/csv"
         : "application/json";
       op.requestBody = {
         required: true,

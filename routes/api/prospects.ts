@@ -9,6 +9,8 @@ import { z } from "zod";
 import {
   prospectAssignSchema,
   prospectCreateSchema,
+  prospectImportBodySchema,
+  prospectImportQuerySchema,
   prospectPatchSchema,
   prospectSaveSchema,
   type ProspectSearchQuery,
@@ -27,6 +29,7 @@ import {
   saveProspect,
   searchForUser,
 } from "@/lib/services/prospects.ts";
+import { importProspects } from "@/lib/services/prospect_import.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
 
@@ -79,6 +82,20 @@ export const duplicateSchema = z.object({
   marketProjectId: z.number().int(),
   sellStatus: z.string().nullable(),
   assignName: z.string().nullable(),
+});
+
+const importResultSchema = z.object({
+  created: z.number().int().describe("rows created (a dry run: rows it would create)"),
+  duplicates: z.array(z.object({
+    line: z.number().int(),
+    id: z.string().nullable().describe("the prospect it duplicates (null: an uncreated line)"),
+  })),
+  errors: z.array(z.object({
+    line: z.number().int(),
+    field: z.string(),
+    message: z.string().describe("in the caller's language"),
+  })),
+  ignoredColumns: z.array(z.string()).describe("header cells that name no imported column"),
 });
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -160,6 +177,34 @@ export function prospectRoutes(r: ApiRouter) {
       const p = await createProspect(prospectCtx(c, user), body);
       c.header("Location", `/api/prospects/${p.id}`);
       return c.json(p, 201);
+    },
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/prospects/import",
+    access: "user",
+    tag: "prospects",
+    summary:
+      "Import prospects from CSV (the export's columns, ',' or ';'); rows with errors or duplicates (in the project or earlier in the file) are skipped and reported by file line (the header is line 1); dryRun=true writes nothing and answers what it would create",
+    query: prospectImportQuerySchema,
+    bodyType: "csv",
+    body: prospectImportBodySchema,
+    response: importResultSchema,
+    handler: async (c, { query, body, user }) => {
+      const out = await importProspects(prospectCtx(c, user), body, {
+        marketProjectId: query.marketProjectId,
+        clubId: query.clubId,
+        dryRun: query.dryRun ?? false,
+      });
+      const lang = c.get("lang") ?? "sv";
+      return {
+        ...out,
+        errors: out.errors.map(({ vars, ...e }) => ({
+          ...e,
+          message: translate(lang, e.message, vars),
+        })),
+      };
     },
   });
 

@@ -9,10 +9,17 @@ import type { AppEnv } from "@/routes/env.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function csrf(options: { allowedOrigins: string[] }): MiddlewareHandler<AppEnv> {
+export function csrf(
+  options: {
+    allowedOrigins: string[]; /** Paths other sites post to (no session there). */
+    exempt?: string[];
+  },
+): MiddlewareHandler<AppEnv> {
   const allowed = new Set(options.allowedOrigins);
+  const exempt = options.exempt ?? [];
   return async function csrf(c, next) {
     if (SAFE.has(c.req.method) || c.req.header("authorization")) return await next();
+    if (exempt.some((p) => c.req.path.startsWith(p))) return await next();
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     const selfOrigin = new URL(c.req.url).origin;

@@ -80,6 +80,12 @@ export const MATRIX: Record<string, string> = {
   "PUT /api/marketprojects/:id": ADMIN,
   "PATCH /api/marketprojects/:id/activity": ADMIN,
   "DELETE /api/marketprojects/:id": ADMIN,
+
+  // web-form leads (issue #15): keys are admin-only; the intake is public (a form key, no session)
+  "GET /api/marketprojects/:id/form-keys": ADMIN,
+  "POST /api/marketprojects/:id/form-keys": ADMIN,
+  "DELETE /api/marketprojects/:id/form-keys/:keyId": ADMIN,
+  "POST /api/intake/:key": PUBLIC,
   "GET /api/sell-status": SIGNED_IN,
   "GET /api/notification-categories": SIGNED_IN,
   "GET /api/admin-settings": SIGNED_IN,
@@ -97,6 +103,7 @@ export const MATRIX: Record<string, string> = {
   // prospects and notes (record-level rules — assignee, b2b, disabled — are tested by their issue)
   "GET /api/prospects": SIGNED_IN,
   "POST /api/prospects": SIGNED_IN,
+  "POST /api/prospects/import": SIGNED_IN,
   "GET /api/prospects/:id": SIGNED_IN,
   "PUT /api/prospects/:id": SIGNED_IN,
   "PATCH /api/prospects/:id": SIGNED_IN,

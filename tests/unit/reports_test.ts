@@ -1,17 +1,23 @@
 /** Report rules and keys, pure: reference instant, age buckets, columns, CSV, schemas, mutations. */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   ageBucket,
   asOfInstant,
   csvField,
+  csvLine,
+  csvSeparator,
   daysSince,
   doneOf,
   parseCsv,
+  parseCsvRecords,
   STATUS_COLUMNS,
   statusColumns,
   toCsv,
   totalOf,
+  unguardCell,
 } from "@/lib/domain/reports.ts";
+import { csvParts } from "@/lib/domain/prospect_csv.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
@@ -239,4 +245,56 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   const g = deltas(gone);
   assert.equal(g[JSON.stringify(["report_counters", "sd", 1, "2026-03-05", "NoAnswer1"])], -1);
   assert.equal(Object.values(g).filter((v) => v > 0).length, 0);
+});
+
+Deno.test("CSV import parsing: what csvLine writes parses back, with each record's first line", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(";", ","),
+      fc.array(
+        fc.array(fc.string({ maxLength: 12 }).filter((s) => !s.startsWith("'")), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        {
+          minLength: 1,
+          maxLength: 6,
+        },
+      ),
+      (sep, rows) => {
+        const csv = "\uFEFF" + rows.map((r) => csvLine(r, sep)).join("");
+        const parsed = parseCsvRecords(csv, sep);
+        assert.deepEqual(parsed.map((r) => r.cells.map(unguardCell)), rows);
+        // Each record starts on the line after the previous record's last line.
+        let line = 1;
+        parsed.forEach((r, i) => {
+          assert.equal(r.line, line);
+          line += csvLine(rows[i], sep).split(/\r\n|\r|\n/).length - 1;
+        });
+      },
+    ),
+    { seed: 15, numRuns: 300 },
+  );
+  assert.equal(csvSeparator('"a;b",c,d\r\n1;2'), ",");
+  assert.equal(csvSeparator("Förnamn;Efternamn;Telefon"), ";");
+  assert.deepEqual(parseCsvRecords('a;b\n\n"x\ny";z\nq;r'), [
+    { line: 1, cells: ["a", "b"] },
+    { line: 3, cells: ["x\ny", "z"] },
+    { line: 5, cells: ["q", "r"] },
+  ]);
+});
+
+Deno.test("CSV import parts: each part has the header; lines map back to the file's", () => {
+  const file = 'a;b\r\n1;"x\ny"\r\n2;z\r\n\r\n3;w\r\n4;v';
+  const parts = csvParts(file, 2);
+  assert.deepEqual(parts.map((p) => p.rows), [2, 2, 1]);
+  for (const p of parts) assert.ok(p.text.startsWith("a;b\r\n"));
+  // The server's lines inside each part, mapped back, are the file's lines of those records.
+  const fileLines = parts.flatMap((p) =>
+    parseCsvRecords(p.text).slice(1).map((r) => r.line - p.partLine + p.firstLine)
+  );
+  const direct = parseCsvRecords(file).slice(1).map((r) => r.line);
+  assert.deepEqual(fileLines, direct);
+  assert.deepEqual(direct, [2, 4, 6, 7]);
+  assert.deepEqual(csvParts("", 5), []);
 });
