@@ -11,6 +11,7 @@ import { isStartDateAllowed } from "@/lib/domain/reference_rules.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
 import { isStale, reportFailure } from "@/islands/settings/util.ts";
+import { FormKeysDialog } from "@/islands/settings/FormKeysDialog.tsx";
 
 export interface MarketProjectsTabProps {
   projects: MarketProject[];
@@ -33,6 +34,7 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const lang = useLang();
   const [rows, setRows] = useState(props.projects);
   const [toggling, setToggling] = useState<string | null>(null);
+  const [forms, setForms] = useState<MarketProject | null>(null);
   const label = (k: string) => t(`settings.marketProjects.columns.${k}`);
   const format = t("ux.date.placeholder");
 
@@ -84,152 +86,170 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   };
 
   return (
-    <EditableTable<MarketProject, Draft>
-      testId="marketprojects-table"
-      rows={rows}
-      rowKey={(r) => r.id}
-      addLabel={t("settings.marketProjects.add")}
-      emptyText={t("settings.marketProjects.empty")}
-      emptyDraft={() => ({ marketProjectId: "", name: "", startDate: "", b2b: false })}
-      toDraft={(r) => ({
-        marketProjectId: String(r.marketProjectId),
-        name: r.name,
-        startDate: formatDay(r.startDate, lang),
-        b2b: r.b2b,
-      })}
-      columns={[
-        {
-          key: "active",
-          label: label("active"),
-          class: "w-20",
-          cell: (r) => (
-            <input
-              type="checkbox"
-              class="h-5 w-5 accent-brand-600"
-              checked={r.active}
-              disabled={toggling === r.id}
-              aria-label={t("settings.marketProjects.activeToggle", { name: r.name })}
-              data-testid="active-toggle"
-              onClick={(e) => toggle(r, e)}
-            />
-          ),
-        },
-        {
-          key: "marketProjectId",
-          label: label("marketProjectId"),
-          class: "w-24",
-          cell: (r) => r.marketProjectId,
-          edit: (d, set, errors) => (
-            <CellInput
-              name="marketProjectId"
-              label={label("marketProjectId")}
-              inputMode="numeric"
-              placeholder={t("common.optional")}
-              value={d.marketProjectId}
-              error={errors.marketProjectId}
-              onInput={(v) => set({ marketProjectId: v })}
-            />
-          ),
-        },
-        {
-          key: "name",
-          label: label("name"),
-          cell: (r) => r.name,
-          edit: (d, set, errors) => (
-            <CellInput
-              name="name"
-              label={label("name")}
-              value={d.name}
-              error={errors.name}
-              onInput={(v) => set({ name: v })}
-            />
-          ),
-        },
-        {
-          key: "startDate",
-          label: label("startDate"),
-          class: "w-40",
-          cell: (r) => formatDay(r.startDate, lang),
-          edit: (d, set, errors) => (
-            <CellInput
-              name="startDate"
-              label={`${label("startDate")} (${format})`}
-              placeholder={format}
-              value={d.startDate}
-              error={errors.startDate}
-              onInput={(v) => set({ startDate: v })}
-            />
-          ),
-        },
-        {
-          key: "b2b",
-          label: label("b2b"),
-          class: "w-16",
-          cell: (r) => (
-            <input
-              type="checkbox"
-              class="h-5 w-5"
-              checked={r.b2b}
-              disabled
-              aria-label={label("b2b")}
-            />
-          ),
-          edit: (d, set) => (
-            <input
-              type="checkbox"
-              class="h-5 w-5 accent-brand-600"
-              name="b2b"
-              checked={d.b2b}
-              aria-label={label("b2b")}
-              onChange={(e) => set({ b2b: (e.currentTarget as HTMLInputElement).checked })}
-            />
-          ),
-        },
-      ]}
-      onCreate={async (d) => {
-        const { errors, iso } = check(d);
-        if (errors) return errors;
-        try {
-          const body: Record<string, unknown> = { name: d.name, startDate: iso, b2b: d.b2b };
-          if (d.marketProjectId.trim()) body.marketProjectId = d.marketProjectId;
-          const { data } = await post<MarketProject>("/api/marketprojects", body);
-          setRows([...rows, data].sort(byId));
-          toastSuccess(t("settings.marketProjects.created"));
-          return null;
-        } catch (e) {
-          return reportFailure(t, "settings.marketProjects.createError", e);
-        }
-      }}
-      onUpdate={async (r, d) => {
-        const { errors, iso } = check(d, r);
-        if (errors) return errors;
-        try {
-          const { data } = await put<MarketProject>(`/api/marketprojects/${r.id}`, {
-            marketProjectId: d.marketProjectId,
-            name: d.name,
-            startDate: iso,
-            b2b: d.b2b,
-            version: r.version,
-          });
-          setRows(rows.map((x) => (x.id === r.id ? data : x)).sort(byId));
-          toastSuccess(t("settings.marketProjects.updated"));
-          return null;
-        } catch (e) {
-          if (isStale(e)) await reload();
-          return reportFailure(t, "settings.marketProjects.updateError", e);
-        }
-      }}
-      onDelete={async (r) => {
-        if (!confirm(t("settings.marketProjects.confirmDelete", { name: r.name }))) return;
-        try {
-          await del(`/api/marketprojects/${r.id}`);
-          setRows(rows.filter((x) => x.id !== r.id));
-          toastSuccess(t("settings.marketProjects.deleted"));
-        } catch (e) {
-          reportFailure(t, "settings.marketProjects.deleteError", e);
-          if (isStale(e)) await reload();
-        }
-      }}
-    />
+    <>
+      {forms && <FormKeysDialog project={forms} onClose={() => setForms(null)} />}
+      <EditableTable<MarketProject, Draft>
+        testId="marketprojects-table"
+        rows={rows}
+        rowKey={(r) => r.id}
+        addLabel={t("settings.marketProjects.add")}
+        emptyText={t("settings.marketProjects.empty")}
+        emptyDraft={() => ({ marketProjectId: "", name: "", startDate: "", b2b: false })}
+        toDraft={(r) => ({
+          marketProjectId: String(r.marketProjectId),
+          name: r.name,
+          startDate: formatDay(r.startDate, lang),
+          b2b: r.b2b,
+        })}
+        columns={[
+          {
+            key: "active",
+            label: label("active"),
+            class: "w-20",
+            cell: (r) => (
+              <input
+                type="checkbox"
+                class="h-5 w-5 accent-brand-600"
+                checked={r.active}
+                disabled={toggling === r.id}
+                aria-label={t("settings.marketProjects.activeToggle", { name: r.name })}
+                data-testid="active-toggle"
+                onClick={(e) => toggle(r, e)}
+              />
+            ),
+          },
+          {
+            key: "marketProjectId",
+            label: label("marketProjectId"),
+            class: "w-24",
+            cell: (r) => r.marketProjectId,
+            edit: (d, set, errors) => (
+              <CellInput
+                name="marketProjectId"
+                label={label("marketProjectId")}
+                inputMode="numeric"
+                placeholder={t("common.optional")}
+                value={d.marketProjectId}
+                error={errors.marketProjectId}
+                onInput={(v) => set({ marketProjectId: v })}
+              />
+            ),
+          },
+          {
+            key: "name",
+            label: label("name"),
+            cell: (r) => r.name,
+            edit: (d, set, errors) => (
+              <CellInput
+                name="name"
+                label={label("name")}
+                value={d.name}
+                error={errors.name}
+                onInput={(v) => set({ name: v })}
+              />
+            ),
+          },
+          {
+            key: "startDate",
+            label: label("startDate"),
+            class: "w-40",
+            cell: (r) => formatDay(r.startDate, lang),
+            edit: (d, set, errors) => (
+              <CellInput
+                name="startDate"
+                label={`${label("startDate")} (${format})`}
+                placeholder={format}
+                value={d.startDate}
+                error={errors.startDate}
+                onInput={(v) => set({ startDate: v })}
+              />
+            ),
+          },
+          {
+            key: "b2b",
+            label: label("b2b"),
+            class: "w-16",
+            cell: (r) => (
+              <input
+                type="checkbox"
+                class="h-5 w-5"
+                checked={r.b2b}
+                disabled
+                aria-label={label("b2b")}
+              />
+            ),
+            edit: (d, set) => (
+              <input
+                type="checkbox"
+                class="h-5 w-5 accent-brand-600"
+                name="b2b"
+                checked={d.b2b}
+                aria-label={label("b2b")}
+                onChange={(e) => set({ b2b: (e.currentTarget as HTMLInputElement).checked })}
+              />
+            ),
+          },
+          {
+            key: "forms",
+            label: t("intake.formKeys.title"),
+            class: "w-32",
+            cell: (r) => (
+              <button
+                type="button"
+                class="btn btn-secondary !py-0.5 !text-xs"
+                data-testid="formkeys-open"
+                onClick={() => setForms(r)}
+              >
+                {t("intake.formKeys.title")}
+              </button>
+            ),
+          },
+        ]}
+        onCreate={async (d) => {
+          const { errors, iso } = check(d);
+          if (errors) return errors;
+          try {
+            const body: Record<string, unknown> = { name: d.name, startDate: iso, b2b: d.b2b };
+            if (d.marketProjectId.trim()) body.marketProjectId = d.marketProjectId;
+            const { data } = await post<MarketProject>("/api/marketprojects", body);
+            setRows([...rows, data].sort(byId));
+            toastSuccess(t("settings.marketProjects.created"));
+            return null;
+          } catch (e) {
+            return reportFailure(t, "settings.marketProjects.createError", e);
+          }
+        }}
+        onUpdate={async (r, d) => {
+          const { errors, iso } = check(d, r);
+          if (errors) return errors;
+          try {
+            const { data } = await put<MarketProject>(`/api/marketprojects/${r.id}`, {
+              marketProjectId: d.marketProjectId,
+              name: d.name,
+              startDate: iso,
+              b2b: d.b2b,
+              version: r.version,
+            });
+            setRows(rows.map((x) => (x.id === r.id ? data : x)).sort(byId));
+            toastSuccess(t("settings.marketProjects.updated"));
+            return null;
+          } catch (e) {
+            if (isStale(e)) await reload();
+            return reportFailure(t, "settings.marketProjects.updateError", e);
+          }
+        }}
+        onDelete={async (r) => {
+          if (!confirm(t("settings.marketProjects.confirmDelete", { name: r.name }))) return;
+          try {
+            await del(`/api/marketprojects/${r.id}`);
+            setRows(rows.filter((x) => x.id !== r.id));
+            toastSuccess(t("settings.marketProjects.deleted"));
+          } catch (e) {
+            reportFailure(t, "settings.marketProjects.deleteError", e);
+            if (isStale(e)) await reload();
+          }
+        }}
+      />
+    </>
   );
 }

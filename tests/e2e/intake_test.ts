@@ -43,7 +43,15 @@ async function seed(kvPath: string) {
       marketProjectId: 7,
       phoneNumber: "0701112233",
     });
-    return await createSession(kv, SECRET, eva.id);
+    const admin = await createTestUser(kv, {
+      email: "admin@klubb.se",
+      firstName: "Ada",
+      role: "ROLE_ADMIN",
+    });
+    return {
+      eva: await createSession(kv, SECRET, eva.id),
+      admin: await createSession(kv, SECRET, admin.id),
+    };
   } finally {
     kv.close();
   }
@@ -67,7 +75,7 @@ for (const width of [1280, 390]) {
     async fn() {
       const dir = await Deno.makeTempDir({ prefix: "klubbleads-intake-e2e-" });
       const kvPath = join(dir, "app.kv");
-      const tokens = await seed(kvPath);
+      const { eva: tokens } = await seed(kvPath);
       const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
       const b = await openBrowser({ width, height: 900 });
       try {
@@ -121,3 +129,52 @@ for (const width of [1280, 390]) {
     },
   });
 }
+
+Deno.test({
+  name: "e2e: an admin creates a web-form key with its embed snippet, a lead posts through it",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-formkeys-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const { admin } = await seed(kvPath);
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page } = b;
+      await b.context.addCookies([
+        { name: "kl_at", value: admin.accessToken, domain: "127.0.0.1", path: "/" },
+        { name: "kl_rt", value: admin.refreshToken, domain: "127.0.0.1", path: "/" },
+      ]);
+      await page.goto(`${server.url}/settings?tab=marketProjects`);
+      await hydrated(page);
+      await page.click("[data-testid=formkeys-open]");
+      await page.waitForSelector("[data-testid=formkeys-dialog]");
+      await page.fill("[data-testid=formkey-origins]", "https://kampanj.example.se/");
+      await page.click("[data-testid=formkey-create]");
+      const key = (await page.locator("[data-testid=formkey-key]").first().textContent())!;
+      assert.match(key, /^fk_/);
+      await page.click("[data-testid=formkeys-dialog] summary");
+      const snippet = await page.textContent("[data-testid=formkey-snippet]");
+      assert.ok(snippet?.includes(`${server.url}/api/intake/${key}`), snippet ?? "");
+      await screenshot(page, "intake-formkeys-390");
+      const res = await fetch(`${server.url}/api/intake/${key}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://kampanj.example.se" },
+        body: JSON.stringify({
+          firstName: "Web",
+          lastName: "Lead",
+          phoneNumber: "0708887766",
+          clubId: 101,
+        }),
+      });
+      assert.equal(res.status, 201);
+      assert.equal(res.headers.get("access-control-allow-origin"), "https://kampanj.example.se");
+      await res.body?.cancel();
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
