@@ -23,6 +23,11 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
   ACCESS_LOG: bool.optional(),
   CRON: bool.optional(),
+  AUTH_PROVIDER: z.enum(["embedded", "firebase"]).default("embedded"),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_API_KEY: z.string().optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, "host:port").optional(),
 });
 
 /** The key used on localhost when SECRET_KEY is unset; refused anywhere else. */
@@ -51,6 +56,19 @@ export interface Config {
   /** The outbox (`/outbox`, `GET /api/outbox`) is readable outside production. */
   outboxReadable: boolean;
   isLocalhost: boolean;
+  /** Who holds accounts and passwords: KV (embedded) or Firebase Authentication. */
+  authProvider: "embedded" | "firebase";
+  firebase?: FirebaseConfig;
+}
+
+export interface FirebaseConfig {
+  projectId: string;
+  /** The web API key (REST sign-in and the browser SDK). */
+  apiKey: string;
+  /** host:port of the Auth emulator (tests); unset in production. */
+  emulatorHost?: string;
+  /** The service-account JSON file (production admin calls and custom tokens). */
+  credentialsFile?: string;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +103,24 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   if (e.APP_ENV === "production" && mfaMode === "required" && !e.SMS_URL) {
     throw new ConfigError("Production with MFA_MODE=required refuses to start without SMS_URL.");
   }
+  let firebase: FirebaseConfig | undefined;
+  if (e.AUTH_PROVIDER === "firebase") {
+    const missing = [
+      !e.FIREBASE_PROJECT_ID && "FIREBASE_PROJECT_ID",
+      !e.FIREBASE_API_KEY && "FIREBASE_API_KEY",
+      !e.FIREBASE_AUTH_EMULATOR_HOST && !e.GOOGLE_APPLICATION_CREDENTIALS &&
+      "GOOGLE_APPLICATION_CREDENTIALS (or FIREBASE_AUTH_EMULATOR_HOST for the emulator)",
+    ].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(`AUTH_PROVIDER=firebase needs ${missing.join(", ")}.`);
+    }
+    firebase = {
+      projectId: e.FIREBASE_PROJECT_ID!,
+      apiKey: e.FIREBASE_API_KEY!,
+      emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+      credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
+    };
+  }
   return {
     env: e.APP_ENV,
     port: e.PORT,
@@ -105,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     cron: e.CRON ?? e.APP_ENV !== "test",
     outboxReadable: e.APP_ENV !== "production",
     isLocalhost,
+    authProvider: e.AUTH_PROVIDER,
+    firebase,
   };
 }
 

@@ -1,5 +1,6 @@
 /** The Hono environment of the app: its dependencies and per-request variables. */
 import type { Context } from "hono";
+import type { HttpError } from "@/lib/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
 import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
@@ -23,6 +24,8 @@ export interface AppVariables {
   userSettings: UserSettings | null;
   /** Set by the session middleware when the access cookie was refreshed on this request. */
   authVia: "cookie" | "bearer" | null;
+  /** Why a presented credential was refused (e.g. a Firebase token of an unverified e-mail). */
+  authError?: HttpError;
 }
 
 export type AppEnv = { Variables: AppVariables };

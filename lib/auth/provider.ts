@@ -1,10 +1,13 @@
 /**
  * The identity provider seam (DESIGN §5): everything sign-in, MFA, e-mail verification and
  * password reset need. The embedded implementation (lib/auth/embedded.ts) keeps accounts in KV; a
- * hosted provider (e.g. Firebase Authentication, ID tokens verified with jose against its JWKS)
- * can implement the same interface later. Failures are HttpErrors with the spec §8 message keys.
+ * hosted provider — Firebase Authentication (lib/auth/firebase.ts, AUTH_PROVIDER=firebase) —
+ * implements the same interface over its REST API and adds the account methods below. Failures are HttpErrors with the spec §8 message keys.
  */
 import type { UserRecord } from "@/lib/domain/user.ts";
+
+/** The stored "hash" of a user whose password a hosted provider (Firebase) holds. */
+export const HOSTED_PASSWORD = "hosted-by-identity-provider";
 
 export interface SignInContext {
   /** The client address, for the per-address brute-force counter. */
@@ -54,4 +57,14 @@ export interface IdentityProvider {
   verifyPasswordResetCode(oobCode: string, now: Date): Promise<{ email: string }>;
   confirmPasswordReset(oobCode: string, newPassword: string, now: Date): Promise<UserRecord>;
   setPassword(userId: string, newPassword: string): Promise<UserRecord>;
+
+  // ── accounts held by a hosted provider (Firebase); the embedded one keeps them in KV ──
+  /** Creates the provider's account for a new user, with our user id as its uid. */
+  createAccount?(user: UserRecord, password: string, opts?: { verified?: boolean }): Promise<void>;
+  /** Disables (user deleted) or enables (restored) the account at the provider. */
+  setAccountDisabled?(userId: string, disabled: boolean): Promise<void>;
+  /** A changed e-mail address (unverified until the new address is confirmed). */
+  updateAccountEmail?(userId: string, email: string): Promise<void>;
+  /** A custom token the provider's signInWithCustomToken accepts (POST /api/auth-token). */
+  customToken?(userId: string, now: Date): Promise<string>;
 }

@@ -2,23 +2,33 @@
  * Sign-in, MFA, sessions, OAuth tokens, e-mail verification, password reset and the first-admin
  * setup: the identity provider plus sessions plus the mails and SMS (translated here).
  */
-import { embeddedProvider } from "@/lib/auth/embedded.ts";
-import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
+import { embeddedProvider, LOGIN_ERRORS } from "@/lib/auth/embedded.ts";
+import { verifyFirebaseIdToken } from "@/lib/auth/firebase_token.ts";
+import type { FirebaseConfig } from "@/lib/config.ts";
+import { firebaseProvider } from "@/lib/auth/firebase.ts";
+import {
+  HOSTED_PASSWORD,
+  type IdentityMessenger,
+  type IdentityProvider,
+  type SignInResult,
+} from "@/lib/auth/provider.ts";
 import {
   createSession,
   type IssuedTokens,
   revokeByRefreshToken,
   revokeSession,
   rotateRefreshToken,
+  toSessionUser,
 } from "@/lib/auth/session.ts";
 import { randomToken, sha256, timingSafeEqual } from "@/lib/auth/crypto.ts";
 import { hashPassword } from "@/lib/auth/password.ts";
 import { setupTokenKey, usersPrefix } from "@/lib/db/keys.ts";
-import { createUser, getUserSettings } from "@/lib/db/users.ts";
+import { createUser, getUser, getUserSettings } from "@/lib/db/users.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
+import { ulid } from "@/lib/db/kv.ts";
 import { sendMail, sendSms } from "@/lib/notify/mod.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
-import { compactMobile, type UserRecord } from "@/lib/domain/user.ts";
+import { compactMobile, isAdmin, type SessionUser, type UserRecord } from "@/lib/domain/user.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
@@ -85,6 +95,14 @@ export function messenger(deps: ServiceDeps): IdentityMessenger {
 }
 
 export function identityProvider(deps: ServiceDeps): IdentityProvider {
+  if (deps.config.authProvider === "firebase" && deps.config.firebase) {
+    return firebaseProvider({
+      kv: deps.kv,
+      mfaMode: deps.config.mfaMode,
+      messenger: messenger(deps),
+      firebase: deps.config.firebase,
+    });
+  }
   return embeddedProvider({
     kv: deps.kv,
     mfaMode: deps.config.mfaMode,
@@ -274,13 +292,28 @@ export interface AdminInput {
 
 /** Creates a verified admin (no e-mail round trip: whoever holds the link or the shell is trusted). */
 export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) {
+  const provider = identityProvider(deps);
+  const id = ulid();
+  if (provider.createAccount) {
+    await provider.createAccount(
+      {
+        id,
+        email: input.email.trim(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+      } as UserRecord,
+      input.password,
+      { verified: true },
+    );
+  }
   const user = await createUser(deps.kv, {
+    id,
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     mobile: compactMobile(input.mobile),
     roles: ["ROLE_ADMIN"],
-    passwordHash: await hashPassword(input.password),
+    passwordHash: provider.createAccount ? HOSTED_PASSWORD : await hashPassword(input.password),
     verified: true,
     enabled: true,
     mfaEnrolled: false,
@@ -308,4 +341,53 @@ export async function completeSetup(deps: ServiceDeps, token: string, input: Adm
   const used = await deps.kv.atomic().check(e).delete(setupTokenKey()).commit();
   if (!used.ok) throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
   return await createVerifiedAdmin(deps, input);
+}
+
+/**
+ * The signed-in user of a Firebase ID token (Bearer on /api, or exchanged for our session): the
+ * token's uid is our user id. Null for anything that is not a valid token of this project or whose
+ * user is gone or disabled; an unverified e-mail answers 403 with the spec's message.
+ */
+export async function resolveFirebaseToken(
+  kv: Deno.Kv,
+  cfg: FirebaseConfig,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
+  const claims = await verifyFirebaseIdToken(token, cfg, now);
+  if (!claims) return null;
+  const user = await getUser(kv, claims.uid);
+  if (!user || !user.enabled) return null;
+  if (!claims.emailVerified) throw LOGIN_ERRORS.notVerified();
+  return toSessionUser(user, null);
+}
+
+/** POST /api/auth/firebase-session: the browser's Firebase ID token → our session cookies. */
+export async function exchangeFirebaseToken(
+  deps: ServiceDeps,
+  idToken: string,
+): Promise<IssuedTokens> {
+  const cfg = deps.config.firebase;
+  if (!cfg) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+  const user = await resolveFirebaseToken(deps.kv, cfg, idToken, deps.now());
+  if (!user) throw new HttpError(401, "UNAUTHORIZED", "errors.unauthorized");
+  return await createSession(deps.kv, deps.config.secretKey, user.id);
+}
+
+/** POST /api/auth-token (spec §7): a custom token for a user (oneself; an admin for anyone). */
+export async function authToken(
+  deps: ServiceDeps,
+  actor: SessionUser,
+  userId: string,
+): Promise<{ customToken: string }> {
+  if (actor.id !== userId && !isAdmin(actor)) {
+    throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+  }
+  const user = await getUser(deps.kv, userId);
+  if (!user || !user.enabled) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+  const provider = identityProvider(deps);
+  if (!provider.customToken) {
+    throw new HttpError(400, "NOT_SUPPORTED", "errors.notSupported");
+  }
+  return { customToken: await provider.customToken(user.id, deps.now()) };
 }

@@ -14,7 +14,7 @@ import {
 } from "@/lib/auth/api_tokens.ts";
 import { createUser, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { listAll } from "@/lib/db/kv.ts";
+import { listAll, ulid } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
 import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
@@ -30,6 +30,7 @@ import {
 } from "@/lib/domain/user.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/domain/statuses.ts";
 import { identityProvider } from "@/lib/services/auth.ts";
+import { HOSTED_PASSWORD } from "@/lib/auth/provider.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 export type UserView = PublicUser & { version: string; clubs: number[] };
@@ -54,6 +55,21 @@ async function audit(
   }, deps.now());
 }
 
+/** Checks a user's current password where it is kept (our hash, or the hosted provider). */
+async function currentPasswordOk(deps: ServiceDeps, u: UserRecord, password: string) {
+  if (u.passwordHash !== HOSTED_PASSWORD) return await verifyPassword(u.passwordHash, password);
+  try {
+    await identityProvider(deps).checkPassword(u.email, password, {
+      address: "profile",
+      now: deps.now(),
+    });
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 401) return false;
+    throw e;
+  }
+}
+
 /** POST /api/user: an admin registers a user, who gets a verification e-mail. */
 export async function registerUser(
   deps: ServiceDeps,
@@ -61,13 +77,25 @@ export async function registerUser(
   input: RegisterUserInput,
 ): Promise<UserView> {
   if (!can(actor, "admin")) throw forbidden();
+  const provider = identityProvider(deps);
+  const id = ulid();
+  // A hosted provider holds the account (uid = our id) and the password; we keep no hash.
+  if (provider.createAccount) {
+    await provider.createAccount({
+      id,
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+    } as UserRecord, input.password);
+  }
   const user = await createUser(deps.kv, {
+    id,
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     mobile: compactMobile(input.mobile),
     roles: [input.role],
-    passwordHash: await hashPassword(input.password),
+    passwordHash: provider.createAccount ? HOSTED_PASSWORD : await hashPassword(input.password),
     verified: false,
     enabled: true,
     mfaEnrolled: false,
@@ -75,10 +103,14 @@ export async function registerUser(
     notificationCategoryId: input.notificationCategoryId ?? null,
     dailyReportSubscription: false,
     dateCreated: deps.now().toISOString(),
+  }).catch(async (e) => {
+    // Our record could not be made (e.g. the e-mail is taken here): take the account back.
+    await provider.setAccountDisabled?.(id, true).catch(() => {});
+    throw e;
   });
   if (input.clubs?.length) await setAllClubSubscriptions(deps.kv, user.id, input.clubs, true);
   await audit(deps, actor, "user.create", user.id, ["role:" + input.role]);
-  await identityProvider(deps).sendEmailVerification(user, deps.now());
+  await provider.sendEmailVerification(user, deps.now());
   const e = await getUserEntry(deps.kv, user.id);
   return await view(deps.kv, e.value!, e.versionstamp!);
 }
@@ -140,13 +172,18 @@ export async function updateProfile(
           currentPassword: "login.errors.tooManyRequests",
         });
       }
-      if (!(await verifyPassword(cur.passwordHash, input.currentPassword))) {
+      if (!(await currentPasswordOk(deps, cur, input.currentPassword))) {
         throw badRequest({ currentPassword: "users.errors.wrongCurrentPassword" });
       }
       await attemptSucceeded(deps.kv, who, now);
     }
-    passwordHash = await hashPassword(input.password);
+    const provider = identityProvider(deps);
+    if (provider.createAccount) {
+      await provider.setPassword(uid, input.password);
+      passwordHash = HOSTED_PASSWORD;
+    } else passwordHash = await hashPassword(input.password);
   }
+  if (changes.email) await identityProvider(deps).updateAccountEmail?.(uid, input.email!.trim());
   let changed: string[] = [];
   const next = await updateUser(deps.kv, uid, (u) => {
     changed = [];
@@ -242,6 +279,7 @@ export async function disableUser(
     throw new HttpError(400, "CANNOT_DELETE_SELF", "users.cannotDeleteSelf");
   }
   const u = await updateUser(deps.kv, id, (u) => ({ ...u, enabled: false }));
+  await identityProvider(deps).setAccountDisabled?.(id, true);
   await revokeAllSessions(deps.kv, id);
   await revokeAllApiTokens(deps.kv, id);
   await audit(deps, actor, "user.disable", id);
@@ -256,6 +294,7 @@ export async function restoreUser(
 ): Promise<PublicUser> {
   if (!can(actor, "admin")) throw forbidden();
   const u = await updateUser(deps.kv, id, (u) => ({ ...u, enabled: true }));
+  await identityProvider(deps).setAccountDisabled?.(id, false);
   await audit(deps, actor, "user.restore", id);
   return publicUser(u);
 }

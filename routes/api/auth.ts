@@ -43,6 +43,35 @@ const mfaSession = z.string().max(200).default("");
 export function authRoutes(r: ApiRouter) {
   r.add({
     method: "post",
+    path: "/api/auth/firebase-session",
+    access: "public",
+    tag: "auth",
+    summary:
+      "AUTH_PROVIDER=firebase: exchange the browser's Firebase ID token (after its sign-in and MFA) for our session cookies; 401 for a token that is not valid, 403 EMAIL_NOT_VERIFIED",
+    body: z.object({ idToken: z.string().min(1).max(8192) }),
+    response: okSchema,
+    handler: async (c, { body }) => {
+      const tokens = await auth.exchangeFirebaseToken(servicesDeps(c), body.idToken);
+      setSessionCookies(c, c.get("deps").config, tokens);
+      return { ok: true as const };
+    },
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/auth-token",
+    access: "user",
+    tag: "auth",
+    summary:
+      "A custom token of the identity provider for a user (spec §7; body: the user record — its id or uid): a user for itself, an admin for anyone; signInWithCustomToken accepts it. 400 NOT_SUPPORTED with the embedded provider",
+    body: z.looseObject({ id: z.string().max(64).optional(), uid: z.string().max(64).optional() }),
+    response: z.object({ customToken: z.string() }),
+    handler: async (c, { body, user }) =>
+      await auth.authToken(servicesDeps(c), user!, body.id ?? body.uid ?? user!.id),
+  });
+
+  r.add({
+    method: "post",
     path: "/api/auth/sign-in",
     access: "public",
     tag: "auth",

@@ -61,7 +61,7 @@ export class ApiRouter {
     this.routes.push(def as ApiRoute<any, any, any>);
     this.app.on(def.method.toUpperCase(), def.path, async (c) => {
       const user = c.get("user");
-      if (def.access !== "public" && !user) throw unauthorized();
+      if (def.access !== "public" && !user) throw c.get("authError") ?? unauthorized();
       if (def.access === "admin" && !isAdmin(user)) {
         throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
       }

@@ -6,6 +6,8 @@
 import type { MiddlewareHandler } from "hono";
 import { resolveAccessSession, rotateRefreshToken } from "@/lib/auth/session.ts";
 import { resolveApiToken } from "@/lib/auth/api_tokens.ts";
+import { resolveFirebaseToken } from "@/lib/services/auth.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
 import { type AppEnv, isApiPath } from "@/routes/env.ts";
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from "@/routes/cookies.ts";
 
@@ -34,6 +36,20 @@ export function session(): MiddlewareHandler<AppEnv> {
           c.set("user", apiUser);
           c.set("authVia", "bearer");
         } else signIn(await resolveAccessSession(kv, config.secretKey, m[1], now()), "bearer");
+        if (!c.get("user") && config.firebase) {
+          // A Firebase ID token (AUTH_PROVIDER=firebase): every claim checked by us.
+          try {
+            const user = await resolveFirebaseToken(kv, config.firebase, m[1], now());
+            if (user) {
+              c.set("user", user);
+              c.set("authVia", "bearer");
+            }
+          } catch (e) {
+            // Answered by the route (after the language is known) instead of a bare 401.
+            if (e instanceof HttpError) c.set("authError", e);
+            else throw e;
+          }
+        }
       }
       return await next();
     }

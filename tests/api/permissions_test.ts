@@ -48,6 +48,8 @@ export const MATRIX: Record<string, string> = {
   "GET /api/auth/me": SIGNED_IN,
   "POST /api/auth/unlock": SIGNED_IN,
   "POST /api/setup": PUBLIC,
+  "POST /api/auth/firebase-session": PUBLIC,
+  "POST /api/auth-token": SIGNED_IN,
   "POST /oauth/v2/token": PUBLIC,
   "GET /oauth/v2/token": PUBLIC, // always 405 (issue #20)
   "POST /api/password-recovery-confirmation": PUBLIC,
