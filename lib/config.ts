@@ -100,7 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     );
   }
   const mfaMode = e.MFA_MODE ?? (isLocalhost ? "off" : "required");
-  if (e.APP_ENV === "production" && mfaMode === "required" && !e.SMS_URL) {
+  // Firebase texts its own MFA codes; the embedded provider needs our SMS gateway.
+  if (
+    e.APP_ENV === "production" && mfaMode === "required" && !e.SMS_URL &&
+    e.AUTH_PROVIDER === "embedded"
+  ) {
     throw new ConfigError("Production with MFA_MODE=required refuses to start without SMS_URL.");
   }
   let firebase: FirebaseConfig | undefined;

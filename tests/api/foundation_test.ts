@@ -165,6 +165,33 @@ Deno.test("config: production refuses to start without SECRET_KEY and APP_URL", 
   assert.throws(() => loadConfig({ PORT: "abc" }), ConfigError);
 });
 
+Deno.test("config: AUTH_PROVIDER=firebase names each missing variable and reads nothing at start", () => {
+  assert.throws(() => loadConfig({ AUTH_PROVIDER: "firebase" }), /FIREBASE_PROJECT_ID/);
+  assert.throws(
+    () => loadConfig({ AUTH_PROVIDER: "firebase", FIREBASE_PROJECT_ID: "p" }),
+    /FIREBASE_API_KEY/,
+  );
+  assert.throws(
+    () =>
+      loadConfig({ AUTH_PROVIDER: "firebase", FIREBASE_PROJECT_ID: "p", FIREBASE_API_KEY: "k" }),
+    /GOOGLE_APPLICATION_CREDENTIALS/,
+  );
+  const c = loadConfig({
+    APP_ENV: "production",
+    APP_URL: "https://x.se",
+    SECRET_KEY: "k".repeat(40),
+    AUTH_PROVIDER: "firebase",
+    FIREBASE_PROJECT_ID: "klubb",
+    FIREBASE_API_KEY: "key",
+    // Not read at start (a missing file fails the first admin call, not the boot).
+    GOOGLE_APPLICATION_CREDENTIALS: "/nonexistent/sa.json",
+  });
+  assert.equal(c.authProvider, "firebase");
+  assert.equal(c.firebase?.projectId, "klubb");
+  assert.equal(c.mfaMode, "required", "Firebase texts the codes: no SMS_URL needed");
+  assert.equal(loadConfig({}).authProvider, "embedded");
+});
+
 Deno.test("config: a public APP_URL refuses an unset or development SECRET_KEY in every APP_ENV", () => {
   for (const APP_ENV of ["development", "test", "production"]) {
     assert.throws(

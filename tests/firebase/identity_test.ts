@@ -11,8 +11,10 @@ import { testConfig } from "@/lib/config.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { createVerifiedAdmin } from "@/lib/services/auth.ts";
+import { firebaseImportUsers } from "@/lib/domain/firebase_export.ts";
+import { userByEmailKey, userKey } from "@/lib/db/keys.ts";
 import { createApp } from "@/routes/mod.ts";
-import { call, makeEnv, ORIGIN, type TestEnv } from "@/tests/helpers.ts";
+import { call, createTestUser, makeEnv, ORIGIN, type TestEnv } from "@/tests/helpers.ts";
 
 const HOST = Deno.env.get("FIREBASE_AUTH_EMULATOR_HOST");
 const PROJECT = Deno.env.get("FIREBASE_PROJECT_ID") ?? "demo-klubbleads";
@@ -329,6 +331,56 @@ Deno.test({
       assert.equal(signed.status, 200, JSON.stringify(signed.json));
       assert.equal(decodeJwt(signed.json.idToken).sub, a.user.id);
     } finally {
+      env.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "firebase: moving from embedded — the export imports at Firebase (uid kept, no password); a reset sets one",
+  ignore,
+  async fn() {
+    const embedded = await makeEnv();
+    const env = await makeEnv(FIREBASE);
+    try {
+      // Users of an embedded install (argon2 hashes in KV).
+      const mail = email("moved");
+      const moved = await createTestUser(embedded.kv, { email: mail, firstName: "Flytt" });
+      const file = firebaseImportUsers([moved]);
+      assert.equal(file.users[0].localId, moved.id);
+      assert.ok(!("passwordHash" in file.users[0]), "argon2 hashes do not go along");
+      // What `firebase auth:import` sends: accounts:batchCreate.
+      const res = await fetch(
+        `http://${HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:batchCreate`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+          body: JSON.stringify(file),
+        },
+      );
+      assert.equal(res.status, 200, await res.text());
+      // The same KV user now under Firebase: a reset through our pages gives a password.
+      await env.kv.set(userKey(moved.id), moved);
+      await env.kv.set(userByEmailKey(mail.toLowerCase()), moved.id);
+      const reset = await call(env, "POST", "/api/auth/password-reset", { body: { email: mail } });
+      assert.equal(reset.res.status, 200);
+      const confirm = await call(env, "POST", "/api/auth/password-reset/confirm", {
+        body: {
+          oobCode: await mailedCode(env, mail),
+          password: "Flytt123",
+          repeatPassword: "Flytt123",
+        },
+      });
+      assert.equal(confirm.res.status, 200, JSON.stringify(confirm.json));
+      const token = await idToken(mail, "Flytt123");
+      assert.equal(decodeJwt(token).sub, moved.id, "the uid is our user id");
+      const me = await call(env, "GET", `/api/users/${moved.id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      assert.equal(me.res.status, 200, JSON.stringify(me.json));
+    } finally {
+      embedded.close();
       env.close();
     }
   },
