@@ -3,7 +3,8 @@
  * login error under the e-mail field, the stored error of a forced logout as a floating message,
  * then the SMS step when MFA is required (enrol a phone, or enter the code), then the redirect.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { FirebaseClientConfig, FirebaseStep } from "@/lib/client/firebase_auth.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post, STORED_ERROR_KEY } from "@/lib/client/api.ts";
 import { FormField } from "@/components/FormField.tsx";
@@ -16,6 +17,8 @@ export interface LoginFormProps {
   redirect: string;
   /** Where a server-side POST /login left off (the form works before it hydrates). */
   initial?: { step?: LoginStep; email?: string; errors?: Record<string, string> };
+  /** AUTH_PROVIDER=firebase: the browser signs in with the Firebase SDK (loaded on demand). */
+  firebase?: FirebaseClientConfig;
 }
 
 export type LoginStep = Step;
@@ -32,7 +35,10 @@ interface StoredError {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export default function LoginForm({ redirect, initial }: LoginFormProps) {
+/** The Firebase SDK module, fetched only when the form is submitted with Firebase configured. */
+const firebaseModule = () => import("@/lib/client/firebase_auth.ts");
+
+export default function LoginForm({ redirect, initial, firebase }: LoginFormProps) {
   const t = useT();
   const [step, setStep] = useState<Step>(initial?.step ?? { kind: "credentials" });
   const [email, setEmail] = useState(initial?.email ?? "");
@@ -42,6 +48,8 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [stored, setStored] = useState<StoredError | null>(null);
+  /** The pending Firebase step (its functions cannot live in state). */
+  const fb = useRef<FirebaseStep | null>(null);
 
   useEffect(() => {
     try {
@@ -53,7 +61,11 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
     } catch { /* storage off or bad JSON */ }
   }, []);
 
-  const fail = (e: unknown, field: string) => {
+  const fail = async (e: unknown, field: string) => {
+    if (firebase && !(e instanceof ApiError)) {
+      const key = (await firebaseModule()).firebaseMessageKey(e);
+      return setErrors({ [field]: t(key ?? "login.errors.wrongCredentials") });
+    }
     if (e instanceof ApiError) {
       setErrors({ [field]: e.fields[field] ?? e.message ?? t("login.errors.wrongCredentials") });
     } else setErrors({ [field]: t("common.networkError") });
@@ -73,6 +85,7 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
     setErrors(errs);
     if (Object.keys(errs).length) return;
     setBusy(true);
+    if (firebase) return await firebaseCredentials();
     try {
       const { data } = await post<any>(
         "/api/auth/sign-in",
@@ -97,7 +110,47 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
     }
   };
 
+  /** The ID token → our session cookies → the page the user asked for. */
+  const finishFirebase = async (idToken: string, afterEnrolment: boolean) => {
+    const res = await (await firebaseModule()).exchangeIdToken(idToken);
+    if (!res.ok) {
+      const body = await res.json().catch(() => ({}));
+      throw new ApiError(res.status, body.error ?? "", body.message ?? "", body.fields ?? {});
+    }
+    await done(afterEnrolment);
+  };
+
+  /** Shows the next Firebase step (a phone to enrol, or a code), or finishes. */
+  const showFirebase = async (next: FirebaseStep) => {
+    fb.current = next;
+    if (next.kind === "done") return await finishFirebase(next.idToken, false);
+    if (next.kind === "enroll") setStep({ kind: "enroll", mfaSession: "" });
+    else {
+      setStep({
+        kind: "code",
+        mfaSession: "",
+        phoneHint: next.phoneHint,
+        enrolling: next.enrolling,
+      });
+    }
+    setCode("");
+    setErrors({});
+  };
+
+  const firebaseCredentials = async () => {
+    try {
+      const m = await firebaseModule();
+      const container = document.getElementById("recaptcha-container")!;
+      await showFirebase(await m.firebaseSignIn(firebase!, email.trim(), password, container));
+    } catch (e) {
+      await fail(e, "email");
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const backToStart = (message: string) => {
+    fb.current = null;
     setStep({ kind: "credentials" });
     setPassword("");
     setErrors({ email: message });
@@ -114,6 +167,17 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
     if (step.kind !== "enroll") return;
     if (!MOBILE_RE.test(phone)) return setErrors({ phone: t("validation.mobile") });
     setBusy(true);
+    const pending = fb.current;
+    if (pending?.kind === "enroll") {
+      try {
+        await showFirebase(await pending.start(phone.replace(/\s/g, "")));
+      } catch (e) {
+        await fail(e, "phone");
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     try {
       const { data } = await post<{ phoneHint: string }>(
         "/api/auth/mfa/enroll",
@@ -143,6 +207,16 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
       return setErrors({ code: t("mfa.errors.wrongCode") });
     }
     setBusy(true);
+    const pending = fb.current;
+    if (pending?.kind === "code") {
+      try {
+        await finishFirebase(await pending.finish(trimmed), pending.enrolling);
+      } catch (e) {
+        await fail(e, "code");
+        setBusy(false);
+      }
+      return;
+    }
     try {
       await post("/api/auth/mfa/verify", { mfaSession: step.mfaSession, code: trimmed }, {
         noAuthRetry: true,
@@ -157,6 +231,7 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
   const resend = async (ev?: Event) => {
     ev?.preventDefault();
     if (step.kind !== "code") return;
+    if (fb.current) return backToStart(""); // Firebase: a new sign-in sends a new code
     setBusy(true);
     try {
       const { data } = await post<{ phoneHint: string }>("/api/auth/mfa/resend", {
@@ -174,6 +249,8 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
 
   return (
     <div>
+      {/* The invisible robot-check container of spec §2 (Firebase's reCAPTCHA uses it). */}
+      <div id="recaptcha-container" aria-hidden="true" />
       {stored && (
         <div
           class="fixed left-1/2 top-4 z-50 flex w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 items-start gap-3 rounded-md border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 shadow-lg"
@@ -224,8 +301,6 @@ export default function LoginForm({ redirect, initial }: LoginFormProps) {
               error={errors.password}
               onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
             />
-            {/* The invisible robot-check container of spec §2 (no external service is loaded). */}
-            <div id="recaptcha-container" class="hidden" aria-hidden="true" />
             <button
               type="submit"
               class="btn btn-primary mt-2 w-full py-2"

@@ -55,7 +55,14 @@ export function createApp(deps: AppDeps): App {
     await next();
   });
   app.use("*", requestLog({ log: config.accessLog }));
-  app.use("*", securityHeaders({ hsts: !config.isLocalhost }));
+  app.use(
+    "*",
+    securityHeaders({
+      hsts: !config.isLocalhost,
+      firebase: config.authProvider === "firebase",
+      firebaseEmulatorHost: config.firebase?.emulatorHost,
+    }),
+  );
   const tooLarge = () => {
     throw new HttpError(413, "PAYLOAD_TOO_LARGE", "errors.payloadTooLarge");
   };

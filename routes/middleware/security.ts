@@ -18,11 +18,29 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler<AppEnv> {
+/**
+ * The sign-in page with AUTH_PROVIDER=firebase talks to Firebase from the browser: its REST hosts
+ * (or the emulator) and the invisible reCAPTCHA's script and frame. Only that page gets them.
+ */
+export function firebaseLoginCsp(emulatorHost?: string): string {
+  const firebase = emulatorHost
+    ? `http://${emulatorHost}`
+    : "https://identitytoolkit.googleapis.com https://securetoken.googleapis.com";
+  const recaptcha = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+  return CSP
+    .replace("script-src 'self'", `script-src 'self' ${recaptcha}`)
+    .replace("connect-src 'self'", `connect-src 'self' ${firebase}`) +
+    "; frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+}
+
+export function securityHeaders(
+  options: { hsts: boolean; firebaseEmulatorHost?: string; firebase?: boolean },
+): MiddlewareHandler<AppEnv> {
+  const loginCsp = options.firebase ? firebaseLoginCsp(options.firebaseEmulatorHost) : CSP;
   return async function securityHeaders(c, next) {
     await next();
     const h = c.res.headers;
-    h.set("Content-Security-Policy", CSP);
+    h.set("Content-Security-Policy", c.req.path === "/login" ? loginCsp : CSP);
     h.set("X-Content-Type-Options", "nosniff");
     h.set("X-Frame-Options", "DENY");
     h.set("Referrer-Policy", "same-origin");

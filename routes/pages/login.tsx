@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { Island } from "@/components/Island.tsx";
 import { AuthCard } from "@/components/AuthCard.tsx";
 import LoginForm from "@/islands/LoginForm.tsx";
+import type { FirebaseClientConfig } from "@/lib/client/firebase_auth.ts";
 import SetupForm, { type SetupFormProps } from "@/islands/SetupForm.tsx";
 import ResetPasswordRequestForm from "@/islands/ResetPasswordRequestForm.tsx";
 import ResetPasswordForm from "@/islands/ResetPasswordForm.tsx";
@@ -47,6 +48,19 @@ function Message({ text, link, linkText }: { text: string; link: string; linkTex
   );
 }
 
+/** What the browser's Firebase SDK needs (AUTH_PROVIDER=firebase), else undefined. */
+export function firebaseClientConfig(c: Ctx): FirebaseClientConfig | undefined {
+  const { config } = c.get("deps");
+  const f = config.firebase;
+  if (config.authProvider !== "firebase" || !f) return undefined;
+  return {
+    apiKey: f.apiKey,
+    projectId: f.projectId,
+    emulatorUrl: f.emulatorHost ? `http://${f.emulatorHost}` : undefined,
+    mfa: config.mfaMode === "required",
+  };
+}
+
 export function loginPages(app: Hono<AppEnv>) {
   app.get("/login", (c) => {
     const redirect = safeRedirect(c.req.query("redirect"));
@@ -55,7 +69,11 @@ export function loginPages(app: Hono<AppEnv>) {
     return fullScreen(
       c,
       "login.title",
-      <Island name="LoginForm" component={LoginForm} props={{ redirect }} />,
+      <Island
+        name="LoginForm"
+        component={LoginForm}
+        props={{ redirect, firebase: firebaseClientConfig(c) }}
+      />,
     );
   });
 

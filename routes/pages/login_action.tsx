@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { Island } from "@/components/Island.tsx";
 import LoginForm, { type LoginFormProps, type LoginStep } from "@/islands/LoginForm.tsx";
+import { firebaseClientConfig } from "@/routes/pages/login.tsx";
 import { EMAIL_RE, MFA_MIN_CODE_LENGTH, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import { compactMobile, MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
@@ -36,7 +37,11 @@ export async function loginAction(c: Context<AppEnv>) {
   const render = (initial: LoginFormProps["initial"], status = 200) =>
     renderPage(
       c,
-      <Island name="LoginForm" component={LoginForm} props={{ redirect, initial }} />,
+      <Island
+        name="LoginForm"
+        component={LoginForm}
+        props={{ redirect, initial, firebase: firebaseClientConfig(c) }}
+      />,
       { title: "login.title", fullScreen: true, status },
     );
   const signedIn = (tokens: Parameters<typeof setSessionCookies>[2]) => {
