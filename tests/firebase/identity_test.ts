@@ -321,6 +321,23 @@ Deno.test({
       assert.equal(used.res.status, 400, "a used code is an invalid action code");
       assert.equal(used.json.error, "INVALID_ACTION_CODE");
 
+      // Scripts keep POST /oauth/v2/token: the server signs in at Firebase.
+      const oauth = await env.app.request(`${ORIGIN}/oauth/v2/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "password",
+          username: a.mail,
+          password: "Newpass1",
+        }),
+      });
+      const tok = await oauth.json();
+      assert.equal(oauth.status, 200, JSON.stringify(tok));
+      const viaScript = await call(env, "GET", `/api/users/${a.user.id}`, {
+        headers: { Authorization: `Bearer ${tok.access_token}` },
+      });
+      assert.equal(viaScript.res.status, 200);
+
       const bearer = { Authorization: `Bearer ${await idToken(a.mail, "Newpass1")}` };
       const ct = await call(env, "POST", "/api/auth-token", { headers: bearer, body: a.user });
       assert.equal(ct.res.status, 200, JSON.stringify(ct.json));
