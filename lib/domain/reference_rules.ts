@@ -4,6 +4,7 @@
  * Shared by the API and the settings islands.
  */
 import { z } from "zod";
+import { SEEDED_LIMITS } from "@/lib/domain/statuses.ts";
 
 // ── numbers ─────────────────────────────────────────────────────────────────
 
@@ -282,28 +283,10 @@ const limits = (p: number, n: number, e: number): TimeLimits => ({
   hoursLeftBeforeEscalated: e,
 });
 
-/** Work-hour limits per sell status seeded on a fresh install; admins change them under Admin. */
-export const DEFAULT_TIME_LIMITS: Record<string, TimeLimits> = {
-  AlreadyInBRP: limits(0, 0, 0),
-  Prospect: limits(0, 4, 4),
-  NoAnswer1: limits(4, 4, 8),
-  NoAnswer2: limits(8, 4, 8),
-  NoAnswer3: limits(16, 4, 8),
-  NoAnswer4: limits(24, 4, 8),
-  NoAnswer: limits(40, 8, 16),
-  WaitingCustomerCall: limits(0, 4, 4),
-  WaitingCustomer: limits(0, 4, 8),
-  NoThanks: limits(0, 0, 0),
-  Booked: limits(0, 4, 4),
-  Member: limits(0, 0, 0),
-  NoMember: limits(0, 0, 0),
-  AlreadyMember: limits(0, 0, 0),
-  RegretMeeting: limits(0, 4, 8),
-  DidNotShowUp: limits(0, 4, 8),
-  GuestMember: limits(0, 4, 8),
-  ProjectMember: limits(0, 4, 8),
-  LowPrio: limits(40, 16, 24),
-};
+/** Work-hour limits per sell status seeded on a fresh install (the sell-status table's). */
+export const DEFAULT_TIME_LIMITS: Record<string, TimeLimits> = Object.fromEntries(
+  Object.entries(SEEDED_LIMITS).map(([s, [p, n, e]]) => [s, limits(p, n, e)]),
+);
 
 export const NOTIFICATION_CATEGORY_IDS = ["all", "escalationsOnly", "none"] as const;
 export const ADMIN_SETTINGS_ID = "default";

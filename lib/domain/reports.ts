@@ -3,35 +3,14 @@
  * the age buckets, rows from status counts, and CSV. Pure and clock-free; no zod here (see
  * report_schemas.ts), so islands can import it.
  */
-import { DONE_SELL_STATUSES, REPORT_SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { DONE_SELL_STATUSES, REPORT_STATUS_ORDER } from "@/lib/domain/statuses.ts";
 import { addDays, isValidDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 
 /** Column name of a sell status in the reports: AlreadyInBRP → alreadyInBRP (spec §2). */
 export const statusColumn = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The 19 sell statuses plus JumpedOff, as report columns, in the spec's order (LowPrio last). */
-export const STATUS_COLUMN_ORDER = [
-  "AlreadyInBRP",
-  "Prospect",
-  "NoAnswer1",
-  "NoAnswer2",
-  "NoAnswer3",
-  "NoAnswer4",
-  "NoAnswer",
-  "WaitingCustomerCall",
-  "WaitingCustomer",
-  "NoThanks",
-  "Booked",
-  "Member",
-  "NoMember",
-  "AlreadyMember",
-  "RegretMeeting",
-  "DidNotShowUp",
-  "GuestMember",
-  "ProjectMember",
-  "JumpedOff",
-  "LowPrio",
-] as const satisfies readonly (typeof REPORT_SELL_STATUSES)[number][];
+export const STATUS_COLUMN_ORDER = REPORT_STATUS_ORDER;
 export const STATUS_COLUMNS = STATUS_COLUMN_ORDER.map(statusColumn);
 
 /** A prospect without a sell status (new, not yet worked) is counted as Prospect. */

@@ -1,51 +1,132 @@
 /** Sell statuses, activity statuses and the sets the rules of DESIGN §7 are built on. */
 
-/** The 19 sell statuses a prospect can have, in the order the spec lists them. */
-export const SELL_STATUSES = [
-  "AlreadyInBRP",
-  "Prospect",
-  "NoAnswer1",
-  "NoAnswer2",
-  "NoAnswer3",
-  "NoAnswer4",
-  "NoAnswer",
-  "WaitingCustomerCall",
-  "WaitingCustomer",
-  "NoThanks",
-  "Booked",
-  "Member",
-  "NoMember",
-  "AlreadyMember",
-  "RegretMeeting",
-  "DidNotShowUp",
-  "GuestMember",
-  "ProjectMember",
-  "LowPrio",
+/**
+ * Every sell status in one table (issue #18): the grid's order (= the seeded weight), whether the
+ * grid offers it, whether it ends the work (activity Done) or needs a follow-up date on save, where
+ * the reports put its column, and the work-hour limits a fresh install seeds (Paused, Notified,
+ * Escalated; docs/reference-data.md). Labels are `sellStatus.<id>` in lib/i18n. Adding a status is
+ * a row here, its translations, and a migration when stored data must change.
+ */
+export const SELL_STATUS_TABLE = [
+  {
+    id: "AlreadyInBRP",
+    grid: true,
+    done: true,
+    followUp: false,
+    reportOrder: 0,
+    limits: [0, 0, 0],
+  },
+  { id: "Prospect", grid: true, done: false, followUp: false, reportOrder: 1, limits: [0, 4, 4] },
+  { id: "NoAnswer1", grid: true, done: false, followUp: false, reportOrder: 2, limits: [4, 4, 8] },
+  { id: "NoAnswer2", grid: true, done: false, followUp: false, reportOrder: 3, limits: [8, 4, 8] },
+  { id: "NoAnswer3", grid: true, done: false, followUp: false, reportOrder: 4, limits: [16, 4, 8] },
+  { id: "NoAnswer4", grid: true, done: false, followUp: false, reportOrder: 5, limits: [24, 4, 8] },
+  { id: "NoAnswer", grid: true, done: false, followUp: false, reportOrder: 6, limits: [40, 8, 16] },
+  {
+    id: "WaitingCustomerCall",
+    grid: true,
+    done: false,
+    followUp: true,
+    reportOrder: 7,
+    limits: [0, 4, 4],
+  },
+  {
+    id: "WaitingCustomer",
+    grid: true,
+    done: false,
+    followUp: true,
+    reportOrder: 8,
+    limits: [0, 4, 8],
+  },
+  { id: "NoThanks", grid: true, done: true, followUp: false, reportOrder: 9, limits: [0, 0, 0] },
+  { id: "Booked", grid: true, done: false, followUp: true, reportOrder: 10, limits: [0, 4, 4] },
+  { id: "Member", grid: true, done: true, followUp: false, reportOrder: 11, limits: [0, 0, 0] },
+  { id: "NoMember", grid: true, done: true, followUp: false, reportOrder: 12, limits: [0, 0, 0] },
+  {
+    id: "AlreadyMember",
+    grid: true,
+    done: true,
+    followUp: false,
+    reportOrder: 13,
+    limits: [0, 0, 0],
+  },
+  {
+    id: "RegretMeeting",
+    grid: true,
+    done: false,
+    followUp: false,
+    reportOrder: 14,
+    limits: [0, 4, 8],
+  },
+  {
+    id: "DidNotShowUp",
+    grid: true,
+    done: false,
+    followUp: false,
+    reportOrder: 15,
+    limits: [0, 4, 8],
+  },
+  {
+    id: "GuestMember",
+    grid: true,
+    done: false,
+    followUp: true,
+    reportOrder: 16,
+    limits: [0, 4, 8],
+  },
+  {
+    id: "ProjectMember",
+    grid: true,
+    done: false,
+    followUp: true,
+    reportOrder: 17,
+    limits: [0, 4, 8],
+  },
+  {
+    id: "LowPrio",
+    grid: true,
+    done: false,
+    followUp: false,
+    reportOrder: 19,
+    limits: [40, 16, 24],
+  },
+  // Shown by reports (and ends the work) but not offered in the grid's select.
+  { id: "JumpedOff", grid: false, done: true, followUp: false, reportOrder: 18, limits: null },
 ] as const;
-export type SellStatus = (typeof SELL_STATUSES)[number];
 
-/** JumpedOff is shown by reports (and ends the work) but is not offered in the grid's select. */
-export const REPORT_SELL_STATUSES = [...SELL_STATUSES, "JumpedOff"] as const;
-export type ReportSellStatus = (typeof REPORT_SELL_STATUSES)[number];
+type Row = (typeof SELL_STATUS_TABLE)[number];
+type GridRow = Extract<Row, { grid: true }>;
+
+/** The 19 sell statuses a prospect can have, in the order the spec lists them. */
+export const SELL_STATUSES = SELL_STATUS_TABLE.filter((r): r is GridRow => r.grid).map((r) =>
+  r.id
+) as GridRow["id"][];
+export type SellStatus = GridRow["id"];
+
+/** Every status a report counts (the grid's and JumpedOff). */
+export const REPORT_SELL_STATUSES = SELL_STATUS_TABLE.map((r) => r.id);
+export type ReportSellStatus = Row["id"];
+
+/** The report columns' order (spec §2: JumpedOff before LowPrio, LowPrio last). */
+export const REPORT_STATUS_ORDER: ReportSellStatus[] = [...SELL_STATUS_TABLE]
+  .sort((a, b) => a.reportOrder - b.reportOrder)
+  .map((r) => r.id);
 
 /** Sell statuses that end the work: the prospect's activity status becomes Done. */
-export const DONE_SELL_STATUSES: ReadonlySet<string> = new Set([
-  "AlreadyInBRP",
-  "Member",
-  "NoMember",
-  "NoThanks",
-  "AlreadyMember",
-  "JumpedOff",
-]);
+export const DONE_SELL_STATUSES: ReadonlySet<string> = new Set(
+  SELL_STATUS_TABLE.filter((r) => r.done).map((r) => r.id),
+);
 
 /** Sell statuses that need a follow-up date on save (spec §4, §5). */
-export const FOLLOW_UP_SELL_STATUSES: ReadonlySet<string> = new Set([
-  "WaitingCustomer",
-  "WaitingCustomerCall",
-  "Booked",
-  "GuestMember",
-  "ProjectMember",
-]);
+export const FOLLOW_UP_SELL_STATUSES: ReadonlySet<string> = new Set(
+  SELL_STATUS_TABLE.filter((r) => r.followUp).map((r) => r.id),
+);
+
+/** Work-hour limits [Paused, Notified, Escalated] seeded per status (null: no clock). */
+export const SEEDED_LIMITS: Readonly<Record<string, readonly [number, number, number]>> = Object
+  .fromEntries(
+    SELL_STATUS_TABLE.filter((r) => r.limits).map((r) => [r.id, r.limits!]),
+  );
 
 export const ACTIVITY_STATUSES = [
   "ToDo",

@@ -266,3 +266,35 @@ Deno.test("prospectEvents: one event per changed aspect", () => {
   ]);
   assert.deepEqual(prospectEvents(before, prospect(), meta), []);
 });
+
+Deno.test("sell-status table: the grid's 19, the report order, done and follow-up sets, seeded limits", async () => {
+  const s = await import("@/lib/domain/statuses.ts");
+  const { DEFAULT_TIME_LIMITS } = await import("@/lib/domain/reference_rules.ts");
+  assert.deepEqual(s.SELL_STATUSES.slice(0, 3), ["AlreadyInBRP", "Prospect", "NoAnswer1"]);
+  assert.equal(s.SELL_STATUSES.length, 19);
+  assert.equal(s.SELL_STATUSES.at(-1), "LowPrio");
+  assert.ok(!s.SELL_STATUSES.includes("JumpedOff" as never), "JumpedOff is not offered");
+  assert.deepEqual(s.REPORT_STATUS_ORDER.slice(-2), ["JumpedOff", "LowPrio"]);
+  assert.equal(new Set(s.REPORT_STATUS_ORDER).size, 20);
+  assert.deepEqual([...s.FOLLOW_UP_SELL_STATUSES].sort(), [
+    "Booked",
+    "GuestMember",
+    "ProjectMember",
+    "WaitingCustomer",
+    "WaitingCustomerCall",
+  ]);
+  assert.deepEqual([...s.DONE_SELL_STATUSES].sort(), [
+    "AlreadyInBRP",
+    "AlreadyMember",
+    "JumpedOff",
+    "Member",
+    "NoMember",
+    "NoThanks",
+  ]);
+  assert.deepEqual(DEFAULT_TIME_LIMITS.NoAnswer, {
+    hoursLeftBeforePaused: 40,
+    hoursLeftBeforeNotified: 8,
+    hoursLeftBeforeEscalated: 16,
+  });
+  assert.equal(Object.keys(DEFAULT_TIME_LIMITS).length, 19, "every grid status has a clock");
+});
