@@ -5,7 +5,7 @@ import { runMigrations } from "@/lib/db/migrations.ts";
 import { createSetupLink } from "@/lib/services/auth.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
-import { ensureAssets } from "@/scripts/build.ts";
+import { ensureAssets } from "@/lib/build.ts";
 import {
   ACTIVITY_SCHEDULE,
   DAILY_REPORT_SCHEDULE,

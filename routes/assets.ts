@@ -2,12 +2,9 @@
 import type { Hono } from "hono";
 import { join, normalize } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import type { AppEnv } from "@/routes/env.ts";
+import type { AppEnv, Assets } from "@/routes/env.ts";
 
-export interface Assets {
-  entry: string | null;
-  css: string | null;
-}
+export type { Assets };
 
 const STATIC_ROOT = fromFileUrl(new URL("../static/", import.meta.url));
 

@@ -4,7 +4,12 @@ import type { HttpError } from "@/lib/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
 import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
-import type { Assets } from "@/routes/assets.ts";
+
+/** The built client entry and stylesheet (routes/assets.ts reads them from the manifest). */
+export interface Assets {
+  entry: string | null;
+  css: string | null;
+}
 
 export interface AppDeps {
   kv: Deno.Kv;
