@@ -87,7 +87,14 @@ export default function LoginForm({ redirect, initial, firebase }: LoginFormProp
     setBusy(true);
     if (firebase) return await firebaseCredentials();
     try {
-      const { data } = await post<any>(
+      const { data } = await post<
+        {
+          user?: unknown;
+          mfa?: "enroll" | "challenge";
+          mfaSession: string;
+          phoneHint: string | null;
+        }
+      >(
         "/api/auth/sign-in",
         { email: email.trim(), password },
         { noAuthRetry: true },

@@ -32,7 +32,6 @@ const schema = z.object({
 
 /** The key used on localhost when SECRET_KEY is unset; refused anywhere else. */
 export const DEV_SECRET_KEY = "development-secret-key-not-for-production-use-0000";
-export type Env = z.input<typeof schema>;
 
 export interface Config {
   env: "development" | "production" | "test";

@@ -256,16 +256,6 @@ export async function resolveAccessSession(
   };
 }
 
-/** Resolves an access token to the signed-in user: valid JWT + live session + enabled user. */
-export async function resolveAccessToken(
-  kv: Deno.Kv,
-  secret: string,
-  token: string,
-  now = new Date(),
-): Promise<SessionUser | null> {
-  return (await resolveAccessSession(kv, secret, token, now))?.user ?? null;
-}
-
 export function toSessionUser(u: UserRecord, sid: string | null): SessionUser {
   return {
     id: u.id,

@@ -110,7 +110,7 @@ export async function api<T = unknown>(
       }
     }
     const text = await res.text();
-    let data: any = null;
+    let data: unknown = null;
     if (text) {
       try {
         data = JSON.parse(text);
@@ -119,12 +119,18 @@ export async function api<T = unknown>(
       }
     }
     if (!res.ok) {
+      const e = (data && typeof data === "object" ? data : {}) as {
+        error?: string;
+        message?: string;
+        fields?: Record<string, string>;
+        data?: unknown;
+      };
       throw new ApiError(
         res.status,
-        data?.error ?? String(res.status),
-        data?.message ?? res.statusText,
-        data?.fields ?? {},
-        data?.data,
+        e.error ?? String(res.status),
+        e.message ?? res.statusText,
+        e.fields ?? {},
+        e.data,
       );
     }
     return { data: data as T, status: res.status, headers: res.headers };

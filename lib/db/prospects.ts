@@ -63,14 +63,6 @@ export async function getProspect(kv: Deno.Kv, id: string): Promise<Prospect | n
   return e.value ? withVersion(e as ProspectEntry) : null;
 }
 
-export async function getProspectByCustomerId(
-  kv: Deno.Kv,
-  customerId: number,
-): Promise<Prospect | null> {
-  const idx = await kv.get<string>(prospectByCustomerIdKey(customerId));
-  return idx.value ? await getProspect(kv, idx.value) : null;
-}
-
 /** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
 export class GuardMoved extends Error {}
 

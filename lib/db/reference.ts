@@ -139,13 +139,6 @@ export async function getDistrict(kv: Deno.Kv, id: string): Promise<District | n
   return e.value === null ? null : withVersion<District>(e as Deno.KvEntry<Stored<District>>);
 }
 
-export async function getDistrictByNumber(
-  kv: Deno.Kv,
-  districtId: number,
-): Promise<District | null> {
-  return await byNumber<District>(kv, districtByNumberKey(districtId), districtKey);
-}
-
 /** Creates a district; a taken districtId answers 409 DUPLICATE. */
 export async function createDistrict(kv: Deno.Kv, input: DistrictInput): Promise<District> {
   const rec: Stored<District> = { id: ulid(), districtId: input.districtId, name: input.name };

@@ -262,7 +262,6 @@ export const clubSubscriptionSchema = z.union([
     regionIds: idListSchema.optional(),
   }),
 ], { error: "validation.invalidValue" });
-export type ClubSubscriptionInput = z.output<typeof clubSubscriptionSchema>;
 
 /** Select-all is on when no listed club is unchecked (spec §4); an empty list is off. */
 export function selectAllState(clubs: readonly { checked?: boolean }[]): boolean {

@@ -25,7 +25,6 @@ export const AGE_COLUMNS = [
   "fourDays",
   "moreThanFourDays",
 ] as const;
-export type AgeColumn = (typeof AGE_COLUMNS)[number];
 export const DAY_MS = 86_400_000;
 /** Prospects whose status is younger than this are read one by one; older = total − recent. */
 export const RECENT_MS = 5 * DAY_MS;
