@@ -10,9 +10,9 @@ import type { Lang } from "@/lib/i18n/core.ts";
 import {
   type FieldErrors,
   followUpAllowed,
-  isAssignee,
   type Prospect,
   prospectAge,
+  type ProspectMay,
 } from "@/lib/domain/prospect.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
@@ -104,6 +104,16 @@ const FIELDS: (keyof RowDraft)[] = [
   "followUpDate",
 ];
 
+/** A row the server sent without `may` (never expected) allows nothing. */
+const NOTHING: ProspectMay = {
+  edit: false,
+  assign: false,
+  unassign: false,
+  notes: false,
+  delete: false,
+  restore: false,
+};
+
 export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRowProps) {
   const t = useT();
   const adding = p === null;
@@ -111,7 +121,9 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const [draft, setDraft] = useState<RowDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const locked = !!p?.disabled && !env.user.admin;
+  // What the server allows (p.may); the add row is the caller's own new prospect.
+  const may = p ? p.may ?? NOTHING : null;
+  const locked = may !== null && !may.edit;
   const dirty = FIELDS.some((f) => draft[f] !== initial[f]);
   const set = (patch: Partial<RowDraft>) => {
     const next = { ...draft, ...patch };
@@ -168,7 +180,6 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
     />
   );
   const followOk = followUpAllowed(draft.sellStatus);
-  const mine = p ? isAssignee(p, env.user) : false;
   const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
   // Issue 19: a disabled control says why (tooltip + aria-describedby on a hidden text).
@@ -213,10 +224,8 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             <button
               type="button"
               class="btn btn-ghost !px-1 !py-0.5"
-              disabled={!mine && !env.user.admin}
-              title={mine || env.user.admin
-                ? t("prospects.openNotes")
-                : t("prospects.notesOnlyAssignee")}
+              disabled={!may?.notes}
+              title={may?.notes ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
               aria-label={t("prospects.openNotes")}
               data-testid={`notes-${rowId}`}
               onClick={() => actions.notes(p)}
@@ -368,7 +377,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
                 <span class="max-w-16 truncate" title={p.assignId}>
                   {p.assignName || p.assignId}
                 </span>
-                {(mine || env.user.admin) && !locked && (
+                {may?.unassign && (
                   <button
                     type="button"
                     class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
@@ -386,7 +395,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               <button
                 type="button"
                 class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
-                disabled={locked}
+                disabled={!may?.assign}
                 data-testid={`assign-${rowId}`}
                 onClick={() => actions.assign(p)}
               >
@@ -413,7 +422,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             >
               {adding ? t("prospects.add") : t("prospects.save")}
             </button>
-            {!adding && p.deleted && env.user.admin && (
+            {!adding && may?.restore && (
               <button
                 type="button"
                 class="btn btn-secondary !px-2 !py-0.5"
@@ -427,7 +436,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
               <button
                 type="button"
                 class="btn btn-ghost !px-1 !py-0.5 text-red-700"
-                disabled={locked}
+                disabled={!may?.delete}
                 aria-label={t("prospects.delete")}
                 title={t("prospects.delete")}
                 data-testid={`delete-${rowId}`}

@@ -4,6 +4,7 @@
  */
 import type { SessionUser } from "@/lib/domain/user.ts";
 import { isAdmin, isB2B } from "@/lib/domain/user.ts";
+import type { Prospect, ProspectMay } from "@/lib/domain/prospect.ts";
 
 export type Action =
   | "admin" // anything under /api/admin/*, registering users, the outbox page
@@ -78,4 +79,30 @@ export function can(
     case "note.update":
       return b2bOk && !r.disabled && r.authorId === user.id;
   }
+}
+
+/**
+ * What the user may do with one prospect, from can(): sent with every prospect the API answers, so
+ * the grid shows (and disables) exactly what the server will allow and decides nothing itself.
+ */
+export function prospectMay(
+  user: SessionUser | null | undefined,
+  p: Pick<Prospect, "b2b" | "disabled" | "deleted" | "assignId" | "assignUserId">,
+): ProspectMay {
+  const r = {
+    b2b: p.b2b,
+    disabled: p.disabled,
+    assigneeId: p.assignUserId,
+    assigneeEmail: p.assignId,
+  };
+  const live = !p.deleted;
+  return {
+    edit: live && can(user, "prospect.update", r),
+    assign: live && can(user, "prospect.assign", r),
+    unassign: live && p.assignId !== null &&
+      (isAdmin(user) ? !p.disabled : can(user, "prospect.unassign", r)),
+    notes: live && can(user, "note.read", r),
+    delete: live && can(user, "prospect.delete", r),
+    restore: !live && can(user, "prospect.listDeleted"),
+  };
 }

@@ -44,7 +44,7 @@ import {
 import { withEscalationMark } from "@/lib/db/report_keys.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
-export type StoredProspect = Omit<Prospect, "version">;
+export type StoredProspect = Omit<Prospect, "version" | "may">;
 export type ProspectEntry = Deno.KvEntry<StoredProspect>;
 
 export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {

@@ -13,6 +13,16 @@ import {
   type SellStatus,
 } from "@/lib/domain/statuses.ts";
 
+/** What the signed-in user may do with a prospect (lib/auth/permissions.ts prospectMay). */
+export interface ProspectMay {
+  edit: boolean;
+  assign: boolean;
+  unassign: boolean;
+  notes: boolean;
+  delete: boolean;
+  restore: boolean;
+}
+
 /** A prospect as stored in ["prospects", id] and answered by the API (plus `version`). */
 export interface Prospect {
   id: string;
@@ -65,6 +75,8 @@ export interface Prospect {
   updatedAt: string;
   /** The record's versionstamp; sent back on PUT/PATCH to detect conflicting edits. */
   version?: string;
+  /** What the caller may do with it: answered by the API only, never stored. */
+  may?: ProspectMay;
 }
 
 /** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
@@ -318,12 +330,4 @@ export function prospectAge(registerDate: string, now: Date): { days: number; ho
   const ms = Math.max(0, now.getTime() - new Date(registerDate).getTime());
   const hoursTotal = Math.floor(ms / 3_600_000);
   return { days: Math.floor(hoursTotal / 24), hours: hoursTotal % 24 };
-}
-
-export function isAssignee(
-  p: Pick<Prospect, "assignId" | "assignUserId">,
-  user: { id: string; email: string },
-): boolean {
-  return (p.assignUserId != null && p.assignUserId === user.id) ||
-    (p.assignId != null && p.assignId.toLowerCase() === user.email.toLowerCase());
 }

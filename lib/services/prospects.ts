@@ -12,7 +12,7 @@ import {
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { Config } from "@/lib/config.ts";
-import { can } from "@/lib/auth/permissions.ts";
+import { can, prospectMay } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
   commitProspect,
@@ -63,6 +63,11 @@ export interface ProspectCtx {
   config: Pick<Config, "timeZone">;
   now: Date;
   user: SessionUser;
+}
+
+/** The prospect as answered to this user: with what they may do with it (the grid obeys it). */
+export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
+  return { ...p, may: prospectMay(user, p) };
 }
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
@@ -383,7 +388,9 @@ async function update(
 ): Promise<Prospect> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await editable(ctx, id, action);
-    if (version !== undefined && version !== entry.versionstamp) throw stale(withVersion(entry));
+    if (version !== undefined && version !== entry.versionstamp) {
+      throw stale(withMay(ctx.user, withVersion(entry)));
+    }
     const next = await withClock(ctx, {
       ...(await change(entry.value, entry.versionstamp)),
       updatedAt: ctx.now.toISOString(),

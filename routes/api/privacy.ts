@@ -13,6 +13,7 @@ import {
 } from "@/lib/services/privacy.ts";
 import { noteSchema } from "@/routes/api/notes.ts";
 import { prospectCtx, prospectSchema } from "@/routes/api/prospects.ts";
+import { withMay } from "@/lib/services/prospects.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { badRequest } from "@/lib/domain/errors.ts";
 
@@ -47,7 +48,8 @@ export function privacyRoutes(r: ApiRouter) {
     summary: "Restore a soft-deleted prospect (an erased one answers 409)",
     params: idParams,
     response: prospectSchema,
-    handler: async (c, { params, user }) => await restoreProspect(prospectCtx(c, user), params.id),
+    handler: async (c, { params, user }) =>
+      withMay(user!, await restoreProspect(prospectCtx(c, user), params.id)),
   });
   r.add({
     method: "get",

@@ -28,6 +28,7 @@ import {
   type ProspectCtx,
   saveProspect,
   searchForUser,
+  withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
@@ -70,6 +71,16 @@ export const prospectSchema = z.object({
     "activity transitions already announced on the current clock (set by the server)",
   ),
   version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
+  may: z.object({
+    edit: z.boolean(),
+    assign: z.boolean(),
+    unassign: z.boolean(),
+    notes: z.boolean(),
+    delete: z.boolean(),
+    restore: z.boolean(),
+  }).optional().describe(
+    "what the caller may do with this prospect (the server enforces the same)",
+  ),
 });
 
 /** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
@@ -159,7 +170,7 @@ export function prospectRoutes(r: ApiRouter) {
       const out = await searchForUser(prospectCtx(c, user), query);
       c.header("x-total-elements", String(out.total));
       if (out.approximate) c.header("x-total-approximate", "true");
-      return out.items;
+      return out.items.map((p) => withMay(user!, p));
     },
   });
 
@@ -176,7 +187,7 @@ export function prospectRoutes(r: ApiRouter) {
     handler: async (c, { body, user }) => {
       const p = await createProspect(prospectCtx(c, user), body);
       c.header("Location", `/api/prospects/${p.id}`);
-      return c.json(p, 201);
+      return c.json(withMay(user!, p), 201);
     },
   });
 
@@ -216,7 +227,8 @@ export function prospectRoutes(r: ApiRouter) {
     summary: "One prospect with its current version",
     params: idParams,
     response: prospectSchema,
-    handler: async (c, { params, user }) => await getForUser(prospectCtx(c, user), params.id),
+    handler: async (c, { params, user }) =>
+      withMay(user!, await getForUser(prospectCtx(c, user), params.id)),
   });
 
   r.add({
@@ -229,7 +241,7 @@ export function prospectRoutes(r: ApiRouter) {
     body: prospectSaveSchema,
     response: prospectSchema,
     handler: async (c, { params, body, user }) =>
-      await saveProspect(prospectCtx(c, user), params.id, body),
+      withMay(user!, await saveProspect(prospectCtx(c, user), params.id, body)),
   });
 
   r.add({
@@ -242,7 +254,7 @@ export function prospectRoutes(r: ApiRouter) {
     body: prospectPatchSchema,
     response: prospectSchema,
     handler: async (c, { params, body, user }) =>
-      await patchProspect(prospectCtx(c, user), params.id, body, await sentKeys(c)),
+      withMay(user!, await patchProspect(prospectCtx(c, user), params.id, body, await sentKeys(c))),
   });
 
   r.add({
@@ -256,7 +268,7 @@ export function prospectRoutes(r: ApiRouter) {
     body: prospectAssignSchema,
     response: prospectSchema,
     handler: async (c, { params, body, user }) =>
-      await assignProspect(prospectCtx(c, user), params.id, body),
+      withMay(user!, await assignProspect(prospectCtx(c, user), params.id, body)),
   });
 
   r.add({
@@ -267,6 +279,7 @@ export function prospectRoutes(r: ApiRouter) {
     summary: "Soft delete: the record and its history stay; admins list them with ?deleted=true",
     params: idParams,
     response: prospectSchema,
-    handler: async (c, { params, user }) => await deleteProspect(prospectCtx(c, user), params.id),
+    handler: async (c, { params, user }) =>
+      withMay(user!, await deleteProspect(prospectCtx(c, user), params.id)),
   });
 }

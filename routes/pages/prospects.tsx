@@ -15,7 +15,7 @@ import { prospectSearchSchema } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
 import { isAdmin, isB2B } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { searchForUser } from "@/lib/services/prospects.ts";
+import { searchForUser, withMay } from "@/lib/services/prospects.ts";
 import ProspectGrid, { type ProspectGridProps } from "@/islands/ProspectGrid.tsx";
 import { apiQuery, filtersFromParams } from "@/islands/prospects/query.ts";
 import { renderPage } from "@/routes/render.tsx";
@@ -62,7 +62,7 @@ export async function prospectsPage(c: Ctx) {
     if (q.success) {
       try {
         const out = await searchForUser({ kv, config, now: at, user }, q.data);
-        rows = out.items;
+        rows = out.items.map((p) => withMay(user, p));
         total = out.total;
       } catch { /* the island shows the error when it searches again */ }
     }
