@@ -349,8 +349,6 @@ export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Pro
 export interface ListMarketProjectsOptions {
   /** Only active projects (every prospect and report select). */
   activeOnly?: boolean;
-  /** Only projects flagged b2b (what a B2B user may see). */
-  b2bOnly?: boolean;
   /** Default: by name when activeOnly (selects), else by marketProjectId (the admin table). */
   sort?: "name" | "id";
 }
@@ -361,7 +359,6 @@ export async function listMarketProjects(
 ): Promise<MarketProject[]> {
   let all = await listRecords<MarketProject>(kv, marketProjectsPrefix());
   if (opts.activeOnly) all = all.filter((p) => p.active);
-  if (opts.b2bOnly) all = all.filter((p) => p.b2b);
   const sort = opts.sort ?? (opts.activeOnly ? "name" : "id");
   return all.sort(sort === "name" ? byName : (a, b) => a.marketProjectId - b.marketProjectId);
 }

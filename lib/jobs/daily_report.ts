@@ -26,7 +26,8 @@ import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/
 import { getUserSettings } from "@/lib/db/users.ts";
 import { prospectLink } from "@/lib/domain/notifications.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
-import { isB2B, type UserRecord } from "@/lib/domain/user.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+import { can } from "@/lib/auth/permissions.ts";
 import { startOfWorkOn } from "@/lib/domain/worktime.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
@@ -283,7 +284,9 @@ export async function runDailyReport(
       clubId: c.clubId,
       name: c.name,
     }));
-    const visible = projects.filter((p) => !isB2B(user) || p.b2b).map((p) => p.marketProjectId);
+    const asUser = { ...user, sid: null };
+    const visible = projects.filter((p) => can(asUser, "report.read", { b2b: p.b2b }))
+      .map((p) => p.marketProjectId);
     const data = await gather(reader, date, clubs, visible);
     const show = new Set([
       ...data.escalated.slice(0, LIST_LIMIT),

@@ -19,7 +19,6 @@ import {
   getMarketProjectByNumber,
   listClubs,
   listDistricts,
-  listMarketProjects,
   subscribedClubIds,
 } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
@@ -53,7 +52,8 @@ import {
   totalOf,
 } from "@/lib/domain/reports.ts";
 import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
-import { isAdmin, isB2B, type SessionUser } from "@/lib/domain/user.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import { visibleProjects } from "@/lib/services/reference.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 
 export interface ReportCtx {
@@ -136,7 +136,7 @@ export async function sellStatusAge(
 
 /** The active projects a caller may pick: b2b ones only for B2B users, by name. */
 export async function reportableProjects(kv: Deno.Kv, user: SessionUser): Promise<MarketProject[]> {
-  return await listMarketProjects(kv, { activeOnly: true, b2bOnly: isB2B(user) && !isAdmin(user) });
+  return await visibleProjects(kv, user, { active: true });
 }
 
 /** GET /api/reports/status-project (project variant): one row per project. */

@@ -12,12 +12,19 @@ import {
   revokeAllApiTokens,
   revokeApiToken,
 } from "@/lib/auth/api_tokens.ts";
-import { createUser, getUserEntry, updateUser } from "@/lib/db/users.ts";
+import { createUser, getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/users.ts";
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listAll, ulid } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
 import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.ts";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  unauthorized,
+} from "@/lib/domain/errors.ts";
 import {
   compactMobile,
   isAdmin,
@@ -339,4 +346,13 @@ export async function revokeUserApiToken(
 export async function userAudit(deps: ServiceDeps, actor: SessionUser, userId: string) {
   if (!can(actor, "admin")) throw forbidden();
   return await listAuditFor(deps.kv, userId);
+}
+
+export { getUserSettings };
+
+/** GET /api/auth/me: the signed-in user (as clients see users) and their settings. */
+export async function signedInUser(kv: Deno.Kv, userId: string) {
+  const rec = await getUser(kv, userId);
+  if (!rec) throw unauthorized();
+  return { user: publicUser(rec), settings: await getUserSettings(kv, rec.id) };
 }

@@ -5,9 +5,8 @@
 import { z } from "zod";
 import { getCookie } from "hono/cookie";
 import * as auth from "@/lib/services/auth.ts";
-import { getUserSettings } from "@/lib/db/users.ts";
-import { getUser } from "@/lib/db/users.ts";
-import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { signedInUser } from "@/lib/services/users.ts";
+import { HttpError } from "@/lib/domain/errors.ts";
 import {
   adminSetupSchema,
   compactMobile,
@@ -250,12 +249,7 @@ export function authRoutes(r: ApiRouter) {
     access: "user",
     tag: "auth",
     summary: "The signed-in user and their settings",
-    handler: async (c, { user }) => {
-      const { kv } = c.get("deps");
-      const rec = await getUser(kv, user!.id);
-      if (!rec) throw unauthorized();
-      return { user: publicUser(rec), settings: await getUserSettings(kv, rec.id) };
-    },
+    handler: (c, { user }) => signedInUser(c.get("deps").kv, user!.id),
   });
 
   r.add({

@@ -1,6 +1,6 @@
 /** GET /api/health: the server is up and KV answers. */
 import { z } from "zod";
-import { healthKey } from "@/lib/db/keys.ts";
+import { kvAnswers } from "@/lib/services/health.ts";
 import { APP_VERSION } from "@/lib/domain/statuses.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 
@@ -18,12 +18,7 @@ export function healthRoutes(r: ApiRouter) {
     }),
     handler: async (c) => {
       const { kv } = c.get("deps");
-      let kvOk = true;
-      try {
-        await kv.get(healthKey());
-      } catch {
-        kvOk = false;
-      }
+      const kvOk = await kvAnswers(kv);
       return c.json(
         { status: kvOk ? "ok" : "degraded", kv: kvOk ? "ok" : "error", version: APP_VERSION },
         kvOk ? 200 : 503,

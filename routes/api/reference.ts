@@ -5,26 +5,25 @@
  */
 import { z } from "zod";
 import {
+  clubById,
   createClub,
   createDistrict,
   createMarketProject,
   deleteClub,
   deleteDistrict,
   deleteMarketProject,
-  getClub,
-  getDistrict,
-  getMarketProject,
+  districtById,
   listClubs,
   listDistricts,
-  listMarketProjects,
-  listNotificationCategories,
-  listSellStatuses,
+  notificationCategoriesIn,
+  sellStatusesIn,
   setMarketProjectActive,
   updateClub,
   updateDistrict,
   updateMarketProject,
-} from "@/lib/db/reference.ts";
-import { forbidden, notFound } from "@/lib/domain/errors.ts";
+  visibleProject,
+  visibleProjects,
+} from "@/lib/services/reference.ts";
 import {
   clubInputSchema,
   clubUpdateSchema,
@@ -34,9 +33,7 @@ import {
   marketProjectCreateSchema,
   marketProjectUpdateSchema,
 } from "@/lib/domain/reference_rules.ts";
-import { isB2B } from "@/lib/domain/user.ts";
-import { can } from "@/lib/auth/permissions.ts";
-import { isLang, translate } from "@/lib/i18n/mod.ts";
+import { isLang } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
 
@@ -97,11 +94,7 @@ export function referenceRoutes(r: ApiRouter) {
     summary: "One district",
     params: idParams,
     response: districtSchema,
-    handler: async (c, { params }) => {
-      const d = await getDistrict(c.get("deps").kv, params.id);
-      if (!d) throw notFound();
-      return d;
-    },
+    handler: (c, { params }) => districtById(c.get("deps").kv, params.id),
   });
   r.add({
     method: "post",
@@ -160,11 +153,7 @@ export function referenceRoutes(r: ApiRouter) {
     summary: "One club",
     params: idParams,
     response: clubSchema,
-    handler: async (c, { params }) => {
-      const club = await getClub(c.get("deps").kv, params.id);
-      if (!club) throw notFound();
-      return club;
-    },
+    handler: (c, { params }) => clubById(c.get("deps").kv, params.id),
   });
   r.add({
     method: "post",
@@ -216,13 +205,10 @@ export function referenceRoutes(r: ApiRouter) {
       "Market projects: all by marketProjectId, or active=true (by name) for selects; B2B users see b2b projects only",
     query: z.object({ active: z.enum(["true", "false"]).optional() }),
     response: z.array(marketProjectSchema),
-    handler: async (c, { query, user }) => {
-      const all = await listMarketProjects(c.get("deps").kv, {
-        activeOnly: query.active === "true",
-        b2bOnly: isB2B(user),
-      });
-      return query.active === "false" ? all.filter((p) => !p.active) : all;
-    },
+    handler: (c, { query, user }) =>
+      visibleProjects(c.get("deps").kv, user, {
+        active: query.active === undefined ? undefined : query.active === "true",
+      }),
   });
   r.add({
     method: "get",
@@ -232,12 +218,7 @@ export function referenceRoutes(r: ApiRouter) {
     summary: "One market project",
     params: idParams,
     response: marketProjectSchema,
-    handler: async (c, { params, user }) => {
-      const p = await getMarketProject(c.get("deps").kv, params.id);
-      if (!p) throw notFound();
-      if (!can(user, "reference.read", { b2b: p.b2b })) throw forbidden();
-      return p;
-    },
+    handler: (c, { params, user }) => visibleProject(c.get("deps").kv, user, params.id),
   });
   r.add({
     method: "post",
@@ -304,10 +285,7 @@ export function referenceRoutes(r: ApiRouter) {
     response: z.array(z.object({ id: z.string(), name: z.string(), weight: z.number() })),
     handler: async (c, { query }) => {
       const lang = isLang(query.language) ? query.language : c.get("lang");
-      return (await listSellStatuses(c.get("deps").kv)).map((s) => ({
-        ...s,
-        name: translate(lang, `sellStatus.${s.id}`),
-      }));
+      return await sellStatusesIn(c.get("deps").kv, lang);
     },
   });
   r.add({
@@ -317,12 +295,6 @@ export function referenceRoutes(r: ApiRouter) {
     tag: "reference",
     summary: "The notification categories, names in the caller's language",
     response: z.array(z.object({ id: z.string(), name: z.string() })),
-    handler: async (c) => {
-      const lang = c.get("lang");
-      return (await listNotificationCategories(c.get("deps").kv)).map((n) => ({
-        id: n.id,
-        name: translate(lang, `notificationCategory.${n.id}`),
-      }));
-    },
+    handler: (c) => notificationCategoriesIn(c.get("deps").kv, c.get("lang")),
   });
 }

@@ -4,22 +4,7 @@
  * market-project, menu, language) and club subscriptions (/api/users/{id}/clubs).
  */
 import { z } from "zod";
-import {
-  getAdminSettings,
-  getMarketProjectByNumber,
-  getTimeSettings,
-  listClubs,
-  setAllClubSubscriptions,
-  setClubSubscription,
-  subscribedClubIds,
-  updateAdminSettings,
-  updateTimeSetting,
-} from "@/lib/db/reference.ts";
-import { getUser, getUserSettings, updateUserSettings } from "@/lib/db/users.ts";
-import { can } from "@/lib/auth/permissions.ts";
-import { invalidateClockSettings } from "@/lib/services/prospects.ts";
-import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
-import type { Club } from "@/lib/domain/reference.ts";
+import * as settings from "@/lib/services/settings.ts";
 import {
   adminSettingsInputSchema,
   clubSubscriptionSchema,
@@ -29,11 +14,9 @@ import {
   selectedMarketProjectSchema,
   timeSettingInputSchema,
 } from "@/lib/domain/reference_rules.ts";
-import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
 import { isLang, translate } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { clubSchema } from "@/routes/api/reference.ts";
-import type { Ctx } from "@/routes/env.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -62,33 +45,6 @@ const userSettingsSchema = z.object({
   language: z.enum(["sv", "en"]),
 });
 
-/** The user the path names must exist, and be the caller or the caller must be an admin. */
-async function targetUser(
-  c: Ctx,
-  user: SessionUser | null,
-  id: string,
-  action: "settings.read" | "settings.update",
-) {
-  if (!can(user, action, { userId: id })) throw forbidden();
-  const target = await getUser(c.get("deps").kv, id);
-  if (!target) throw notFound();
-  return target;
-}
-
-/** The clubs with the user's `checked` flag, optionally only those of some districts. */
-async function clubsWithChecked(
-  kv: Deno.Kv,
-  userId: string,
-  regionIds: number[] | null,
-): Promise<Club[]> {
-  const [clubs, subscribed] = await Promise.all([listClubs(kv), subscribedClubIds(kv, userId)]);
-  const on = new Set(subscribed);
-  const regions = regionIds && regionIds.length ? new Set(regionIds) : null;
-  return clubs
-    .filter((club) => !regions || regions.has(club.districtId))
-    .map((club) => ({ ...club, checked: on.has(club.clubId) }));
-}
-
 export function settingsRoutes(r: ApiRouter) {
   // ── work time ─────────────────────────────────────────────────────────────
   r.add({
@@ -98,7 +54,7 @@ export function settingsRoutes(r: ApiRouter) {
     tag: "settings",
     summary: "Work time (the window the activity clock counts in)",
     response: adminSettingsSchema,
-    handler: (c) => getAdminSettings(c.get("deps").kv),
+    handler: (c) => settings.getAdminSettings(c.get("deps").kv),
   });
   r.add({
     method: "put",
@@ -110,12 +66,8 @@ export function settingsRoutes(r: ApiRouter) {
     params: idParams,
     body: adminSettingsInputSchema,
     response: adminSettingsSchema,
-    handler: async (c, { params, body }) => {
-      const kv = c.get("deps").kv;
-      const saved = await updateAdminSettings(kv, params.id, body);
-      invalidateClockSettings(kv); // the activity clock reads work time through a short cache
-      return saved;
-    },
+    handler: (c, { params, body }) =>
+      settings.updateAdminSettings(c.get("deps").kv, params.id, body),
   });
 
   // ── time limits per sell status ───────────────────────────────────────────
@@ -129,7 +81,7 @@ export function settingsRoutes(r: ApiRouter) {
     response: z.array(timeSettingSchema),
     handler: async (c, { query }) => {
       const lang = isLang(query.language) ? query.language : c.get("lang");
-      return (await getTimeSettings(c.get("deps").kv)).map((row) => ({
+      return (await settings.getTimeSettings(c.get("deps").kv)).map((row) => ({
         ...row,
         sellStatusName: translate(lang, `sellStatus.${row.sellStatus}`),
       }));
@@ -145,9 +97,7 @@ export function settingsRoutes(r: ApiRouter) {
     body: timeSettingInputSchema,
     response: timeSettingSchema,
     handler: async (c, { params, body }) => {
-      const kv = c.get("deps").kv;
-      const row = await updateTimeSetting(kv, params.id, body);
-      invalidateClockSettings(kv);
+      const row = await settings.updateTimeSetting(c.get("deps").kv, params.id, body);
       return { ...row, sellStatusName: translate(c.get("lang"), `sellStatus.${row.sellStatus}`) };
     },
   });
@@ -161,16 +111,13 @@ export function settingsRoutes(r: ApiRouter) {
     summary: "A user's settings (own user or admin)",
     params: idParams,
     response: userSettingsSchema,
-    handler: async (c, { params, user }) => {
-      await targetUser(c, user, params.id, "settings.read");
-      return await getUserSettings(c.get("deps").kv, params.id);
-    },
+    handler: (c, { params, user }) => settings.userSettingsOf(c.get("deps").kv, user, params.id),
   });
-  const patchSettings = (
+  const patchSettings = <B extends z.ZodType>(
     path: string,
     summary: string,
-    body: z.ZodType,
-    toPatch: (c: Ctx, body: any, user: SessionUser | null) => Promise<Partial<UserSettings>>,
+    body: B,
+    toPatch: (body: z.output<B>) => settings.SettingsPatch,
   ) =>
     r.add({
       method: "patch",
@@ -181,44 +128,26 @@ export function settingsRoutes(r: ApiRouter) {
       params: idParams,
       body,
       response: userSettingsSchema,
-      handler: async (c, { params, body, user }) => {
-        await targetUser(c, user, params.id, "settings.update");
-        return await updateUserSettings(c.get("deps").kv, params.id, await toPatch(c, body, user));
-      },
+      handler: (c, { params, body, user }) =>
+        settings.patchUserSettings(c.get("deps").kv, user, params.id, toPatch(body)),
     });
   patchSettings(
     "market-project",
     "Remember the market project last chosen (its numeric marketProjectId; null clears it)",
     selectedMarketProjectSchema,
-    async (c, body: z.output<typeof selectedMarketProjectSchema>, user) => {
-      const n = body.selectedMarketProjectId;
-      if (n !== null) {
-        const p = await getMarketProjectByNumber(c.get("deps").kv, n);
-        if (!p || !can(user, "reference.read", { b2b: p.b2b })) {
-          throw new HttpError(400, "VALIDATION", "errors.validation", {
-            selectedMarketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
-          });
-        }
-      }
-      return {
-        selectedMarketProjectId: n === null ? null : String(n),
-        ...(body.showSelectMarketProjectMessage === undefined
-          ? {}
-          : { showSelectMarketProjectMessage: body.showSelectMarketProjectMessage }),
-      };
-    },
+    (body) => body,
   );
   patchSettings(
     "menu",
     "Menu state: 0 hidden, 1 full, 2 short (applied on the next page load)",
     menuSchema,
-    (_c, body: z.output<typeof menuSchema>) => Promise.resolve({ menu: body.menu }),
+    (body) => ({ menu: body.menu }),
   );
   patchSettings(
     "language",
     "Interface language sv or en (applied on the next page load)",
     languageSchema,
-    (_c, body: z.output<typeof languageSchema>) => Promise.resolve({ language: body.language }),
+    (body) => ({ language: body.language }),
   );
 
   // ── club subscriptions ────────────────────────────────────────────────────
@@ -232,10 +161,8 @@ export function settingsRoutes(r: ApiRouter) {
     params: idParams,
     query: z.object({ regionIds: idListSchema.optional() }),
     response: z.array(clubSchema),
-    handler: async (c, { params, query, user }) => {
-      await targetUser(c, user, params.id, "settings.read");
-      return await clubsWithChecked(c.get("deps").kv, params.id, query.regionIds ?? null);
-    },
+    handler: (c, { params, query, user }) =>
+      settings.clubsOf(c.get("deps").kv, user, params.id, query.regionIds ?? null),
   });
   r.add({
     method: "put",
@@ -247,17 +174,7 @@ export function settingsRoutes(r: ApiRouter) {
     params: idParams,
     body: clubSubscriptionSchema,
     response: z.array(clubSchema),
-    handler: async (c, { params, body, user }) => {
-      await targetUser(c, user, params.id, "settings.update");
-      const kv = c.get("deps").kv;
-      if ("all" in body) {
-        const regionIds = body.regionIds ?? null;
-        const clubs = await clubsWithChecked(kv, params.id, regionIds);
-        await setAllClubSubscriptions(kv, params.id, clubs.map((x) => x.clubId), body.checked);
-        return await clubsWithChecked(kv, params.id, regionIds);
-      }
-      await setClubSubscription(kv, params.id, body.clubId, body.checked);
-      return await clubsWithChecked(kv, params.id, null);
-    },
+    handler: (c, { params, body, user }) =>
+      settings.subscribeClubs(c.get("deps").kv, user, params.id, body),
   });
 }

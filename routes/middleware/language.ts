@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { getUserSettings } from "@/lib/db/users.ts";
+import { getUserSettings } from "@/lib/services/users.ts";
 import { DEFAULT_LANG, isLang, pickLang } from "@/lib/i18n/mod.ts";
 import { type AppEnv, isApiPath } from "@/routes/env.ts";
 

@@ -4,16 +4,17 @@
  */
 import { Island } from "@/components/Island.tsx";
 import { FirstRunChecklist } from "@/components/FirstRunChecklist.tsx";
-import { type FirstRunStatus, firstRunStatus } from "@/lib/db/first_run.ts";
 import {
+  type FirstRunStatus,
+  firstRunStatus,
   getClubsByNumbers,
   listClubs,
-  listMarketProjects,
   subscribedClubIds,
-} from "@/lib/db/reference.ts";
+  visibleProjects,
+} from "@/lib/services/reference.ts";
 import { prospectSearchSchema } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
-import { isAdmin, isB2B } from "@/lib/domain/user.ts";
+import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { searchForUser, withMay } from "@/lib/services/prospects.ts";
 import ProspectGrid, { type ProspectGridProps } from "@/islands/ProspectGrid.tsx";
@@ -40,7 +41,7 @@ export async function prospectsPage(c: Ctx) {
   const user = requirePageUser(c);
   const { kv, config, now } = c.get("deps");
   const [projects, myClubIds] = await Promise.all([
-    listMarketProjects(kv, { activeOnly: true, b2bOnly: isB2B(user) }),
+    visibleProjects(kv, user, { active: true }),
     subscribedClubIds(kv, user.id),
   ]);
   // The selects list the user's clubs; every club only for a user without subscriptions.

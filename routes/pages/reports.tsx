@@ -11,7 +11,7 @@ import {
   listClubs,
   listDistricts,
   subscribedClubIds,
-} from "@/lib/db/reference.ts";
+} from "@/lib/services/reference.ts";
 import {
   reportableProjects,
   type ReportCtx,

@@ -6,14 +6,13 @@ import type { Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { Island } from "@/components/Island.tsx";
 import {
-  getAdminSettings,
-  getTimeSettings,
   listClubs,
   listDistricts,
-  listMarketProjects,
-  listNotificationCategories,
+  notificationCategoriesIn,
   subscribedClubIds,
-} from "@/lib/db/reference.ts";
+  visibleProjects,
+} from "@/lib/services/reference.ts";
+import { getAdminSettings, getTimeSettings } from "@/lib/services/settings.ts";
 import { getProfile } from "@/lib/services/users.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { localDate } from "@/lib/domain/reference_rules.ts";
@@ -101,10 +100,7 @@ async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
   switch (tab) {
     case "profile": {
       const profile = await getProfile({ kv, config, now }, user, user.id);
-      const categories = (await listNotificationCategories(kv)).map((n) => ({
-        id: n.id,
-        name: translate(lang, `notificationCategory.${n.id}`),
-      }));
+      const categories = await notificationCategoriesIn(kv, lang);
       const props = {
         user: {
           id: profile.id,
@@ -172,7 +168,7 @@ async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
       return <Island name="ClubsTab" component={ClubsTab} props={{ clubs, districts }} />;
     }
     case "marketProjects": {
-      const projects = await listMarketProjects(kv);
+      const projects = await visibleProjects(kv, user);
       const today = localDate(now(), config.timeZone);
       return (
         <Island
