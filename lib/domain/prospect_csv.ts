@@ -24,6 +24,19 @@ export const PROSPECT_CSV_COLUMNS = [
   "assignId",
 ] as const;
 
+/** The columns an import reads; the export's others (ids, statuses, dates, assignee) are ignored. */
+export const IMPORTED_CSV_COLUMNS = [
+  "firstName",
+  "lastName",
+  "phoneNumber",
+  "email",
+  "tag",
+  "nominator",
+  "motivationText",
+  "clubId",
+  "followUpDate",
+] as const satisfies readonly (typeof PROSPECT_CSV_COLUMNS)[number][];
+
 export function prospectCsvHeader(t: (key: string) => string): string {
   return "\uFEFF" + csvLine(PROSPECT_CSV_COLUMNS.map((c) => t(`prospectCsv.${c}`)));
 }

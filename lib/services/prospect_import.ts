@@ -5,7 +5,7 @@
  * skipped and reported by file line, the rest are created in batches on the one write path.
  */
 import { HttpError } from "@/lib/domain/errors.ts";
-import { PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_csv.ts";
+import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_csv.ts";
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
 import { zodFields, zodFieldVars } from "@/lib/domain/validation.ts";
@@ -26,18 +26,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** The import's body limit (the app's default is 1 MB; 10,000 rows fit in 10 MB). */
 export const IMPORT_BODY_BYTES = 10_000_000;
 
-/** The columns an import reads; the export's others (status, dates, assignee, ids) are ignored. */
-const IMPORTED = [
-  "firstName",
-  "lastName",
-  "phoneNumber",
-  "email",
-  "tag",
-  "nominator",
-  "motivationText",
-  "clubId",
-  "followUpDate",
-] as const;
+const IMPORTED = IMPORTED_CSV_COLUMNS;
 type Imported = typeof IMPORTED[number];
 
 export interface ImportOptions {

@@ -4,29 +4,14 @@
  * /prospects; then a second sign-in resolves the enrolled factor.
  */
 import assert from "node:assert/strict";
+import { FIREBASE, HOST, smsCode } from "@/tests/firebase/env.ts";
 import { join } from "node:path";
 import { hydrated, openBrowser, screenshot, startServer } from "@/tests/e2e/harness.ts";
 import { testConfig } from "@/lib/config.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createVerifiedAdmin } from "@/lib/services/auth.ts";
 
-const HOST = Deno.env.get("FIREBASE_AUTH_EMULATOR_HOST");
-const PROJECT = Deno.env.get("FIREBASE_PROJECT_ID") ?? "demo-klubbleads";
-const FIREBASE = {
-  AUTH_PROVIDER: "firebase",
-  FIREBASE_PROJECT_ID: PROJECT,
-  FIREBASE_API_KEY: "emulator-api-key",
-  FIREBASE_AUTH_EMULATOR_HOST: HOST ?? "",
-};
 const SECRET = "e2e-firebase-secret-0123456789abcdef0123456789";
-
-async function smsCode(phone: string): Promise<string> {
-  const res = await fetch(`http://${HOST}/emulator/v1/projects/${PROJECT}/verificationCodes`);
-  const { verificationCodes } = await res.json();
-  const mine = verificationCodes.filter((c: { phoneNumber: string }) => c.phoneNumber === phone);
-  assert.ok(mine.length, `an SMS to ${phone}`);
-  return mine[mine.length - 1].code;
-}
 
 Deno.test({
   name:

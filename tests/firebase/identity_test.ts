@@ -5,6 +5,7 @@
  * with SMS MFA (codes read from the emulator), password reset and custom tokens.
  */
 import assert from "node:assert/strict";
+import { FIREBASE, HOST, PROJECT, smsCode } from "@/tests/firebase/env.ts";
 import { join } from "node:path";
 import { decodeJwt, UnsecuredJWT } from "jose";
 import { testConfig } from "@/lib/config.ts";
@@ -16,14 +17,6 @@ import { userByEmailKey, userKey } from "@/lib/db/keys.ts";
 import { createApp } from "@/routes/mod.ts";
 import { call, createTestUser, makeEnv, ORIGIN, type TestEnv } from "@/tests/helpers.ts";
 
-const HOST = Deno.env.get("FIREBASE_AUTH_EMULATOR_HOST");
-const PROJECT = Deno.env.get("FIREBASE_PROJECT_ID") ?? "demo-klubbleads";
-const FIREBASE = {
-  AUTH_PROVIDER: "firebase",
-  FIREBASE_PROJECT_ID: PROJECT,
-  FIREBASE_API_KEY: "emulator-api-key",
-  FIREBASE_AUTH_EMULATOR_HOST: HOST ?? "",
-};
 const ignore = !HOST; // run through `deno task test:firebase`
 const PASSWORD = "Secret123";
 let n = 0;
@@ -47,15 +40,6 @@ async function idToken(mail: string, password = PASSWORD): Promise<string> {
   });
   assert.equal(r.status, 200, JSON.stringify(r.json));
   return r.json.idToken;
-}
-
-/** The last SMS code the emulator "sent" to a phone. */
-async function smsCode(phone: string): Promise<string> {
-  const res = await fetch(`http://${HOST}/emulator/v1/projects/${PROJECT}/verificationCodes`);
-  const { verificationCodes } = await res.json();
-  const mine = verificationCodes.filter((c: any) => c.phoneNumber === phone);
-  assert.ok(mine.length, `an SMS to ${phone}`);
-  return mine[mine.length - 1].code;
 }
 
 /** The oobCode of the last mail of ours to `to` (verification or reset link). */
