@@ -46,6 +46,11 @@ export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
  * "resetMail" counts the password reset mails sent to an account; "smsUser" and "smsAddress" the
  * SMS codes sent to a user and asked for from an address.
  */
+/**
+ * Changes whenever work time or a time limit changes (written in the same atomic): every instance
+ * compares it per write with the one its cached clock settings were read at.
+ */
+export const settingsVersionKey = () => ["settings_version"];
 export const loginFailuresKey = (
   scope:
     | "account"

@@ -27,6 +27,7 @@ import {
   prospectCountByProjectKey,
   sellStatusesPrefix,
   sellStatusKey,
+  settingsVersionKey,
   timeSettingKey,
   timeSettingsPrefix,
   userClubKey,
@@ -570,7 +571,8 @@ export async function updateTimeSetting(
       hoursLeftBeforeNotified: input.hoursLeftBeforeNotified,
       hoursLeftBeforeEscalated: input.hoursLeftBeforeEscalated,
     };
-    const res = await kv.atomic().check(e).set(timeSettingKey(id), next).commit();
+    const res = await kv.atomic().check(e).set(timeSettingKey(id), next)
+      .set(settingsVersionKey(), crypto.randomUUID()).commit();
     if (res.ok) return { ...next, version: res.versionstamp };
   }
   throw conflict();
@@ -599,7 +601,8 @@ export async function updateAdminSettings(
       ...(input.worktimeTo !== undefined ? { worktimeTo: input.worktimeTo } : {}),
       ...(input.retentionDays !== undefined ? { retentionDays: input.retentionDays } : {}),
     };
-    const res = await kv.atomic().check(e).set(adminSettingsKey(id), next).commit();
+    const res = await kv.atomic().check(e).set(adminSettingsKey(id), next)
+      .set(settingsVersionKey(), crypto.randomUUID()).commit();
     if (res.ok) return { ...next, version: res.versionstamp };
   }
   throw conflict();

@@ -14,6 +14,7 @@ import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { Config } from "@/lib/config.ts";
 import { can, prospectMay } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
+import { settingsVersionKey } from "@/lib/db/keys.ts";
 import {
   commitProspect,
   getProspectEntry,
@@ -85,29 +86,28 @@ function rowInvalid(errors: FieldErrors): HttpError {
     : prospectError(400, code, errors);
 }
 
-// ── clock settings (read per write; cached briefly so a write costs one record read) ──
+// ── clock settings (cached per store; one key read per write checks they are current) ──
 
-const SETTINGS_TTL_MS = 5_000;
-const settingsCache = new WeakMap<Deno.Kv, { at: number; value: Promise<ClockSettings> }>();
+const settingsCache = new WeakMap<Deno.Kv, { version: string; value: Promise<ClockSettings> }>();
 
-export function clockSettings(kv: Deno.Kv, timeZone: string): Promise<ClockSettings> {
+/**
+ * Work time and time limits for the activity clock. Read once and kept while the settings version
+ * key (set in the same atomic as every change to them, lib/db/reference.ts) is unchanged, so an
+ * admin's change reaches every instance on the store at its next write, not after a timeout.
+ */
+export async function clockSettings(kv: Deno.Kv, timeZone: string): Promise<ClockSettings> {
+  const version = (await kv.get(settingsVersionKey())).versionstamp ?? "seeded";
   const hit = settingsCache.get(kv);
-  const t = Date.now();
-  if (hit && t - hit.at < SETTINGS_TTL_MS) return hit.value;
+  if (hit && hit.version === version) return await hit.value;
   const value = Promise.all([getTimeLimitsByStatus(kv), getAdminSettings(kv)]).then((
     [limits, admin],
   ) => ({
     limits,
     worktime: { worktimeFrom: admin.worktimeFrom, worktimeTo: admin.worktimeTo, timeZone },
   }));
-  settingsCache.set(kv, { at: t, value });
+  settingsCache.set(kv, { version, value });
   value.catch(() => settingsCache.delete(kv));
-  return value;
-}
-
-/** Forgets cached clock settings (after an admin changes work time or limits). */
-export function invalidateClockSettings(kv: Deno.Kv) {
-  settingsCache.delete(kv);
+  return await value;
 }
 
 export async function withClock(

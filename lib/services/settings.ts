@@ -14,7 +14,6 @@ import type {
   timeSettingInputSchema,
 } from "@/lib/domain/reference_rules.ts";
 import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
-import { invalidateClockSettings } from "@/lib/services/prospects.ts";
 import type { z } from "zod";
 
 export { getAdminSettings, getTimeSettings } from "@/lib/db/reference.ts";
@@ -25,9 +24,8 @@ export async function updateAdminSettings(
   id: string,
   input: z.output<typeof adminSettingsInputSchema>,
 ) {
-  const saved = await db.updateAdminSettings(kv, id, input);
-  invalidateClockSettings(kv); // the activity clock reads work time through a short cache
-  return saved;
+  // The activity clock's cached settings follow the version key this write changes.
+  return await db.updateAdminSettings(kv, id, input);
 }
 
 /** PUT /api/sell-status-time-settings/{id}: one status's hour limits. */
@@ -36,9 +34,7 @@ export async function updateTimeSetting(
   id: string,
   input: z.output<typeof timeSettingInputSchema>,
 ) {
-  const row = await db.updateTimeSetting(kv, id, input);
-  invalidateClockSettings(kv);
-  return row;
+  return await db.updateTimeSetting(kv, id, input);
 }
 
 /** The user a settings path names: it exists, and is the caller or the caller is an admin. */
