@@ -20,7 +20,7 @@ import {
 } from "@/islands/prospects/ProspectRow.tsx";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
 import { type DuplicateMatch, DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
-import { ImportDialog } from "@/islands/prospects/ImportDialog.tsx";
+import type { ImportDialogProps } from "@/islands/prospects/ImportDialog.tsx";
 import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 
@@ -57,6 +57,8 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const [conflicts, setConflicts] = useState<Record<string, RowDraft>>({});
   const [fresh, setFresh] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<Prospect | null>(null);
+  // Loaded on first use, like the notes dialog: the page's own JavaScript stays small.
+  const [Importer, setImporter] = useState<ComponentType<ImportDialogProps> | null>(null);
   const [importing, setImporting] = useState(false);
   const [notesFor, setNotesFor] = useState<Prospect | null>(null);
   const [Notes, setNotes] = useState<ComponentType<NotesDialogProps> | null>(null);
@@ -340,7 +342,13 @@ export default function ProspectGrid(props: ProspectGridProps) {
                   type="button"
                   class="btn btn-secondary !py-0.5 !text-xs"
                   data-testid="import-csv"
-                  onClick={() => setImporting(true)}
+                  onClick={async () => {
+                    if (!Importer) {
+                      const m = await import("@/islands/prospects/ImportDialog.tsx");
+                      setImporter(() => m.ImportDialog);
+                    }
+                    setImporting(true);
+                  }}
                 >
                   {t("intake.import.button")}
                 </button>
@@ -493,8 +501,8 @@ export default function ProspectGrid(props: ProspectGridProps) {
             </nav>
           </div>
         )}
-      {importing && filters.marketProjectId && (
-        <ImportDialog
+      {importing && Importer && filters.marketProjectId && (
+        <Importer
           marketProjectId={filters.marketProjectId}
           clubs={myClubs}
           onClose={() => setImporting(false)}

@@ -28,13 +28,15 @@ type Step =
   | { kind: "preview"; text: string; result: ImportAnswer }
   | { kind: "importing"; done: number; total: number };
 
+export interface ImportDialogProps {
+  marketProjectId: number;
+  clubs: { clubId: number; name: string }[];
+  onClose: () => void;
+  onImported: (created: number) => void;
+}
+
 export function ImportDialog(
-  { marketProjectId, clubs, onClose, onImported }: {
-    marketProjectId: number;
-    clubs: { clubId: number; name: string }[];
-    onClose: () => void;
-    onImported: (created: number) => void;
-  },
+  { marketProjectId, clubs, onClose, onImported }: ImportDialogProps,
 ) {
   const t = useT();
   const [step, setStep] = useState<Step>({ kind: "pick" });

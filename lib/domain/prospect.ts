@@ -4,6 +4,7 @@
  * folding of names for prefix search. No zod here (see prospect_schemas.ts), so islands can import
  * these rules without bundling zod.
  */
+import { TZDate } from "@date-fns/tz";
 import {
   ACTIVITY_WEIGHT,
   type ActivityStatus,
@@ -140,14 +141,9 @@ export function followUpFor(
 
 /** The local calendar date ("yyyy-MM-dd") of an instant in a time zone. */
 export function localDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const t = new TZDate(now.getTime(), timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
 }
 
 /** "yyyy-MM-dd" plus n days (calendar arithmetic, no time zone involved). */
@@ -173,30 +169,10 @@ export function isFollowUpTooEarly(day: string, now: Date, timeZone: string): bo
   return day < minFollowUpDate(now, timeZone);
 }
 
-/** Milliseconds a time zone is ahead of UTC at an instant. */
-export function tzOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(at);
-  const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant a local day starts in a time zone ("yyyy-MM-dd" → Date). */
+/** The instant a local day starts in `timeZone` (DST-safe: @date-fns/tz does the offsets). */
 export function startOfLocalDay(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
-  let t = guess - tzOffsetMs(new Date(guess), timeZone);
-  t = guess - tzOffsetMs(new Date(t), timeZone);
-  return new Date(t);
+  return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
 
 // ── field rules shared by the API schemas and the grid ──────────────────────
