@@ -4,7 +4,7 @@
  * Shared by the API and the settings islands.
  */
 import { z } from "zod";
-import { SEEDED_LIMITS } from "@/lib/domain/statuses.ts";
+import { LANGUAGES, SEEDED_LIMITS } from "@/lib/domain/statuses.ts";
 
 // ── numbers ─────────────────────────────────────────────────────────────────
 
@@ -211,7 +211,7 @@ export const marketProjectActivitySchema = z.object({
 
 // ── user settings and club subscriptions ────────────────────────────────────
 
-export const LANGUAGES = ["sv", "en"] as const;
+export { LANGUAGES };
 export const menuSchema = z.object({
   menu: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "validation.invalidValue" }),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DATE_RE, isValidDate } from "@/lib/domain/prospect.ts";
-import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
+import { LANGUAGES, REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";
 
@@ -33,7 +33,7 @@ const requiredDay = z.preprocess(
   ),
 );
 const format = z.enum(["json", "csv"], { error: "validation.invalidValue" }).default("json");
-const language = z.enum(["sv", "en"], { error: "validation.invalidValue" }).optional();
+const language = z.enum(LANGUAGES, { error: "validation.invalidValue" }).optional();
 
 /** GET /api/reports/sell-status-age: market project and reference date required (spec §5). */
 export const sellStatusAgeQuerySchema = z.object({

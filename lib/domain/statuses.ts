@@ -162,6 +162,9 @@ export function isFollowUpSellStatus(s: string | null | undefined): boolean {
 export const NOTE_TYPES = ["Note", "Motivation"] as const;
 export type NoteType = (typeof NOTE_TYPES)[number];
 
+/** The interface languages (texts in lib/i18n/<lang>.json; date formats in lib/i18n/dates.ts). */
+export const LANGUAGES = ["sv", "en"] as const;
+
 export const ROLES = ["ROLE_ADMIN", "ROLE_USER", "ROLE_B2B_USER"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -3,9 +3,10 @@
  * It bundles no texts; lib/i18n/mod.ts adds the sv/en resources for the server.
  */
 import i18next, { type i18n } from "i18next";
+import { LANGUAGES } from "@/lib/domain/statuses.ts";
 
-export type Lang = "sv" | "en";
-export const LANGS: Lang[] = ["sv", "en"];
+export type Lang = (typeof LANGUAGES)[number];
+export const LANGS: Lang[] = [...LANGUAGES];
 export const DEFAULT_LANG: Lang = "sv";
 export type TFunction = (key: string, vars?: Record<string, unknown>) => string;
 

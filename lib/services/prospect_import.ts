@@ -9,7 +9,7 @@ import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospec
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
 import { zodFields, zodFieldVars } from "@/lib/domain/validation.ts";
-import { translate } from "@/lib/i18n/mod.ts";
+import { LANGS, translate } from "@/lib/i18n/mod.ts";
 import { insertProspect, insertProspectBatch, type StoredProspect } from "@/lib/db/prospects.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 import {
@@ -54,7 +54,7 @@ function headerNames(): Map<string, string> {
   const names = new Map<string, string>();
   for (const c of PROSPECT_CSV_COLUMNS) {
     names.set(fold(c), c);
-    for (const lang of ["sv", "en"] as const) {
+    for (const lang of LANGS) {
       names.set(fold(translate(lang, `prospectCsv.${c}`)), c);
     }
   }
