@@ -6,11 +6,11 @@
 import { useState } from "react";
 import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
-import { ApiError, buildUrl, del, get, patch, post, put } from "@/lib/client/api.ts";
-import { toastError, toastSuccess } from "@/lib/client/toast.ts";
-import { errorCodeOf, minFollowUpDate, type Prospect, validateRow } from "@/lib/domain/prospect.ts";
-import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
+import { buildUrl, get, patch } from "@/lib/client/api.ts";
+import { toastError } from "@/lib/client/toast.ts";
+import { minFollowUpDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { FilterBar } from "@/islands/prospects/FilterBar.tsx";
+import { GridHead, GridToolbar, Pagination } from "@/islands/prospects/GridParts.tsx";
 import {
   type GridUser,
   ProspectRow,
@@ -19,7 +19,18 @@ import {
   type RowEnv,
 } from "@/islands/prospects/ProspectRow.tsx";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
-import { type DuplicateMatch, DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
+import {
+  assignRow,
+  createRow,
+  type DuplicateState,
+  errorText,
+  type GridStore,
+  removeRow,
+  replaceRow,
+  restoreRow,
+  saveRow,
+} from "@/islands/prospects/grid_actions.ts";
+import { DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
 import type { ImportDialogProps } from "@/islands/prospects/ImportDialog.tsx";
 import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
@@ -38,13 +49,6 @@ export interface ProspectGridProps {
   rows: Prospect[];
   total: number;
 }
-
-const errorText = (t: (k: string) => string, e: unknown): string => {
-  if (!(e instanceof ApiError)) return t("common.networkError");
-  const key = `prospects.errors.${e.code}`;
-  const known = t(key);
-  return known !== key ? known : e.message;
-};
 
 export default function ProspectGrid(props: ProspectGridProps) {
   const t = useT();
@@ -92,147 +96,20 @@ export default function ProspectGrid(props: ProspectGridProps) {
     }
   };
 
-  const [duplicate, setDuplicate] = useState<
-    {
-      body: Record<string, unknown>;
-      draft: RowDraft;
-      assign: boolean;
-      matches: DuplicateMatch[];
-    } | null
-  >(null);
+  const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
 
-  const replaceRow = (p: Prospect) => setRows((rs) => rs.map((r) => (r.id === p.id ? p : r)));
-
-  /** POST a new row; allowDuplicate after the user chose "Skapa ändå". */
-  const create = async (
-    body: Record<string, unknown>,
-    d: RowDraft,
-    assign: boolean,
-    allowDuplicate: boolean,
-  ) => {
-    const r = await post<Prospect & { possibleDuplicates?: DuplicateMatch[] }>("/api/prospects", {
-      ...body,
-      customerId: d.customerId || undefined,
-      marketProjectId: filters.marketProjectId,
-      assignId: assign ? props.user.email : undefined,
-      allowDuplicate: allowDuplicate || undefined,
-    });
-    const elsewhere = r.data.possibleDuplicates?.length ?? 0;
-    toastSuccess(
-      elsewhere
-        ? `${t("prospects.created")}. ${t("duplicates.elsewhere", { count: elsewhere })}`
-        : t("prospects.created"),
-    );
-    setRows((rs) => [r.data, ...rs]);
-    setFresh((f) => [...f, r.data.id]);
-    setTotal((n) => n + 1);
-    return null;
+  const store: GridStore = {
+    t,
+    user: props.user,
+    timeZone: props.timeZone,
+    filters,
+    setRows,
+    setTotal,
+    setFresh,
+    setConflicts,
+    setDuplicate,
   };
-
-  const save: RowActions["save"] = async (p, d, assign) => {
-    const body = {
-      firstName: d.firstName,
-      lastName: d.lastName,
-      tag: d.tag,
-      phoneNumber: d.phoneNumber,
-      email: d.email,
-      clubId: d.clubId,
-      followUpDate: d.followUpDate || null,
-    };
-    const local = validateRow(
-      {
-        ...body,
-        sellStatus: p ? d.sellStatus || null : null,
-        marketProjectId: filters.marketProjectId,
-      },
-      { now: new Date(), timeZone: props.timeZone, previousFollowUpDate: p?.followUpDate },
-    );
-    if (Object.keys(local).length) {
-      // The §5 message when there is one (follow-up date), else the generic validation text.
-      const key = `prospects.errors.${errorCodeOf(local)}`;
-      const why = t(key) !== key ? t(key) : t("validation.generic");
-      toastError(`${t(p ? "prospects.updateError" : "prospects.createError")}: ${why}`);
-      return local;
-    }
-    try {
-      if (!p) return await create(body, d, assign, false);
-      const r = await put<Prospect>(`/api/prospects/${p.id}`, {
-        ...body,
-        sellStatus: d.sellStatus || null,
-        marketProjectId: p.marketProjectId,
-        version: p.version,
-      });
-      replaceRow(r.data);
-      setConflicts(({ [p.id]: _gone, ...rest }) => rest);
-      toastSuccess(t("prospects.updated"));
-      return null;
-    } catch (e) {
-      const what = t(p ? "prospects.updateError" : "prospects.createError");
-      if (!p && e instanceof ApiError && e.code === "DUPLICATE_PROSPECT") {
-        const matches = (e.data as { duplicates?: DuplicateMatch[] } | undefined)?.duplicates ?? [];
-        setDuplicate({ body, draft: d, assign, matches });
-        return { _: e.message };
-      }
-      if (p && e instanceof ApiError && e.status === 409) {
-        const current = (e.data as { current?: Prospect } | undefined)?.current;
-        if (current) {
-          replaceRow(current);
-          setConflicts((c) => ({ ...c, [p.id]: d }));
-        }
-        toastError(t("prospects.reloaded"));
-        return null;
-      }
-      if (p && e instanceof ApiError && e.status === 404) {
-        setRows((rs) => rs.filter((r) => r.id !== p.id));
-      }
-      toastError(`${what}: ${errorText(t, e)}`);
-      return e instanceof ApiError && Object.keys(e.fields).length ? e.fields : { _: what };
-    }
-  };
-
-  const assignTo = async (p: Prospect, assignId: string | null) => {
-    const ok = assignId ? "prospects.assigned" : "prospects.unassigned";
-    const bad = assignId ? "prospects.assignError" : "prospects.unassignError";
-    try {
-      const r = await patch<Prospect>(`/api/prospects/${p.id}/assign`, {
-        assignId,
-        assignName: assignId ? props.user.firstName : null,
-        // No version: the server decides from the current assignee (ALREADY_ASSIGNED,
-        // NOT_ASSIGNEE), so a colleague's unrelated save does not make Assign fail.
-      });
-      replaceRow(r.data);
-      toastSuccess(t(ok));
-    } catch (e) {
-      const current = e instanceof ApiError
-        ? (e.data as { current?: Prospect } | undefined)?.current
-        : undefined;
-      if (current) replaceRow(current);
-      toastError(`${t(bad)}: ${errorText(t, e)}`);
-    }
-  };
-
-  const remove = async (p: Prospect) => {
-    setDeleting(null);
-    try {
-      await del(`/api/prospects/${p.id}`);
-      toastSuccess(t("prospects.deleted"));
-      setRows((rs) => rs.filter((r) => r.id !== p.id));
-      setTotal((n) => Math.max(0, n - 1));
-    } catch (e) {
-      toastError(`${t("prospects.deleteError")}: ${errorText(t, e)}`);
-    }
-  };
-
-  const restore = async (p: Prospect) => {
-    try {
-      await put(`/api/prospects/restore/${p.id}`, {});
-      toastSuccess(t("privacy.restored"));
-      setRows((rs) => rs.filter((r) => r.id !== p.id));
-      setTotal((n) => Math.max(0, n - 1));
-    } catch (e) {
-      toastError(`${t("privacy.restoreError")}: ${errorText(t, e)}`);
-    }
-  };
+  const replace = (p: Prospect) => replaceRow(store, p);
 
   const openNotes = async (p: Prospect) => {
     if (!Notes) {
@@ -243,11 +120,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
   };
 
   const actions: RowActions = {
-    save,
-    assign: (p) => assignTo(p, props.user.email),
-    unassign: (p) => assignTo(p, null),
+    save: (p, d, assign) => saveRow(store, p, d, assign),
+    assign: (p) => assignRow(store, p, props.user.email),
+    unassign: (p) => assignRow(store, p, null),
     remove: (p) => setDeleting(p),
-    restore,
+    restore: (p) => restoreRow(store, p),
     notes: openNotes,
   };
   const env: RowEnv = {
@@ -269,24 +146,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
       selectedMarketProjectId: marketProjectId,
     }).catch(() => {});
   };
-  const pages = Math.max(1, Math.ceil(total / filters.size));
-  const from = total === 0 ? 0 : (filters.page - 1) * filters.size + 1;
-  const to = Math.min(total, filters.page * filters.size);
   const go = (patchF: Partial<Filters>) => {
     const next = { ...filters, ...patchF };
     setForm((f) => ({ ...f, ...patchF }));
     load(next, fresh);
   };
-
-  /** A header with a short label (the full one on hover and for screen readers): the row fits
-   * 1280 px without sideways scrolling. */
-  const shortTh = (k: "marketProject" | "activityStatus" | "note") => (
-    <th aria-label={t(`prospects.columns.${k}`)}>
-      <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
-        {t(`prospects.columnsShort.${k}`)}
-      </abbr>
-    </th>
-  );
 
   return (
     <div class="space-y-3">
@@ -319,112 +183,39 @@ export default function ProspectGrid(props: ProspectGridProps) {
         )
         : (
           <div class="card">
-            <div class="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm">
-              <strong data-testid="total">{t("prospects.total", { count: total })}</strong>
-              <span class="text-xs text-slate-500">{project?.name}</span>
-              {!filters.deleted && (
-                <a
-                  class="btn btn-secondary !py-0.5 !text-xs"
-                  href={buildUrl("/api/prospects", {
-                    ...apiQuery(filters, props.myClubIds),
-                    page: undefined,
-                    size: undefined,
-                    format: "csv",
-                  })}
-                  download
-                  data-testid="export-csv"
-                >
-                  {t("duplicates.export")}
-                </a>
-              )}
-              {!filters.deleted && project && (
-                <button
-                  type="button"
-                  class="btn btn-secondary !py-0.5 !text-xs"
-                  data-testid="import-csv"
-                  onClick={async () => {
-                    if (!Importer) {
-                      const m = await import("@/islands/prospects/ImportDialog.tsx");
-                      setImporter(() => m.ImportDialog);
-                    }
-                    setImporting(true);
-                  }}
-                >
-                  {t("intake.import.button")}
-                </button>
-              )}
-              <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
-                {t("urgency.sortBy")}
-                <select
-                  class="input !w-auto !py-0.5 !text-xs"
-                  data-testid="sort-by"
-                  value={filters.sort}
-                  onChange={(e) =>
-                    go({
-                      sort: (e.target as HTMLSelectElement).value === "urgency"
-                        ? "urgency"
-                        : "followUpDate",
-                      page: 1,
-                    })}
-                >
-                  {/* `selected` too: server-rendered HTML has no select value to hydrate */}
-                  <option value="followUpDate" selected={filters.sort !== "urgency"}>
-                    {t("urgency.followUpDate")}
-                  </option>
-                  <option value="urgency" selected={filters.sort === "urgency"}>
-                    {t("urgency.urgency")}
-                  </option>
-                </select>
-              </label>
-            </div>
+            <GridToolbar
+              total={total}
+              projectName={project?.name ?? ""}
+              exportHref={filters.deleted ? null : buildUrl("/api/prospects", {
+                ...apiQuery(filters, props.myClubIds),
+                page: undefined,
+                size: undefined,
+                format: "csv",
+              })}
+              onImport={filters.deleted || !project ? null : async () => {
+                if (!Importer) {
+                  const m = await import("@/islands/prospects/ImportDialog.tsx");
+                  setImporter(() => m.ImportDialog);
+                }
+                setImporting(true);
+              }}
+              sort={filters.sort}
+              onSort={(sort) => go({ sort, page: 1 })}
+            />
             <div class="overflow-x-auto">
               <table
                 class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
                 data-testid="prospect-grid"
               >
-                <thead>
-                  <tr>
-                    <th>{t("prospects.columns.customerId")}</th>
-                    <th>{t("prospects.columns.firstName")}</th>
-                    <th>{t("prospects.columns.lastName")}</th>
-                    <th>{t("prospects.columns.tag")}</th>
-                    {shortTh("note")}
-                    <th>{t("prospects.columns.phone")}</th>
-                    <th>{t("prospects.columns.email")}</th>
-                    {shortTh("marketProject")}
-                    <th>{t("prospects.columns.sellStatus")}</th>
-                    <th>{t("prospects.columns.club")}</th>
-                    {shortTh("activityStatus")}
-                    <th aria-sort={filters.sortFollowUpDate === "asc" ? "ascending" : "descending"}>
-                      <button
-                        type="button"
-                        class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
-                        data-testid="sort-followUpDate"
-                        title={t(
-                          filters.sortFollowUpDate === "asc"
-                            ? "prospects.sortFollowUpDesc"
-                            : "prospects.sortFollowUpAsc",
-                        )}
-                        onClick={() =>
-                          go({
-                            sortFollowUpDate: filters.sortFollowUpDate === "asc" ? "desc" : "asc",
-                            sort: "followUpDate",
-                            page: 1,
-                          })}
-                      >
-                        <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
-                          {t("prospects.columnsShort.followUpDate")}
-                        </abbr>
-                        <span aria-hidden="true">
-                          {filters.sortFollowUpDate === "asc" ? "▲" : "▼"}
-                        </span>
-                      </button>
-                    </th>
-                    <th>{t("prospects.columns.age")}</th>
-                    <th>{t("prospects.columns.assignee")}</th>
-                    <th class="sticky right-0">{t("prospects.columns.actions")}</th>
-                  </tr>
-                </thead>
+                <GridHead
+                  followUp={filters.sortFollowUpDate}
+                  onFollowUp={() =>
+                    go({
+                      sortFollowUpDate: filters.sortFollowUpDate === "asc" ? "desc" : "asc",
+                      sort: "followUpDate",
+                      page: 1,
+                    })}
+                />
                 <tbody>
                   {rows.map((p) => (
                     <ProspectRow
@@ -456,49 +247,13 @@ export default function ProspectGrid(props: ProspectGridProps) {
                 </tbody>
               </table>
             </div>
-            <nav
-              class="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 px-3 py-2 text-sm"
-              aria-label={t("common.pagination.label")}
-              data-testid="pagination"
-            >
-              <label class="flex items-center gap-2">
-                {t("common.pagination.rowsPerPage")}
-                <select
-                  class="input !w-20 !py-1"
-                  value={String(filters.size)}
-                  data-testid="page-size"
-                  onChange={(e) =>
-                    go({ size: Number((e.target as HTMLSelectElement).value), page: 1 })}
-                >
-                  {PAGE_SIZES.map((s) => (
-                    <option key={s} value={String(s)} selected={s === filters.size}>{s}</option>
-                  ))}
-                </select>
-              </label>
-              <span data-testid="page-range">
-                {t("common.pagination.range", { from, to, total })}
-              </span>
-              <button
-                type="button"
-                class="btn btn-secondary !px-2"
-                disabled={filters.page <= 1}
-                aria-label={t("common.pagination.previous")}
-                data-testid="page-prev"
-                onClick={() => go({ page: filters.page - 1 })}
-              >
-                ‹
-              </button>
-              <button
-                type="button"
-                class="btn btn-secondary !px-2"
-                disabled={filters.page >= pages}
-                aria-label={t("common.pagination.next")}
-                data-testid="page-next"
-                onClick={() => go({ page: filters.page + 1 })}
-              >
-                ›
-              </button>
-            </nav>
+            <Pagination
+              page={filters.page}
+              size={filters.size}
+              total={total}
+              onPage={(page) => go({ page })}
+              onSize={(size) => go({ size, page: 1 })}
+            />
           </div>
         )}
       {importing && Importer && filters.marketProjectId && (
@@ -521,7 +276,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
             const dup = duplicate;
             setDuplicate(null);
             try {
-              await create(dup.body, dup.draft, dup.assign, true);
+              await createRow(store, dup.body, dup.draft, dup.assign, true);
             } catch (e) {
               toastError(`${t("prospects.createError")}: ${errorText(t, e)}`);
             }
@@ -535,7 +290,10 @@ export default function ProspectGrid(props: ProspectGridProps) {
             name: `${deleting.firstName} ${deleting.lastName}`,
           })}
           confirmLabel={t("prospects.delete")}
-          onConfirm={() => remove(deleting)}
+          onConfirm={() => {
+            setDeleting(null);
+            removeRow(store, deleting);
+          }}
           onCancel={() => setDeleting(null)}
         />
       )}
@@ -545,7 +303,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
           user={props.user}
           timeZone={props.timeZone}
           onClose={() => setNotesFor(null)}
-          onProspectChange={replaceRow}
+          onProspectChange={replace}
         />
       )}
     </div>

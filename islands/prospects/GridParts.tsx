@@ -1,0 +1,175 @@
+/**
+ * The prospect grid's frame: the toolbar above it (total, Export, Import, the sort select), its
+ * header row (short labels, the follow-up sort) and the pagination below. Markup only; the grid
+ * island owns the state and passes what to do.
+ */
+import { useT } from "@/lib/i18n/context.ts";
+import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
+
+export function GridToolbar(
+  { total, projectName, exportHref, onImport, sort, onSort }: {
+    total: number;
+    projectName: string;
+    /** The CSV download of the current filters (null: not offered, e.g. the deleted rows). */
+    exportHref: string | null;
+    onImport: (() => void) | null;
+    sort: "followUpDate" | "urgency";
+    onSort: (sort: "followUpDate" | "urgency") => void;
+  },
+) {
+  const t = useT();
+  return (
+    <div class="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm">
+      <strong data-testid="total">{t("prospects.total", { count: total })}</strong>
+      <span class="text-xs text-slate-500">{projectName}</span>
+      {exportHref && (
+        <a
+          class="btn btn-secondary !py-0.5 !text-xs"
+          href={exportHref}
+          download
+          data-testid="export-csv"
+        >
+          {t("duplicates.export")}
+        </a>
+      )}
+      {onImport && (
+        <button
+          type="button"
+          class="btn btn-secondary !py-0.5 !text-xs"
+          data-testid="import-csv"
+          onClick={onImport}
+        >
+          {t("intake.import.button")}
+        </button>
+      )}
+      <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
+        {t("urgency.sortBy")}
+        <select
+          class="input !w-auto !py-0.5 !text-xs"
+          data-testid="sort-by"
+          value={sort}
+          onChange={(e) =>
+            onSort(
+              (e.target as HTMLSelectElement).value === "urgency" ? "urgency" : "followUpDate",
+            )}
+        >
+          {/* `selected` too: server-rendered HTML has no select value to hydrate */}
+          <option value="followUpDate" selected={sort !== "urgency"}>
+            {t("urgency.followUpDate")}
+          </option>
+          <option value="urgency" selected={sort === "urgency"}>
+            {t("urgency.urgency")}
+          </option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** The header row; a few columns have a short label (the full one on hover and for readers). */
+export function GridHead(
+  { followUp, onFollowUp }: { followUp: "asc" | "desc"; onFollowUp: () => void },
+) {
+  const t = useT();
+  /** Short labels keep the row within 1280 px without sideways scrolling. */
+  const shortTh = (k: "marketProject" | "activityStatus" | "note") => (
+    <th aria-label={t(`prospects.columns.${k}`)}>
+      <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
+        {t(`prospects.columnsShort.${k}`)}
+      </abbr>
+    </th>
+  );
+  return (
+    <thead>
+      <tr>
+        <th>{t("prospects.columns.customerId")}</th>
+        <th>{t("prospects.columns.firstName")}</th>
+        <th>{t("prospects.columns.lastName")}</th>
+        <th>{t("prospects.columns.tag")}</th>
+        {shortTh("note")}
+        <th>{t("prospects.columns.phone")}</th>
+        <th>{t("prospects.columns.email")}</th>
+        {shortTh("marketProject")}
+        <th>{t("prospects.columns.sellStatus")}</th>
+        <th>{t("prospects.columns.club")}</th>
+        {shortTh("activityStatus")}
+        <th aria-sort={followUp === "asc" ? "ascending" : "descending"}>
+          <button
+            type="button"
+            class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
+            data-testid="sort-followUpDate"
+            title={t(
+              followUp === "asc" ? "prospects.sortFollowUpDesc" : "prospects.sortFollowUpAsc",
+            )}
+            onClick={onFollowUp}
+          >
+            <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
+              {t("prospects.columnsShort.followUpDate")}
+            </abbr>
+            <span aria-hidden="true">{followUp === "asc" ? "▲" : "▼"}</span>
+          </button>
+        </th>
+        <th>{t("prospects.columns.age")}</th>
+        <th>{t("prospects.columns.assignee")}</th>
+        <th class="sticky right-0">{t("prospects.columns.actions")}</th>
+      </tr>
+    </thead>
+  );
+}
+
+export function Pagination(
+  { page, size, total, onPage, onSize }: {
+    page: number;
+    size: number;
+    total: number;
+    onPage: (page: number) => void;
+    onSize: (size: number) => void;
+  },
+) {
+  const t = useT();
+  const pages = Math.max(1, Math.ceil(total / size));
+  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(total, page * size);
+  return (
+    <nav
+      class="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 px-3 py-2 text-sm"
+      aria-label={t("common.pagination.label")}
+      data-testid="pagination"
+    >
+      <label class="flex items-center gap-2">
+        {t("common.pagination.rowsPerPage")}
+        <select
+          class="input !w-20 !py-1"
+          value={String(size)}
+          data-testid="page-size"
+          onChange={(e) => onSize(Number((e.target as HTMLSelectElement).value))}
+        >
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={String(s)} selected={s === size}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <span data-testid="page-range">{t("common.pagination.range", { from, to, total })}</span>
+      <button
+        type="button"
+        class="btn btn-secondary !px-2"
+        disabled={page <= 1}
+        aria-label={t("common.pagination.previous")}
+        data-testid="page-prev"
+        onClick={() => onPage(page - 1)}
+      >
+        ‹
+      </button>
+      <button
+        type="button"
+        class="btn btn-secondary !px-2"
+        disabled={page >= pages}
+        aria-label={t("common.pagination.next")}
+        data-testid="page-next"
+        onClick={() => onPage(page + 1)}
+      >
+        ›
+      </button>
+    </nav>
+  );
+}
