@@ -211,3 +211,29 @@ export function CellInput(
     </div>
   );
 }
+
+/** A column whose editor is a text input bound to one draft field. */
+export function textColumn<R, D extends Record<string, unknown>>(
+  field: keyof D & string,
+  label: string,
+  cell: (row: R) => ComponentChildren,
+  opts: { class?: string; numeric?: boolean; placeholder?: string } = {},
+): Column<R, D> {
+  return {
+    key: field,
+    label,
+    class: opts.class,
+    cell,
+    edit: (d, set, errors) => (
+      <CellInput
+        name={field}
+        label={label}
+        inputMode={opts.numeric ? "numeric" : undefined}
+        placeholder={opts.placeholder}
+        value={String(d[field] ?? "")}
+        error={errors[field]}
+        onInput={(v) => set({ [field]: v } as Partial<D>)}
+      />
+    ),
+  };
+}

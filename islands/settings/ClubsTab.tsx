@@ -1,18 +1,15 @@
 /** Settings → Clubs (admin): club id, name and district, with add, edit and delete. */
-import { useState } from "react";
-import { CellInput, EditableTable } from "@/components/EditableTable.tsx";
-import { del, get, post, put } from "@/lib/client/api.ts";
-import { toastError, toastSuccess } from "@/lib/client/toast.ts";
+import { EditableTable, textColumn } from "@/components/EditableTable.tsx";
 import type { Club, District } from "@/lib/domain/reference.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { isStale, reportFailure } from "@/islands/settings/util.ts";
+import { useCrudRows } from "@/islands/settings/crud.ts";
 
 export interface ClubsTabProps {
   clubs: Club[];
   districts: District[];
 }
 
-interface Draft {
+interface Draft extends Record<string, unknown> {
   clubId: string;
   name: string;
   districtId: string;
@@ -22,20 +19,20 @@ const byName = (a: Club, b: Club) => a.name.localeCompare(b.name, "sv");
 
 export default function ClubsTab(props: ClubsTabProps) {
   const t = useT();
-  const [rows, setRows] = useState(props.clubs);
+  const crud = useCrudRows<Club, Draft>({
+    path: "/api/clubs",
+    table: "clubs",
+    initial: props.clubs,
+    sort: byName,
+    toCreate: (d) => ({ body: d }),
+    toUpdate: (_r, d) => ({ body: d }),
+  });
   const districtName = new Map(props.districts.map((d) => [d.districtId, d.name]));
-  const reload = async () => {
-    try {
-      setRows((await get<Club[]>("/api/clubs")).data);
-    } catch {
-      toastError(t("settings.loadError"));
-    }
-  };
   const label = (k: string) => t(`settings.clubs.columns.${k}`);
   return (
     <EditableTable<Club, Draft>
       testId="clubs-table"
-      rows={rows}
+      rows={crud.rows}
       rowKey={(r) => r.id}
       addLabel={t("settings.clubs.add")}
       emptyText={t("settings.clubs.empty")}
@@ -46,36 +43,8 @@ export default function ClubsTab(props: ClubsTabProps) {
         districtId: String(r.districtId),
       })}
       columns={[
-        {
-          key: "clubId",
-          label: label("clubId"),
-          class: "w-28",
-          cell: (r) => r.clubId,
-          edit: (d, set, errors) => (
-            <CellInput
-              name="clubId"
-              label={label("clubId")}
-              inputMode="numeric"
-              value={d.clubId}
-              error={errors.clubId}
-              onInput={(v) => set({ clubId: v })}
-            />
-          ),
-        },
-        {
-          key: "name",
-          label: label("name"),
-          cell: (r) => r.name,
-          edit: (d, set, errors) => (
-            <CellInput
-              name="name"
-              label={label("name")}
-              value={d.name}
-              error={errors.name}
-              onInput={(v) => set({ name: v })}
-            />
-          ),
-        },
+        textColumn("clubId", label("clubId"), (r) => r.clubId, { class: "w-28", numeric: true }),
+        textColumn("name", label("name"), (r) => r.name),
         {
           key: "district",
           label: label("district"),
@@ -106,38 +75,9 @@ export default function ClubsTab(props: ClubsTabProps) {
           ),
         },
       ]}
-      onCreate={async (d) => {
-        try {
-          const { data } = await post<Club>("/api/clubs", d);
-          setRows([...rows, data].sort(byName));
-          toastSuccess(t("settings.clubs.created"));
-          return null;
-        } catch (e) {
-          return reportFailure(t, "settings.clubs.createError", e);
-        }
-      }}
-      onUpdate={async (r, d) => {
-        try {
-          const { data } = await put<Club>(`/api/clubs/${r.id}`, { ...d, version: r.version });
-          setRows(rows.map((x) => (x.id === r.id ? data : x)).sort(byName));
-          toastSuccess(t("settings.clubs.updated"));
-          return null;
-        } catch (e) {
-          if (isStale(e)) await reload();
-          return reportFailure(t, "settings.clubs.updateError", e);
-        }
-      }}
-      onDelete={async (r) => {
-        if (!confirm(t("settings.clubs.confirmDelete", { name: r.name }))) return;
-        try {
-          await del(`/api/clubs/${r.id}`);
-          setRows(rows.filter((x) => x.id !== r.id));
-          toastSuccess(t("settings.clubs.deleted"));
-        } catch (e) {
-          reportFailure(t, "settings.clubs.deleteError", e);
-          if (isStale(e)) await reload();
-        }
-      }}
+      onCreate={crud.onCreate}
+      onUpdate={crud.onUpdate}
+      onDelete={crud.onDelete}
     />
   );
 }

@@ -3,14 +3,15 @@
  * server stored), id, name, start date (dd/MM/yyyy, not before today), b2b; add, edit, delete.
  */
 import { useState } from "react";
-import { CellInput, EditableTable, type FieldErrors } from "@/components/EditableTable.tsx";
-import { del, get, patch, post, put } from "@/lib/client/api.ts";
-import { toastError, toastSuccess } from "@/lib/client/toast.ts";
+import { EditableTable, type FieldErrors, textColumn } from "@/components/EditableTable.tsx";
+import { patch } from "@/lib/client/api.ts";
+import { toastSuccess } from "@/lib/client/toast.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import { isStartDateAllowed } from "@/lib/domain/reference_rules.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
 import { isStale, reportFailure } from "@/islands/settings/util.ts";
+import { useCrudRows } from "@/islands/settings/crud.ts";
 import { FormKeysDialog } from "@/islands/settings/FormKeysDialog.tsx";
 
 export interface MarketProjectsTabProps {
@@ -19,7 +20,7 @@ export interface MarketProjectsTabProps {
   today: string;
 }
 
-interface Draft {
+interface Draft extends Record<string, unknown> {
   marketProjectId: string;
   name: string;
   startDate: string;
@@ -32,19 +33,10 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const t = useT();
   // The page's date format (issue 19: one per language), not a fixed dd/MM/yyyy.
   const lang = useLang();
-  const [rows, setRows] = useState(props.projects);
   const [toggling, setToggling] = useState<string | null>(null);
   const [forms, setForms] = useState<MarketProject | null>(null);
   const label = (k: string) => t(`settings.marketProjects.columns.${k}`);
   const format = t("ux.date.placeholder");
-
-  const reload = async () => {
-    try {
-      setRows((await get<MarketProject[]>("/api/marketprojects")).data);
-    } catch {
-      toastError(t("settings.loadError"));
-    }
-  };
 
   /** Client-side check of the form rules; the server checks them again. */
   const check = (d: Draft, old?: MarketProject): { errors: FieldErrors | null; iso: string } => {
@@ -58,6 +50,28 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
     }
     return { errors: Object.keys(errors).length ? errors : null, iso };
   };
+
+  const crud = useCrudRows<MarketProject, Draft>({
+    path: "/api/marketprojects",
+    table: "marketProjects",
+    initial: props.projects,
+    sort: byId,
+    toCreate: (d) => {
+      const { errors, iso } = check(d);
+      if (errors) return { errors };
+      const body: Record<string, unknown> = { name: d.name, startDate: iso, b2b: d.b2b };
+      if (d.marketProjectId.trim()) body.marketProjectId = d.marketProjectId;
+      return { body };
+    },
+    toUpdate: (r, d) => {
+      const { errors, iso } = check(d, r);
+      if (errors) return { errors };
+      return {
+        body: { marketProjectId: d.marketProjectId, name: d.name, startDate: iso, b2b: d.b2b },
+      };
+    },
+  });
+  const { rows, setRows, reload } = crud;
 
   const toggle = async (r: MarketProject, e: Event) => {
     e.preventDefault(); // the checkbox shows the server's answer, not the click
@@ -118,52 +132,20 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
               />
             ),
           },
-          {
-            key: "marketProjectId",
-            label: label("marketProjectId"),
+          textColumn("marketProjectId", label("marketProjectId"), (r) => r.marketProjectId, {
             class: "w-24",
-            cell: (r) => r.marketProjectId,
-            edit: (d, set, errors) => (
-              <CellInput
-                name="marketProjectId"
-                label={label("marketProjectId")}
-                inputMode="numeric"
-                placeholder={t("common.optional")}
-                value={d.marketProjectId}
-                error={errors.marketProjectId}
-                onInput={(v) => set({ marketProjectId: v })}
-              />
-            ),
-          },
+            numeric: true,
+            placeholder: t("common.optional"),
+          }),
+          textColumn("name", label("name"), (r) => r.name),
           {
-            key: "name",
-            label: label("name"),
-            cell: (r) => r.name,
-            edit: (d, set, errors) => (
-              <CellInput
-                name="name"
-                label={label("name")}
-                value={d.name}
-                error={errors.name}
-                onInput={(v) => set({ name: v })}
-              />
+            ...textColumn<MarketProject, Draft>(
+              "startDate",
+              `${label("startDate")} (${format})`,
+              (r) => formatDay(r.startDate, lang),
+              { class: "w-40", placeholder: format },
             ),
-          },
-          {
-            key: "startDate",
             label: label("startDate"),
-            class: "w-40",
-            cell: (r) => formatDay(r.startDate, lang),
-            edit: (d, set, errors) => (
-              <CellInput
-                name="startDate"
-                label={`${label("startDate")} (${format})`}
-                placeholder={format}
-                value={d.startDate}
-                error={errors.startDate}
-                onInput={(v) => set({ startDate: v })}
-              />
-            ),
           },
           {
             key: "b2b",
@@ -205,50 +187,9 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
             ),
           },
         ]}
-        onCreate={async (d) => {
-          const { errors, iso } = check(d);
-          if (errors) return errors;
-          try {
-            const body: Record<string, unknown> = { name: d.name, startDate: iso, b2b: d.b2b };
-            if (d.marketProjectId.trim()) body.marketProjectId = d.marketProjectId;
-            const { data } = await post<MarketProject>("/api/marketprojects", body);
-            setRows([...rows, data].sort(byId));
-            toastSuccess(t("settings.marketProjects.created"));
-            return null;
-          } catch (e) {
-            return reportFailure(t, "settings.marketProjects.createError", e);
-          }
-        }}
-        onUpdate={async (r, d) => {
-          const { errors, iso } = check(d, r);
-          if (errors) return errors;
-          try {
-            const { data } = await put<MarketProject>(`/api/marketprojects/${r.id}`, {
-              marketProjectId: d.marketProjectId,
-              name: d.name,
-              startDate: iso,
-              b2b: d.b2b,
-              version: r.version,
-            });
-            setRows(rows.map((x) => (x.id === r.id ? data : x)).sort(byId));
-            toastSuccess(t("settings.marketProjects.updated"));
-            return null;
-          } catch (e) {
-            if (isStale(e)) await reload();
-            return reportFailure(t, "settings.marketProjects.updateError", e);
-          }
-        }}
-        onDelete={async (r) => {
-          if (!confirm(t("settings.marketProjects.confirmDelete", { name: r.name }))) return;
-          try {
-            await del(`/api/marketprojects/${r.id}`);
-            setRows(rows.filter((x) => x.id !== r.id));
-            toastSuccess(t("settings.marketProjects.deleted"));
-          } catch (e) {
-            reportFailure(t, "settings.marketProjects.deleteError", e);
-            if (isStale(e)) await reload();
-          }
-        }}
+        onCreate={crud.onCreate}
+        onUpdate={crud.onUpdate}
+        onDelete={crud.onDelete}
       />
     </>
   );
