@@ -4,14 +4,13 @@
  * filter is kept in the address so a reload (e.g. after a language change) runs it again.
  */
 import { DateInput } from "@/components/DateInput.tsx";
-import { useEffect, useState } from "react";
-import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
 import { AGE_COLUMNS, type SellStatusAgeReport as Report } from "@/lib/domain/reports.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
-import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
+import { ReportTable } from "@/components/reports/ReportTable.tsx";
+import { ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
 
 export interface SellStatusAgeReportProps {
   projects: { marketProjectId: number; name: string }[];
@@ -33,36 +32,22 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
     props.initial.marketProjectId ? String(props.initial.marketProjectId) : "",
   );
   const [date, setDate] = useState(props.initial.referenceDate ?? props.today);
-  const [report, setReport] = useState<Report | null>(props.report ?? null);
-  const [busy, setBusy] = useState(false);
-  /** The query of the report on screen: its CSV link downloads exactly that. */
-  const [shown, setShown] = useState<Record<string, string | number>>(props.shownQuery ?? {});
-
-  const query = () => ({ marketProjectId: project, referenceDate: date, language: lang });
-
-  const run = async () => {
-    if (!project || !date) {
-      toastError(t("reports.fillAllRequired"));
-      return;
-    }
-    setBusy(true);
-    try {
-      const q = query();
-      const { data } = await get<Report>(PATH, { query: q });
-      setReport(data);
-      setShown(q);
-      keepInAddress("sellStatusAge", { marketProjectId: project, referenceDate: date });
-    } catch (e) {
-      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
-    } finally {
-      setBusy(false);
-    }
+  const { report, busy, run, useStart, csvHref } = useReport<Report>({
+    tab: "sellStatusAge",
+    path: PATH,
+    initial: props.report,
+    shownQuery: props.shownQuery,
+  });
+  const filter = () => {
+    if (!project || !date) toastError(t("reports.fillAllRequired"));
+    return run(
+      project && date ? { marketProjectId: project, referenceDate: date, language: lang } : null,
+      { marketProjectId: project, referenceDate: date },
+    );
   };
-
-  useEffect(() => {
-    if (!props.report && restoreLast("sellStatusAge")) return;
-    if (!props.report && props.initial.marketProjectId && props.initial.referenceDate) run();
-  }, []);
+  useStart(() => {
+    if (props.initial.marketProjectId && props.initial.referenceDate) filter();
+  });
 
   const columns = [
     { key: "sellStatusName", label: t("reports.columns.sellStatus"), text: true },
@@ -72,14 +57,7 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
 
   return (
     <section class="space-y-4">
-      <form
-        class="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run();
-        }}
-        noValidate
-      >
+      <ReportForm testId="age" busy={busy} csvHref={csvHref} onRun={filter}>
         <label class="w-72 max-w-full">
           <span class="label">{t("reports.marketProject")} *</span>
           <select
@@ -105,17 +83,7 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
           <span class="label">{t("reports.referenceDate")} *</span>
           <DateInput name="referenceDate" testId="age-date" value={date} onChange={setDate} />
         </label>
-        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="age-filter">
-          {t("reports.filter")}
-        </button>
-        {report && (
-          <CsvLink
-            href={buildUrl(PATH, { ...shown, format: "csv" })}
-            label={t("reports.downloadCsv")}
-            testId="age-csv"
-          />
-        )}
-      </form>
+      </ReportForm>
       <p class="text-sm text-slate-700" data-testid="age-clubs">
         {props.clubs.length
           ? t("reports.subscribedClubs", { clubs: props.clubs.map((c) => c.name).join(", ") })
@@ -125,10 +93,9 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
             </a>
           )}
       </p>
-      {report
-        ? (
-          <div class="space-y-4">
-            <ReportAsOf {...report} />
+      <ReportResults testId="age" report={report}>
+        {report && (
+          <>
             <ReportTable
               testId="age-table"
               caption={t("reports.tabs.sellStatusAge")}
@@ -146,9 +113,9 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
               }))}
               legend={AGE_COLUMNS.map((c) => t(`reports.columns.${c}`))}
             />
-          </div>
-        )
-        : <p class="text-sm text-slate-500" data-testid="age-empty">{t("reports.empty")}</p>}
+          </>
+        )}
+      </ReportResults>
     </section>
   );
 }

@@ -4,8 +4,7 @@
  * Filter; one row per club or district, a distribution chart, CSV download.
  */
 import { DateInput } from "@/components/DateInput.tsx";
-import { useEffect, useState } from "react";
-import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
 import {
   GROUP_REPORT_COLUMNS,
@@ -15,8 +14,8 @@ import {
 import { useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
-import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { forgetLast, keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
+import { ReportTable } from "@/components/reports/ReportTable.tsx";
+import { forgetLast, ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
 import { statusTotals } from "@/islands/reports/StatusProjectReport.tsx";
 
 type Kind = "clubs" | "district";
@@ -45,49 +44,33 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
   const [projects, setProjects] = useState<number[]>(init.marketProjectIds);
   const [kind, setKind] = useState<Kind | "">(init.collection ?? "");
   const [ids, setIds] = useState<number[]>(init.ids);
-  const [report, setReport] = useState<Report | null>(props.report ?? null);
-  const [busy, setBusy] = useState(false);
-  /** The query of the report on screen: its CSV link downloads exactly that. */
-  const [shown, setShown] = useState<Record<string, string | number>>(props.shownQuery ?? {});
-
-  const query = () => ({
-    referenceDate: date,
-    marketProjectIds: projects.join(","),
-    prospectFieldKey: kind === "district" ? "districtId" : "clubId",
-    collection: kind,
-    ids: ids.join(","),
+  const { report, setReport, busy, run, useStart, csvHref } = useReport<Report>({
+    tab: "statusProjectClub",
+    path: PATH,
+    initial: props.report,
+    shownQuery: props.shownQuery,
   });
-
-  const run = async () => {
-    if (!date || !kind || !ids.length || !projects.length) {
-      toastError(t("reports.fillAllRequired"));
-      return;
-    }
-    setBusy(true);
-    try {
-      const q = query();
-      const { data } = await get<Report>(PATH, { query: q });
-      setReport(data);
-      setShown(q);
-      keepInAddress("statusProjectClub", {
-        referenceDate: date,
-        marketProjectIds: projects,
-        collection: kind,
-        ids,
-      });
-    } catch (e) {
-      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
-    } finally {
-      setBusy(false);
-    }
+  const filter = () => {
+    const ok = !!date && !!kind && ids.length > 0 && projects.length > 0;
+    if (!ok) toastError(t("reports.fillAllRequired"));
+    return run(
+      ok
+        ? {
+          referenceDate: date,
+          marketProjectIds: projects.join(","),
+          prospectFieldKey: kind === "district" ? "districtId" : "clubId",
+          collection: kind,
+          ids: ids.join(","),
+        }
+        : null,
+      { referenceDate: date, marketProjectIds: projects, collection: kind, ids },
+    );
   };
-
-  useEffect(() => {
-    if (!props.report && restoreLast("statusProjectClub")) return;
+  useStart(() => {
     const complete = init.referenceDate && init.collection && init.ids.length &&
       init.marketProjectIds.length;
-    if (!props.report && complete) run();
-  }, []);
+    if (complete) filter();
+  });
 
   const switchKind = (next: Kind | "") => {
     setKind(next);
@@ -108,14 +91,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
 
   return (
     <section class="space-y-4">
-      <form
-        class="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run();
-        }}
-        noValidate
-      >
+      <ReportForm testId="club" busy={busy} csvHref={csvHref} onRun={filter}>
         <label class="w-44">
           <span class="label">{t("reports.referenceDate")} *</span>
           <DateInput name="referenceDate" testId="club-date" value={date} onChange={setDate} />
@@ -159,21 +135,10 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
             testId="club-ids"
           />
         )}
-        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="club-filter">
-          {t("reports.filter")}
-        </button>
+      </ReportForm>
+      <ReportResults testId="club" report={report}>
         {report && (
-          <CsvLink
-            href={buildUrl(PATH, { ...shown, format: "csv" })}
-            label={t("reports.downloadCsv")}
-            testId="club-csv"
-          />
-        )}
-      </form>
-      {report
-        ? (
-          <div class="space-y-4">
-            <ReportAsOf {...report} />
+          <>
             <ReportTable
               testId="club-table"
               caption={t("reports.tabs.statusProjectClub")}
@@ -188,9 +153,9 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
                 values: [totals[s] ?? 0],
               }))}
             />
-          </div>
-        )
-        : <p class="text-sm text-slate-500" data-testid="club-empty">{t("reports.empty")}</p>}
+          </>
+        )}
+      </ReportResults>
     </section>
   );
 }

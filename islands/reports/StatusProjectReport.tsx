@@ -4,8 +4,7 @@
  * distribution over the chosen projects, CSV download.
  */
 import { DateInput } from "@/components/DateInput.tsx";
-import { useEffect, useState } from "react";
-import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
 import {
   addCounts,
@@ -19,8 +18,8 @@ import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
-import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
-import { keepInAddress, ReportAsOf, restoreLast } from "@/islands/reports/shared.tsx";
+import { ReportTable } from "@/components/reports/ReportTable.tsx";
+import { ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
 
 export interface StatusProjectReportProps {
   projects: { marketProjectId: number; name: string }[];
@@ -51,44 +50,26 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
   const t = useT();
   const [ids, setIds] = useState<number[]>(props.initial.marketProjectIds);
   const [date, setDate] = useState(props.initial.referenceDate ?? props.today);
-  const [report, setReport] = useState<Report | null>(props.report ?? null);
-  const [busy, setBusy] = useState(false);
-  /** The query of the report on screen: its CSV link downloads exactly that. */
-  const [shown, setShown] = useState<Record<string, string | number>>(props.shownQuery ?? {});
-
-  const query = () => ({
-    referenceDate: date,
-    marketProjectIds: ids.join(","),
-    limit: REPORT_PROJECT_LIMIT,
+  const { report, busy, run, useStart, csvHref } = useReport<Report>({
+    tab: "statusProject",
+    path: PATH,
+    initial: props.report,
+    shownQuery: props.shownQuery,
   });
-
-  const run = async () => {
-    if (!date) {
-      toastError(t("reports.referenceDateRequired"));
-      return;
-    }
-    if (ids.length > REPORT_PROJECT_LIMIT) {
-      toastError(t("reports.errors.tooManyProjects"));
-      return;
-    }
-    setBusy(true);
-    try {
-      const q = query();
-      const { data } = await get<Report>(PATH, { query: q });
-      setReport(data);
-      setShown(q);
-      keepInAddress("statusProject", { marketProjectIds: ids, referenceDate: date });
-    } catch (e) {
-      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
-    } finally {
-      setBusy(false);
-    }
+  const filter = () => {
+    const ok = !!date && ids.length <= REPORT_PROJECT_LIMIT;
+    if (!date) toastError(t("reports.referenceDateRequired"));
+    else if (!ok) toastError(t("reports.errors.tooManyProjects"));
+    return run(
+      ok
+        ? { referenceDate: date, marketProjectIds: ids.join(","), limit: REPORT_PROJECT_LIMIT }
+        : null,
+      { marketProjectIds: ids, referenceDate: date },
+    );
   };
-
-  useEffect(() => {
-    if (!props.report && restoreLast("statusProject")) return;
-    if (!props.report && props.initial.referenceDate) run();
-  }, []);
+  useStart(() => {
+    if (props.initial.referenceDate) filter();
+  });
 
   const columns = PROJECT_REPORT_COLUMNS.map((c) => ({
     key: c,
@@ -100,14 +81,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
 
   return (
     <section class="space-y-4">
-      <form
-        class="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run();
-        }}
-        noValidate
-      >
+      <ReportForm testId="project" busy={busy} csvHref={csvHref} onRun={filter}>
         <MultiSelect
           label={t("reports.marketProjects")}
           placeholder={t("reports.chooseProjects")}
@@ -122,24 +96,13 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
           <span class="label">{t("reports.referenceDate")} *</span>
           <DateInput name="referenceDate" testId="project-date" value={date} onChange={setDate} />
         </label>
-        <button type="submit" class="btn btn-primary" disabled={busy} data-testid="project-filter">
-          {t("reports.filter")}
-        </button>
-        {report && (
-          <CsvLink
-            href={buildUrl(PATH, { ...shown, format: "csv" })}
-            label={t("reports.downloadCsv")}
-            testId="project-csv"
-          />
-        )}
-      </form>
+      </ReportForm>
       <p class="text-xs text-slate-500">
         {`${t("reports.maxProjects", { n: REPORT_PROJECT_LIMIT })}. ${t("reports.projectsHint")}`}
       </p>
-      {report
-        ? (
-          <div class="space-y-4">
-            <ReportAsOf {...report} />
+      <ReportResults testId="project" report={report}>
+        {report && (
+          <>
             <ReportTable
               testId="project-table"
               caption={t("reports.tabs.statusProject")}
@@ -157,9 +120,9 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
                 values: [totals[s] ?? 0],
               }))}
             />
-          </div>
-        )
-        : <p class="text-sm text-slate-500" data-testid="project-empty">{t("reports.empty")}</p>}
+          </>
+        )}
+      </ReportResults>
     </section>
   );
 }

@@ -1,4 +1,9 @@
-/** Small pieces the three report islands share (browser side). */
+/** What the three report islands share (browser side): the report flow, its form and results. */
+import { useEffect, useState } from "react";
+import type { ComponentChildren } from "preact";
+import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
+import { toastError } from "@/lib/client/toast.ts";
+import { CsvLink } from "@/components/reports/ReportTable.tsx";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 
 const storageKey = (tab: string) => `klubbleads.reports.${tab}`;
@@ -62,3 +67,102 @@ export function ReportAsOf(
 /** Splits a comma list from the address into numbers. */
 export const idsFrom = (s: string | null | undefined) =>
   (s ?? "").split(",").map((x) => Number(x)).filter((n) => Number.isInteger(n) && n > 0);
+
+/**
+ * The one report flow of the three tabs: the report on screen, its query (the CSV link downloads
+ * exactly that), run = check → fetch → keep the filter in the address, and on mount the report of
+ * the address (or the last one of this browser tab).
+ */
+export function useReport<R>(o: {
+  tab: string;
+  path: string;
+  initial: R | null | undefined;
+  shownQuery: Record<string, string | number> | undefined;
+}) {
+  const t = useT();
+  const [report, setReport] = useState<R | null>(o.initial ?? null);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Record<string, string | number>>(o.shownQuery ?? {});
+  /** Runs a query (null: a check failed and was toasted); `address` is what the URL keeps. */
+  const run = async (
+    query: Record<string, string | number> | null,
+    address: Record<string, string | number | number[]>,
+  ) => {
+    if (!query) return;
+    setBusy(true);
+    try {
+      const { data } = await get<R>(o.path, { query });
+      setReport(data);
+      setShown(query);
+      keepInAddress(o.tab, address);
+    } catch (e) {
+      toastError(e instanceof ApiError && e.status === 400 ? e.message : t("reports.loadError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  /** On mount: nothing rendered by the server yet → the last report of this tab, or `start`. */
+  const useStart = (start: () => void) =>
+    useEffect(() => {
+      if (!o.initial && restoreLast(o.tab)) return;
+      if (!o.initial) start();
+    }, []);
+  const csvHref = report ? buildUrl(o.path, { ...shown, format: "csv" }) : null;
+  return { report, setReport, busy, run, useStart, csvHref };
+}
+
+/** The filter form: the tab's fields, then Filter and (once a report is shown) the CSV link. */
+export function ReportForm(
+  { testId, busy, csvHref, onRun, children }: {
+    /** The tab's test-id prefix, e.g. "age": age-filter, age-csv. */
+    testId: string;
+    busy: boolean;
+    csvHref: string | null;
+    onRun: () => void;
+    children: ComponentChildren;
+  },
+) {
+  const t = useT();
+  return (
+    <form
+      class="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun();
+      }}
+      noValidate
+    >
+      {children}
+      <button
+        type="submit"
+        class="btn btn-primary"
+        disabled={busy}
+        data-testid={`${testId}-filter`}
+      >
+        {t("reports.filter")}
+      </button>
+      {csvHref && (
+        <CsvLink href={csvHref} label={t("reports.downloadCsv")} testId={`${testId}-csv`} />
+      )}
+    </form>
+  );
+}
+
+/** The report's as-of line, table and chart — or the empty text before any report. */
+export function ReportResults(
+  { testId, report, children }: {
+    testId: string;
+    report: { asOf: string; referenceDate: string; live: boolean } | null;
+    children: ComponentChildren;
+  },
+) {
+  const t = useT();
+  return report
+    ? (
+      <div class="space-y-4">
+        <ReportAsOf {...report} />
+        {children}
+      </div>
+    )
+    : <p class="text-sm text-slate-500" data-testid={`${testId}-empty`}>{t("reports.empty")}</p>;
+}
