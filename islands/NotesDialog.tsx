@@ -16,7 +16,6 @@ import { useDialog } from "@/lib/client/dialog.ts";
 
 export interface NotesDialogProps {
   prospect: Prospect;
-  user: { id: string; admin: boolean };
   timeZone: string;
   onClose: () => void;
   /** A Motivation note changed the prospect (motivationText, version): the grid's new copy. */
@@ -29,7 +28,7 @@ function failure(t: (k: string) => string, key: string, e: unknown) {
 }
 
 export default function NotesDialog(
-  { prospect, user, timeZone, onClose, onProspectChange }: NotesDialogProps,
+  { prospect, timeZone, onClose, onProspectChange }: NotesDialogProps,
 ) {
   const t = useT();
   const lang = useLang();
@@ -118,8 +117,7 @@ export default function NotesDialog(
       failure(t, "notes.deleteError", e);
     }
   };
-  const mayEdit = (n: Note) =>
-    (user.admin || n.userId === user.id) && (!prospect.disabled || user.admin);
+  const mayEdit = (n: Note) => n.may?.edit === true;
   const name = `${prospect.firstName} ${prospect.lastName}`;
 
   return (
@@ -234,7 +232,7 @@ export default function NotesDialog(
           <button
             type="button"
             class="btn btn-primary"
-            disabled={busy || !text.trim() || (prospect.disabled && !user.admin)}
+            disabled={busy || !text.trim() || !prospect.may?.addNote}
             data-testid="note-add"
             onClick={add}
           >

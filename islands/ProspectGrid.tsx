@@ -300,7 +300,6 @@ export default function ProspectGrid(props: ProspectGridProps) {
       {Notes && notesFor && (
         <Notes
           prospect={notesFor}
-          user={props.user}
           timeZone={props.timeZone}
           onClose={() => setNotesFor(null)}
           onProspectChange={replace}

@@ -112,6 +112,7 @@ const NOTHING: ProspectMay = {
   notes: false,
   delete: false,
   restore: false,
+  addNote: false,
 };
 
 export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRowProps) {

@@ -104,5 +104,6 @@ export function prospectMay(
     notes: live && can(user, "note.read", r),
     delete: live && can(user, "prospect.delete", r),
     restore: !live && can(user, "prospect.listDeleted"),
+    addNote: live && can(user, "note.create", r),
   };
 }

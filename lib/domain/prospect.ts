@@ -22,6 +22,8 @@ export interface ProspectMay {
   notes: boolean;
   delete: boolean;
   restore: boolean;
+  /** Add a note (the assignee, not on a locked row; admins always). */
+  addNote: boolean;
 }
 
 /** A prospect as stored in ["prospects", id] and answered by the API (plus `version`). */
@@ -104,6 +106,8 @@ export interface Note {
   userId: string;
   updatedAt: string | null;
   version?: string;
+  /** What the caller may do with it (answered by GET …/notes; never stored). */
+  may?: { edit: boolean };
 }
 
 /** Sell status the clock and the indexes use for "no sell status yet". */

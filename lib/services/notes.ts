@@ -47,7 +47,11 @@ export async function notesOf(ctx: ProspectCtx, prospectId: string): Promise<Not
   if (!can(ctx.user, "note.read", assigneeOf(p))) {
     throw denied("NOT_ASSIGNEE", "prospects.errors.NOT_ASSIGNEE");
   }
-  return await listNotes(ctx.kv, prospectId);
+  // What the caller may do with each note, from can() (the dialog obeys it).
+  return (await listNotes(ctx.kv, prospectId)).map((n) => ({
+    ...n,
+    may: { edit: can(ctx.user, "note.update", { ...assigneeOf(p), authorId: n.userId }) },
+  }));
 }
 
 /** POST /api/prospects/{id}/notes. */

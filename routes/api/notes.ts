@@ -16,6 +16,9 @@ export const noteSchema = z.object({
   userId: z.string(),
   updatedAt: z.string().nullable(),
   version: z.string(),
+  may: z.object({ edit: z.boolean() }).optional().describe(
+    "what the caller may do with the note (GET …/notes)",
+  ),
 });
 
 const prospectParams = z.object({ id: z.string().min(1).max(64) });

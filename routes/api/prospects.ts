@@ -78,6 +78,7 @@ export const prospectSchema = z.object({
     notes: z.boolean(),
     delete: z.boolean(),
     restore: z.boolean(),
+    addNote: z.boolean(),
   }).optional().describe(
     "what the caller may do with this prospect (the server enforces the same)",
   ),

@@ -22,6 +22,7 @@ Deno.test("may: notes for the assignee only, a locked row for admins only, resto
       notes: false,
       delete: true,
       restore: false,
+      addNote: false,
     });
     const assigned = await call(env, "PATCH", `/api/prospects/${row.id}/assign`, {
       headers: anna.headers,
@@ -36,6 +37,16 @@ Deno.test("may: notes for the assignee only, a locked row for admins only, resto
       headers: bo.headers,
     });
     assert.equal(boNotes.res.status, 403, "and the server refuses what may says");
+    assert.equal(assigned.json.may.addNote, true);
+    const note = await call(env, "POST", `/api/prospects/${row.id}/notes`, {
+      headers: anna.headers,
+      body: { text: "Ring efter lunch", noteType: "Note", prospectId: row.id },
+    });
+    assert.equal(note.res.status, 201, JSON.stringify(note.json));
+    const annaNotes = await call(env, "GET", `/api/prospects/${row.id}/notes`, {
+      headers: anna.headers,
+    });
+    assert.deepEqual(annaNotes.json.map((n: any) => n.may), [{ edit: true }], "her own note");
 
     // An admin locks the row: users may not edit or delete it any more, admins may.
     const locked = await call(env, "PATCH", `/api/prospects/${row.id}`, {
