@@ -54,9 +54,11 @@ const noteType = z.enum(NOTE_TYPES, {
 });
 const version = z.string().min(1).max(64);
 
-/** POST /api/prospects (spec §5 create). Sell status is always null on create. */
-export const prospectCreateSchema = z.object({
-  customerId: optionalId,
+/**
+ * The fields a user edits on a prospect, each with its rule and message (spec §5), written once:
+ * create, save and patch below are this plus what each operation adds.
+ */
+const editableFields = {
   firstName: requiredText(100),
   lastName: requiredText(100),
   tag: optionalText(100),
@@ -65,9 +67,18 @@ export const prospectCreateSchema = z.object({
   noteType: z.preprocess(blankToUndefined, noteType.optional()),
   phoneNumber: phone,
   email,
-  marketProjectId: requiredId,
   clubId: requiredId,
   followUpDate: optionalDay,
+};
+const sellStatusField = z.preprocess(blankToNull, sellStatus.nullable().optional());
+/** Admins only: lock or unlock the row. */
+const disabledField = z.boolean().optional();
+
+/** POST /api/prospects (spec §5 create). Sell status is always null on create. */
+export const prospectCreateSchema = z.object({
+  customerId: optionalId,
+  ...editableFields,
+  marketProjectId: requiredId,
   /** Assign at once (the add row's Assign button): the caller's e-mail. */
   assignId: z.preprocess(blankToNull, z.string().trim().max(254).nullable().optional()),
   /** Create even when a live prospect of the project has the same phone or e-mail. */
@@ -77,38 +88,20 @@ export type ProspectCreate = z.output<typeof prospectCreateSchema>;
 
 /** PUT /api/prospects/{id}: the whole editable row plus its version (spec §5 save). */
 export const prospectSaveSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  tag: optionalText(100),
-  nominator: optionalText(200),
-  motivationText: optionalText(5000),
-  noteType: z.preprocess(blankToUndefined, noteType.optional()),
-  phoneNumber: phone,
-  email,
+  ...editableFields,
   marketProjectId: requiredId,
-  clubId: requiredId,
-  sellStatus: z.preprocess(blankToNull, sellStatus.nullable().optional()),
-  followUpDate: optionalDay,
-  /** Admins only: lock or unlock the row. */
-  disabled: z.boolean().optional(),
+  sellStatus: sellStatusField,
+  disabled: disabledField,
   version: z.string({ error: "validation.required" }).min(1, "validation.required").max(64),
 });
 export type ProspectSave = z.output<typeof prospectSaveSchema>;
 
 /** PATCH /api/prospects/{id}: any subset of the editable fields (e.g. motivationText + noteType). */
-export const prospectPatchSchema = z.object({
-  firstName: requiredText(100).optional(),
-  lastName: requiredText(100).optional(),
-  tag: optionalText(100),
-  nominator: optionalText(200),
-  motivationText: optionalText(5000),
-  noteType: z.preprocess(blankToUndefined, noteType.optional()),
-  phoneNumber: phone.optional(),
-  email,
+export const prospectPatchSchema = z.object(editableFields).partial().extend({
+  // A blank club leaves the club as it is (rather than "required").
   clubId: optionalId,
-  sellStatus: z.preprocess(blankToNull, sellStatus.nullable().optional()),
-  followUpDate: optionalDay,
-  disabled: z.boolean().optional(),
+  sellStatus: sellStatusField,
+  disabled: disabledField,
   version: version.optional(),
 });
 export type ProspectPatch = z.output<typeof prospectPatchSchema>;
