@@ -357,106 +357,32 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           data-label={t("prospects.columns.assignee")}
           class="whitespace-nowrap"
         >
-          {adding
-            ? (
-              <button
-                type="button"
-                class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
-                disabled={busy}
-                data-testid="assign-new"
-                onClick={() => save(true)}
-              >
-                {t("prospects.assign")}
-              </button>
-            )
-            : p.assignId
-            ? (
-              <span
-                class="inline-flex items-center gap-1 text-xs"
-                data-testid={`assignee-${rowId}`}
-              >
-                <span class="max-w-16 truncate" title={p.assignId}>
-                  {p.assignName || p.assignId}
-                </span>
-                {may?.unassign && (
-                  <button
-                    type="button"
-                    class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
-                    aria-label={t("prospects.unassign")}
-                    title={t("prospects.unassign")}
-                    data-testid={`unassign-${rowId}`}
-                    onClick={() => actions.unassign(p)}
-                  >
-                    ✕
-                  </button>
-                )}
-              </span>
-            )
-            : (
-              <button
-                type="button"
-                class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
-                disabled={!may?.assign}
-                data-testid={`assign-${rowId}`}
-                onClick={() => actions.assign(p)}
-              >
-                {t("prospects.assign")}
-              </button>
-            )}
+          <AssigneeCell
+            p={p}
+            may={may}
+            rowId={rowId}
+            busy={busy}
+            actions={actions}
+            onAssignNew={() => save(true)}
+          />
         </td>
         <td
           data-col="actions"
           class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
         >
-          <div class="flex gap-1">
-            <button
-              type="button"
-              class="btn btn-primary !px-1.5 !py-0.5 !text-xs"
-              disabled={busy || locked || (!adding && !dirty)}
-              data-testid={`save-${rowId}`}
-              title={locked
-                ? t("prospects.disabledRow")
-                : !adding && !dirty
-                ? t("ux.why.saveUnchanged")
-                : undefined}
-              onClick={() => save()}
-            >
-              {adding ? t("prospects.add") : t("prospects.save")}
-            </button>
-            {!adding && may?.restore && (
-              <button
-                type="button"
-                class="btn btn-secondary !px-2 !py-0.5"
-                data-testid={`restore-${rowId}`}
-                onClick={() => actions.restore(p)}
-              >
-                {t("privacy.restore")}
-              </button>
-            )}
-            {!adding && !p.deleted && (
-              <button
-                type="button"
-                class="btn btn-ghost !px-1 !py-0.5 text-red-700"
-                disabled={!may?.delete}
-                aria-label={t("prospects.delete")}
-                title={t("prospects.delete")}
-                data-testid={`delete-${rowId}`}
-                onClick={() => actions.remove(p)}
-              >
-                <svg
-                  width="16"
-                  height="16"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  stroke-width="2"
-                  aria-hidden="true"
-                >
-                  <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                </svg>
-              </button>
-            )}
-          </div>
+          <ActionsCell
+            p={p}
+            may={may}
+            rowId={rowId}
+            saveDisabled={busy || locked || (!adding && !dirty)}
+            saveTitle={locked
+              ? t("prospects.disabledRow")
+              : !adding && !dirty
+              ? t("ux.why.saveUnchanged")
+              : undefined}
+            actions={actions}
+            onSave={() => save()}
+          />
         </td>
       </tr>
       {Object.keys(errors).length > 0 && (
@@ -494,4 +420,130 @@ function fieldLabel(t: (k: string) => string, f: string): string {
 
 function display(t: (k: string) => string, f: string, v: string): string {
   return f === "sellStatus" && v ? t(`sellStatus.${v}`) : v;
+}
+
+/** The assignee cell: Assign (the add row: create and assign), or the assignee with ✕. */
+function AssigneeCell(
+  { p, may, rowId, busy, actions, onAssignNew }: {
+    p: Prospect | null;
+    may: ProspectMay | null;
+    rowId: string;
+    busy: boolean;
+    actions: RowActions;
+    onAssignNew: () => void;
+  },
+) {
+  const t = useT();
+  return (
+    <>
+      {p === null
+        ? (
+          <button
+            type="button"
+            class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
+            disabled={busy}
+            data-testid="assign-new"
+            onClick={onAssignNew}
+          >
+            {t("prospects.assign")}
+          </button>
+        )
+        : p.assignId
+        ? (
+          <span
+            class="inline-flex items-center gap-1 text-xs"
+            data-testid={`assignee-${rowId}`}
+          >
+            <span class="max-w-16 truncate" title={p.assignId}>
+              {p.assignName || p.assignId}
+            </span>
+            {may?.unassign && (
+              <button
+                type="button"
+                class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                aria-label={t("prospects.unassign")}
+                title={t("prospects.unassign")}
+                data-testid={`unassign-${rowId}`}
+                onClick={() => actions.unassign(p)}
+              >
+                ✕
+              </button>
+            )}
+          </span>
+        )
+        : (
+          <button
+            type="button"
+            class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
+            disabled={!may?.assign}
+            data-testid={`assign-${rowId}`}
+            onClick={() => actions.assign(p)}
+          >
+            {t("prospects.assign")}
+          </button>
+        )}
+    </>
+  );
+}
+
+/** The actions cell: Save (or Add), Restore for a deleted row, Delete. */
+function ActionsCell(
+  { p, may, rowId, saveDisabled, saveTitle, actions, onSave }: {
+    p: Prospect | null;
+    may: ProspectMay | null;
+    rowId: string;
+    saveDisabled: boolean;
+    saveTitle: string | undefined;
+    actions: RowActions;
+    onSave: () => void;
+  },
+) {
+  const t = useT();
+  return (
+    <div class="flex gap-1">
+      <button
+        type="button"
+        class="btn btn-primary !px-1.5 !py-0.5 !text-xs"
+        disabled={saveDisabled}
+        data-testid={`save-${rowId}`}
+        title={saveTitle}
+        onClick={onSave}
+      >
+        {p === null ? t("prospects.add") : t("prospects.save")}
+      </button>
+      {p !== null && may?.restore && (
+        <button
+          type="button"
+          class="btn btn-secondary !px-2 !py-0.5"
+          data-testid={`restore-${rowId}`}
+          onClick={() => actions.restore(p)}
+        >
+          {t("privacy.restore")}
+        </button>
+      )}
+      {p !== null && !p.deleted && (
+        <button
+          type="button"
+          class="btn btn-ghost !px-1 !py-0.5 text-red-700"
+          disabled={!may?.delete}
+          aria-label={t("prospects.delete")}
+          title={t("prospects.delete")}
+          data-testid={`delete-${rowId}`}
+          onClick={() => actions.remove(p)}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="2"
+            aria-hidden="true"
+          >
+            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+          </svg>
+        </button>
+      )}
+    </div>
+  );
 }
