@@ -30,6 +30,7 @@ import {
   doneFlag,
   type Facets,
   phoneKeyPart,
+  type ProspectDiff,
   type ProspectEvent,
   prospectEvents,
   statusPart,
@@ -157,14 +158,113 @@ export async function insertProspectBatch(
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
 }
 
+/** One prospect write: the entry read before, the record after, its index diff and events. */
+export interface ProspectWrite {
+  before: ProspectEntry;
+  after: StoredProspect;
+  events: ProspectEvent[];
+  diff: ProspectDiff;
+}
+
+/**
+ * The write of `after` over the entry read before: escalation mark, events, index and counter
+ * diff, plus `also` — entries set in the same atomic (a Motivation note, a queued notification).
+ * `reportAt` dates the report buckets (default: the record's updatedAt).
+ */
+export function prospectWrite(
+  before: ProspectEntry,
+  after: StoredProspect,
+  meta: {
+    userId: string | null;
+    at: string;
+    also?: { key: Deno.KvKey; value: unknown }[];
+    reportAt?: string;
+  },
+): ProspectWrite {
+  after = withEscalationMark(before.value, after, meta.at);
+  const events = prospectEvents(before.value, after, {
+    at: meta.at,
+    userId: meta.userId,
+    newId: () => ulid(),
+  });
+  const diff = diffProspectKeys(before.value, after, meta.reportAt);
+  if (meta.also) diff.sets.push(...meta.also);
+  return { before, after, events, diff };
+}
+
+/** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
+export const writeSize = (w: ProspectWrite) =>
+  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length + w.events.length;
+
+function writeOp(kv: Deno.Kv, ws: ProspectWrite[]): Deno.AtomicOperation {
+  const op = kv.atomic();
+  for (const w of ws) {
+    op.check(w.before);
+    applyProspectWrite(op, w.after, w.diff, w.events);
+  }
+  return op;
+}
+
+/** Per atomic: KV's limits with a margin (mutations 1000, checks 100). */
+const MAX_MUTATIONS = 990;
+const MAX_WRITES = 99;
+
+/**
+ * The one write engine of prospects (the API, the activity job, erase): commits writes in as few
+ * atomics as the limits allow, each checked on its own versionstamp. When a pack fails (one of its
+ * records moved, or it is over a size limit), its writes are committed one by one, so only a stale
+ * write loses. Answers, per write, its versionstamp, null when its record had moved, or the error
+ * its own commit threw.
+ */
+export async function commitWrites(
+  kv: Deno.Kv,
+  writes: ProspectWrite[],
+  limits: { mutations: number; writes: number } = { mutations: MAX_MUTATIONS, writes: MAX_WRITES },
+): Promise<(string | null | Error)[]> {
+  const out: (string | null | Error)[] = [];
+  let i = 0;
+  while (i < writes.length) {
+    // The next pack: as many writes as fit, never the same record twice.
+    const pack: ProspectWrite[] = [];
+    const ids = new Set<string>();
+    let mutations = 0;
+    while (i + pack.length < writes.length && pack.length < limits.writes) {
+      const w = writes[i + pack.length];
+      const n = writeSize(w);
+      if (pack.length && (mutations + n > limits.mutations || ids.has(w.after.id))) break;
+      pack.push(w);
+      ids.add(w.after.id);
+      mutations += n;
+    }
+    i += pack.length;
+    if (pack.length > 1) {
+      try {
+        const res = await writeOp(kv, pack).commit();
+        if (res.ok) {
+          for (const _ of pack) out.push(res.versionstamp);
+          continue;
+        }
+      } catch { /* e.g. a size limit: one by one below */ }
+    }
+    for (const w of pack) {
+      try {
+        const res = await writeOp(kv, [w]).commit();
+        out.push(res.ok ? res.versionstamp : null);
+      } catch (e) {
+        out.push(e instanceof Error ? e : new Error(String(e)));
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Writes `after` over the entry read before, with its index diff, counters and events, checked
  * against the entry's versionstamp. Answers null when someone else wrote in between.
  *
  * Group commit: the KV commits one atomic at a time (each synced to disk), so writes that arrive
- * while a commit is in flight are committed together in the next atomic, each with its own
- * versionstamp check. If any check fails the group is retried one by one, so only the stale
- * write loses. A lone write commits at once, as before.
+ * while a commit is in flight are committed together in the next atomic through commitWrites. A
+ * lone write commits at once.
  */
 export async function commitProspect(
   kv: Deno.Kv,
@@ -172,40 +272,27 @@ export async function commitProspect(
   after: StoredProspect,
   meta: { userId: string | null; at: string; also?: { key: Deno.KvKey; value: unknown }[] },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
-  after = withEscalationMark(before.value, after, meta.at);
-  const events = prospectEvents(before.value, after, { ...meta, newId: () => ulid() });
-  const diff = diffProspectKeys(before.value, after);
-  // Entries written in the same atomic as the record (e.g. the Motivation note that set it).
-  if (meta.also) diff.sets.push(...meta.also);
-  const versionstamp = await enqueue(kv, { before, after, events, diff });
+  const w = prospectWrite(before, after, meta);
+  const versionstamp = await enqueue(kv, w);
   if (versionstamp === null) return null;
-  return { prospect: { ...after, version: versionstamp }, events };
+  return { prospect: { ...w.after, version: versionstamp }, events: w.events };
 }
 
-interface QueuedWrite {
-  before: ProspectEntry;
-  after: StoredProspect;
-  events: ProspectEvent[];
-  diff: ReturnType<typeof diffProspectKeys>;
-}
-interface Waiting extends QueuedWrite {
-  size: number;
+interface Waiting {
+  write: ProspectWrite;
   resolve: (versionstamp: string | null) => void;
   reject: (e: unknown) => void;
 }
 
-/** Per group: mutations (KV allows 1000) and checks (100); keys stay well under 80 KiB. */
-const GROUP_MUTATIONS = 600;
-const GROUP_WRITES = 50;
+/** A request waits for at most this much in one group (latency over throughput). */
+const GROUP_LIMITS = { mutations: 600, writes: 50 };
 const queues = new WeakMap<Deno.Kv, { items: Waiting[]; running: boolean }>();
 
-function enqueue(kv: Deno.Kv, w: QueuedWrite): Promise<string | null> {
+function enqueue(kv: Deno.Kv, write: ProspectWrite): Promise<string | null> {
   let q = queues.get(kv);
   if (!q) queues.set(kv, q = { items: [], running: false });
-  const size = 1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
-    w.events.length;
   const done = new Promise<string | null>((resolve, reject) => {
-    q.items.push({ ...w, size, resolve, reject });
+    q.items.push({ write, resolve, reject });
   });
   if (!q.running) drain(kv, q);
   return done;
@@ -215,52 +302,17 @@ async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
   q.running = true;
   try {
     while (q.items.length) {
-      const group: Waiting[] = [];
-      const ids = new Set<string>();
-      let mutations = 0;
-      while (q.items.length && group.length < GROUP_WRITES) {
-        const next = q.items[0];
-        if (group.length && (mutations + next.size > GROUP_MUTATIONS || ids.has(next.after.id))) {
-          break;
-        }
-        q.items.shift();
-        group.push(next);
-        ids.add(next.after.id);
-        mutations += next.size;
-      }
-      await commitGroup(kv, group);
+      const group = q.items.splice(0, GROUP_LIMITS.writes);
+      // commitWrites packs within the group's limits and keeps one record per atomic.
+      const out = await commitWrites(kv, group.map((g) => g.write), GROUP_LIMITS);
+      group.forEach((g, i) => {
+        const r = out[i];
+        if (r instanceof Error) g.reject(r);
+        else g.resolve(r);
+      });
     }
   } finally {
     q.running = false;
-  }
-}
-
-function writeOp(kv: Deno.Kv, ws: Waiting[]): Deno.AtomicOperation {
-  const op = kv.atomic();
-  for (const w of ws) {
-    op.check(w.before);
-    applyProspectWrite(op, w.after, w.diff, w.events);
-  }
-  return op;
-}
-
-async function commitGroup(kv: Deno.Kv, group: Waiting[]) {
-  if (group.length > 1) {
-    try {
-      const res = await writeOp(kv, group).commit();
-      if (res.ok) {
-        for (const w of group) w.resolve(res.versionstamp);
-        return;
-      }
-    } catch { /* e.g. a size limit: fall back to one by one */ }
-  }
-  for (const w of group) {
-    try {
-      const res = await writeOp(kv, [w]).commit();
-      w.resolve(res.ok ? res.versionstamp : null);
-    } catch (e) {
-      w.reject(e);
-    }
   }
 }
 

@@ -21,9 +21,12 @@ import {
   prospectsByProjectPrefix,
 } from "@/lib/db/keys.ts";
 import { getManyChunked, ulid } from "@/lib/db/kv.ts";
-import { applyProspectWrite, diffProspectKeys, prospectEvents } from "@/lib/db/prospect_indexes.ts";
-import { withEscalationMark } from "@/lib/db/report_keys.ts";
-import type { StoredProspect } from "@/lib/db/prospects.ts";
+import {
+  commitWrites,
+  type ProspectWrite,
+  prospectWrite,
+  type StoredProspect,
+} from "@/lib/db/prospects.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
@@ -124,24 +127,17 @@ function planFor(
   return { entry, after, notify: { kind, transitionKey } };
 }
 
-/** A plan's writes, ready to add to an atomic (counted, so groups stay within KV's limits). */
+/** A plan's write on the one write engine, with the notification it queues in the same atomic. */
 interface Writes {
   plan: Plan;
-  events: ReturnType<typeof prospectEvents>;
-  diff: ReturnType<typeof diffProspectKeys>;
+  write: ProspectWrite;
   queued: QueuedNotification | null;
-  mutations: number;
-  checks: number;
 }
 
 function writesOf(plan: Plan, now: Date): Writes {
   const at = now.toISOString();
-  const { entry } = plan;
-  const after = plan.after = withEscalationMark(entry.value, plan.after, at);
-  const events = prospectEvents(entry.value, after, { at, userId: null, newId: () => ulid() });
-  // `at` dates the report buckets (issue #7) by this write; without it they use updatedAt.
-  const diff = diffProspectKeys(entry.value, after, at);
   const n = plan.notify;
+  const after = plan.after;
   const queued: QueuedNotification | null = n
     ? {
       id: ulid(now.getTime()),
@@ -166,44 +162,15 @@ function writesOf(plan: Plan, now: Date): Writes {
       },
     }
     : null;
-  const mutations = 1 + diff.deletes.length + diff.sets.length + diff.counters.length +
-    events.length + (queued ? 1 : 0);
-  const checks = 1;
-  return { plan, events, diff, queued, mutations, checks };
-}
-
-function addWrites(op: Deno.AtomicOperation, w: Writes) {
-  const { entry, after } = w.plan;
-  op.check(entry);
-  applyProspectWrite(op, after, w.diff, w.events);
-  if (w.queued) op.set(notificationQueueKey(w.queued.id), w.queued);
-}
-
-/** KV's limits per atomic, with a margin. */
-const MAX_CHECKS = 99;
-const MAX_MUTATIONS = 990;
-
-/** Splits writes into atomics within KV's limits. */
-function packs(all: Writes[]): Writes[][] {
-  const out: Writes[][] = [];
-  let cur: Writes[] = [];
-  let muts = 0;
-  let checks = 0;
-  for (const w of all) {
-    if (
-      cur.length && (checks + w.checks > MAX_CHECKS || muts + w.mutations > MAX_MUTATIONS)
-    ) {
-      out.push(cur);
-      cur = [];
-      muts = 0;
-      checks = 0;
-    }
-    cur.push(w);
-    muts += w.mutations;
-    checks += w.checks;
-  }
-  if (cur.length) out.push(cur);
-  return out;
+  // `reportAt` dates the report buckets (issue #7) by this write; without it they use updatedAt.
+  const write = prospectWrite(plan.entry, after, {
+    userId: null,
+    at,
+    reportAt: at,
+    also: queued ? [{ key: notificationQueueKey(queued.id), value: queued }] : [],
+  });
+  plan.after = write.after;
+  return { plan, write, queued };
 }
 
 /** Re-evaluates one prospect from a fresh read until its commit goes through (or nothing to do). */
@@ -220,9 +187,9 @@ async function settleOne(
     const plan = planFor(entry as Deno.KvEntry<StoredProspect>, settings, now, stats);
     if (!plan) return;
     const w = writesOf(plan, now);
-    const op = deps.kv.atomic();
-    addWrites(op, w);
-    if ((await op.commit()).ok) {
+    const [res] = await commitWrites(deps.kv, [w.write]);
+    if (res instanceof Error) throw res;
+    if (res !== null) {
       stats.changed++;
       if (w.queued) stats.queued++;
       return;
@@ -233,8 +200,9 @@ async function settleOne(
 }
 
 /**
- * Brings records up to date: as few atomics as KV's limits allow (a commit costs ~10 ms on a
- * file-backed store, whatever its size), one by one from a fresh read after a conflict.
+ * Brings records up to date through the one write engine (commitWrites: as few atomics as KV's
+ * limits allow — a commit costs ~10 ms on a file-backed store, whatever its size); a write whose
+ * record moved meanwhile is planned again from a fresh read.
  */
 async function settle(
   deps: ServiceDeps,
@@ -250,16 +218,16 @@ async function settle(
     if (plan) writes.push(writesOf(plan, now));
   }
   if (!writes.length) return;
-  for (const pack of packs(writes)) {
-    const op = deps.kv.atomic();
-    for (const w of pack) addWrites(op, w);
-    if ((await op.commit()).ok) {
-      stats.changed += pack.length;
-      stats.queued += pack.filter((w) => w.queued).length;
-      continue;
+  const out = await commitWrites(deps.kv, writes.map((w) => w.write));
+  for (let i = 0; i < writes.length; i++) {
+    const r = out[i];
+    if (typeof r === "string") {
+      stats.changed++;
+      if (writes[i].queued) stats.queued++;
+    } else {
+      stats.conflicts++;
+      await settleOne(deps, writes[i].plan.after.id, settings, now, stats);
     }
-    stats.conflicts++;
-    for (const w of pack) await settleOne(deps, w.plan.after.id, settings, now, stats);
   }
 }
 
