@@ -20,6 +20,7 @@ import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { startServer } from "@/scripts/bench_server.ts";
+import { printStoreFigures, storeFigures } from "@/scripts/bench_store.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -336,7 +337,10 @@ async function pageJsGzip(html: string): Promise<{ total: number; files: number 
 
 // ── main ─────────────────────────────────────────────────────────────────────
 await prepare();
-if (values["generate-only"]) Deno.exit(0);
+if (values["generate-only"]) {
+  printStoreFigures(await storeFigures(KV_PATH));
+  Deno.exit(0);
+}
 const { staff, admin, projects, pool } = await actors();
 const weights = zipfWeights(60);
 const cumulative: number[] = [];
@@ -457,4 +461,5 @@ try {
 } finally {
   server.child.kill("SIGTERM");
   await server.child.status;
+  printStoreFigures(await storeFigures(KV_PATH));
 }

@@ -13,8 +13,13 @@ import {
   setAllClubSubscriptions,
 } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
-import { customerIdSeqKey, prospectEventKey, prospectKey } from "@/lib/db/keys.ts";
-import { diffProspectKeys, type ProspectEvent, prospectEvents } from "@/lib/db/prospect_indexes.ts";
+import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
+import {
+  diffProspectKeys,
+  eventEntries,
+  type ProspectEvent,
+  prospectEvents,
+} from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -402,12 +407,13 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       createdBy: null,
       updatedAt: registerDate,
     };
-    const events: ProspectEvent[] = [];
+    // One events entry per write, as the app stores them.
+    const events: ProspectEvent[][] = [];
     const newId = (ms: number) => () => seededUlid(ms, rand);
     // Every step's diff, as the app path would have written it (the reports read the history).
     const steps: [StoredProspect | null, StoredProspect, string][] = [[null, rec, registerDate]];
     events.push(
-      ...prospectEvents(null, rec, { at: registerDate, userId: null, newId: newId(registerMs) }),
+      prospectEvents(null, rec, { at: registerDate, userId: null, newId: newId(registerMs) }),
     );
     // ~3 status changes spread between registration and now; ~60% end in a Done status.
     const changes = 1 + Math.floor(rand() * 5);
@@ -435,7 +441,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
         next.assignUserId = assignee.id;
       }
       events.push(
-        ...prospectEvents(rec, next, { at, userId: assignee?.id ?? null, newId: newId(t) }),
+        prospectEvents(rec, next, { at, userId: assignee?.id ?? null, newId: newId(t) }),
       );
       steps.push([rec, next, at]);
       rec = next;
@@ -457,7 +463,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       ...(escalated ? { firstEscalatedAt: finalAt } : {}),
     };
     events.push(
-      ...prospectEvents(rec, final, { at: finalAt, userId: null, newId: newId(finalMs) }),
+      prospectEvents(rec, final, { at: finalAt, userId: null, newId: newId(finalMs) }),
     );
     steps.push([rec, final, finalAt]);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
@@ -475,7 +481,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     // The same entries applyProspectWrite() sets on the app path: record, index sets, events.
     pending.push({ key: prospectKey(final.id), value: final });
     for (const e of keys.values()) pending.push(e);
-    for (const e of events) pending.push({ key: prospectEventKey(e.prospectId, e.id), value: e });
+    for (const write of events) pending.push(...eventEntries(write));
     if ((i + 1) % o.chunk === 0) await handOff();
     if (o.onProgress && (i + 1) % 10_000 === 0) o.onProgress(i + 1, o.prospects);
   }

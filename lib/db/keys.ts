@@ -211,7 +211,7 @@ export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
 export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 /** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */
 export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
-/** Each live prospect by its current status's start: [mp, clubId, startIso, id] → sell status. */
+/** Legacy (no longer written or read; migration 80 deletes it): each live prospect's current stint. */
 export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 /**
  * A past instant's report values, kept once computed (they never change: every write happens

@@ -5,6 +5,7 @@ import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
+import { leanLayout } from "@/lib/db/lean_migration.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
 import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import { phoneDigits, type Prospect } from "@/lib/domain/prospect.ts";
@@ -80,6 +81,12 @@ export const MIGRATIONS: Migration[] = [
     n: 70,
     name: "reports: escalated prospects counted once (firstEscalatedAt) and firstProspectIn keys",
     up: async (kv) => void await backfillEscalationsAndFirstIn(kv),
+  },
+  {
+    n: 80,
+    name:
+      "lean layout: events packed per write, no end key after a status change, no report_current",
+    up: leanLayout,
   },
 ];
 

@@ -185,7 +185,7 @@ export type ProspectEventType =
   | "assign"
   | "followUp";
 
-/** One history entry ["prospect_events", prospectId, ulid]; reports are computed from these. */
+/** One history entry (stored packed per write: EventPack); reports were backfilled from these. */
 export interface ProspectEvent {
   id: string;
   prospectId: string;
@@ -243,6 +243,55 @@ export function prospectEvents(
   return out;
 }
 
+/**
+ * How one write's events are stored: one key ["prospect_events", prospectId, ulid] per write, not
+ * per event (issue #17), with what every event of a write shares written once.
+ */
+export interface EventPack {
+  at: string;
+  u: string | null;
+  mp: number;
+  c: number;
+  /** [type, from, to] of each event, in the order prospectEvents produced them. */
+  ch: [ProspectEventType, string | null, string | null][];
+}
+
+export function packEvents(events: ProspectEvent[]): EventPack {
+  const e = events[0];
+  return {
+    at: e.at,
+    u: e.userId,
+    mp: e.marketProjectId,
+    c: e.clubId,
+    ch: events.map((x) => [x.type, x.from, x.to]),
+  };
+}
+
+/** The events of one stored entry: a pack, or a single event as written before packs. */
+export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
+  const v = e.value as EventPack | ProspectEvent;
+  if (!("ch" in v)) return [v];
+  const prospectId = e.key[1] as string;
+  const id = e.key[2] as string;
+  return v.ch.map(([type, from, to], i) => ({
+    id: i ? `${id}.${i}` : id,
+    prospectId,
+    at: v.at,
+    type,
+    from,
+    to,
+    userId: v.u,
+    marketProjectId: v.mp,
+    clubId: v.c,
+  }));
+}
+
+/** The one key and value a write's events are stored as (none when nothing changed). */
+export function eventEntries(events: ProspectEvent[]): IndexEntry[] {
+  if (!events.length) return [];
+  return [{ key: prospectEventKey(events[0].prospectId, events[0].id), value: packEvents(events) }];
+}
+
 /** Adds a diff and events to an atomic (the record itself is set by the caller). */
 export function applyProspectWrite(
   op: Deno.AtomicOperation,
@@ -255,6 +304,6 @@ export function applyProspectWrite(
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);
-  for (const e of events) op.set(prospectEventKey(e.prospectId, e.id), e);
+  for (const e of eventEntries(events)) op.set(e.key, e.value);
   return op;
 }

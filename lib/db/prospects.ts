@@ -28,6 +28,7 @@ import {
   assigneePart,
   diffProspectKeys,
   doneFlag,
+  eventsOfEntry,
   type Facets,
   phoneKeyPart,
   type ProspectDiff,
@@ -194,7 +195,8 @@ export function prospectWrite(
 
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
-  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length + w.events.length;
+  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
+  (w.events.length ? 1 : 0);
 
 function writeOp(kv: Deno.Kv, ws: ProspectWrite[]): Deno.AtomicOperation {
   const op = kv.atomic();
@@ -317,7 +319,7 @@ async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
 }
 
 export async function listProspectEvents(kv: Deno.Kv, id: string): Promise<ProspectEvent[]> {
-  return (await listAll<ProspectEvent>(kv, prospectEventsPrefix(id))).map((e) => e.value);
+  return (await listAll(kv, prospectEventsPrefix(id))).flatMap(eventsOfEntry);
 }
 
 // ── search ──────────────────────────────────────────────────────────────────

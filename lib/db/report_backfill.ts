@@ -5,7 +5,7 @@
  */
 import { prospectsPrefix } from "@/lib/db/keys.ts";
 import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
-import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 import type { ActivityStatus, SellStatus } from "@/lib/domain/statuses.ts";
@@ -77,7 +77,7 @@ export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: numb
   const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
   const sets = new Map<string, { key: Deno.KvKey; value: unknown }>();
   // Events and prospects are both ordered by prospect id: one merged pass over each.
-  const events = kv.list<ProspectEvent>({ prefix: ["prospect_events"] }, { batchSize: 1000 });
+  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
   let head = await events.next();
   let prospects = 0;
   for await (
@@ -86,7 +86,7 @@ export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: numb
     const rec = e.value;
     const mine: ProspectEvent[] = [];
     while (!head.done && (head.value.key[1] as string) <= rec.id) {
-      if (head.value.key[1] === rec.id) mine.push(head.value.value);
+      if (head.value.key[1] === rec.id) mine.push(...eventsOfEntry(head.value));
       head = await events.next();
     }
     for (const [before, after, at] of replay(rec, mine)) {

@@ -8,7 +8,7 @@
 import { prospectKey, prospectsPrefix, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
 import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
-import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { replay } from "@/lib/db/report_backfill.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
@@ -46,7 +46,7 @@ export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ pros
     }
     marks = [];
   };
-  const events = kv.list<ProspectEvent>({ prefix: ["prospect_events"] }, { batchSize: 1000 });
+  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
   let head = await events.next();
   let prospects = 0;
   for await (
@@ -55,7 +55,7 @@ export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ pros
     const rec = e.value;
     const mine: ProspectEvent[] = [];
     while (!head.done && (head.value.key[1] as string) <= rec.id) {
-      if (head.value.key[1] === rec.id) mine.push(head.value.value);
+      if (head.value.key[1] === rec.id) mine.push(...eventsOfEntry(head.value));
       head = await events.next();
     }
     prospects++;

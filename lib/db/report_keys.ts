@@ -17,13 +17,12 @@
  *                                                 (firstEscalatedAt set; net change per bucket)
  * A value as of an instant T = current − Σ hour buckets from T to the end of T's UTC day − Σ day
  * buckets after it (docs/reports.md). Stints record when each prospect entered and left a
- * (project, club, sell status, last-change) state, so the age report can look back in time;
- * ["report_current", mp, club, start, id] holds only the current state, for today's age report.
+ * (project, club, sell status, last-change) state, so the age report can look back in time, today
+ * included (a status change writes no end key: the next stint's start ends the one before).
  */
 import {
   reportChangeAtKey,
   reportCounterKey,
-  reportCurrentKey,
   reportFirstInKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
@@ -39,8 +38,8 @@ export interface ReportMutations {
 /**
  * A stint ["report_stints", mp, club, startIso, prospectId]: the prospect had sell status `s`
  * (unchanged since startIso) in this project and club from the instant `from` (the status change,
- * creation or move). The key with one more part, STINT_END, holds the instant it left (next status
- * change, move or deletion); no such key while it lasts.
+ * creation or move). The key with one more part, STINT_END, holds the instant it left by a move or
+ * a deletion; a status change writes none (the same prospect's next stint in the club begins then).
  */
 export interface StintValue {
   /** Sell status, "" for none. */
@@ -108,8 +107,14 @@ function escalationCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[]
 const firstInKeyOf = (p: Live, at: string) =>
   reportFirstInKey(p.marketProjectId, new Date(p.registerDate).toISOString(), p.id, at);
 const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
-const currentKeyOf = (p: Live) =>
-  reportCurrentKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
+/**
+ * A stint that ends because the next one begins in the same project and club at this very instant
+ * (a sell-status change) needs no end key: readers take the next stint's start as its end
+ * (stintPresent). A move, a deletion or any other close writes the end key.
+ */
+const endedByNext = (was: Live, now: Live, iso: string) =>
+  was.marketProjectId === now.marketProjectId && was.clubId === now.clubId &&
+  stintStart(now) === iso && stintStart(now) > stintStart(was);
 const sameStint = (a: Live, b: Live) =>
   a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
@@ -161,13 +166,12 @@ export function reportMutations(
   }
 
   if (!(was && now && sameStint(was, now))) {
-    // The current state by its start (what a report of today reads), moved like an index entry.
-    if (was) out.deletes.push(currentKeyOf(was));
-    if (now) out.sets.push({ key: currentKeyOf(now), value: statusOf(now) });
     const closeKey = was ? stintKeyOf(was) : null;
     const openKey = now ? stintKeyOf(now) : null;
     const collide = closeKey && openKey && sameKey(closeKey, openKey);
-    if (closeKey && !collide) out.sets.push({ key: [...closeKey, STINT_END], value: iso });
+    if (closeKey && !collide && !(was && now && endedByNext(was, now, iso))) {
+      out.sets.push({ key: [...closeKey, STINT_END], value: iso });
+    }
     if (now && openKey) {
       const value: StintValue = { s: statusOf(now), from: iso };
       out.sets.push({ key: openKey, value });

@@ -14,7 +14,6 @@ import {
   prospectTotalKey,
   reportChangeAtKey,
   reportCounterKey,
-  reportCurrentKey,
   reportFirstInKey,
   reportSnapshotKey,
   reportStintKey,
@@ -431,6 +430,41 @@ export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise
 }
 
 /**
+ * The stints of one club's listing (by start; an end key right after its stint) present at the
+ * instant t: begun before t, and not ended by t — by its end key or, when it has none, by a later
+ * stint of the same prospect in the listing (a status change writes no end key: the next stint's
+ * start is the end, lib/db/report_keys.ts).
+ */
+export function presentStints(
+  list: Deno.KvEntry<unknown>[],
+  t: number,
+  live = false,
+): { status: string; start: string }[] {
+  const stints: { id: string; start: string; v: StintValue; end: string | null }[] = [];
+  const latest = new Map<string, string>();
+  for (const e of list) {
+    const start = e.key[3] as string;
+    const id = e.key[4] as string;
+    if (e.key.length === 5) {
+      stints.push({ id, start, v: e.value as StintValue, end: null });
+      if ((latest.get(id) ?? "") < start) latest.set(id, start);
+      continue;
+    }
+    const last = stints[stints.length - 1];
+    if (e.key[5] === STINT_END && last && last.id === id && last.start === start) {
+      last.end = e.value as string;
+    }
+  }
+  return stints
+    .filter((s) =>
+      (live ? Date.parse(s.v.from) <= t : Date.parse(s.v.from) < t) &&
+      (s.end === null || Date.parse(s.end) >= t) &&
+      latest.get(s.id) === s.start
+    )
+    .map((s) => ({ status: s.v.s, start: s.start }));
+}
+
+/**
  * Prospects of the clubs whose sell status changed less than 5 days before T and who still had it
  * at T, per sell status (as reported: none → Prospect), in age buckets 0..4 (< 24 h … 4 days).
  */
@@ -451,48 +485,24 @@ export async function recentAges(
     if (b < 5) buckets[b] += 1;
     into.set(s, buckets);
   };
-  if (asOf.live) {
-    // Today: only the current states that began in the last 5 days.
-    const lists = await Promise.all(clubs.map((c) =>
-      entries(kv, {
-        start: reportCurrentKey(mp, c, iso(from)),
-        end: reportCurrentKey(mp, c, OPEN_END),
-      })
-    ));
-    for (const list of lists) {
-      for (const e of list) count(out, e.value as string, Date.parse(e.key[3] as string));
-    }
-    return out;
-  }
-  // A past instant: per club, kept once computed from the stints that began in the 5 days before.
+  // The stints of a club that began in the 5 days before T and still lasted at T.
   const clubAges = async (c: number): Promise<[string, number[]][]> => {
     const list = await entries(kv, {
       start: reportStintKey(mp, c, iso(from)),
-      end: reportStintKey(mp, c, iso(t)),
+      end: asOf.live ? reportStintKey(mp, c, OPEN_END) : reportStintKey(mp, c, iso(t)),
     });
     const ages = new Map<string, number[]>();
-    // Each open stint [mp, club, start, id] is followed by its end key […, "end"] when it ended.
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i];
-      if (e.key.length !== 5) continue;
-      const next = list[i + 1];
-      const endKey = next && next.key.length === 6 && next.key[5] === STINT_END &&
-          next.key[3] === e.key[3] && next.key[4] === e.key[4]
-        ? (next.value as string)
-        : null;
-      const v = e.value as StintValue;
-      const present = Date.parse(v.from) < t && (endKey === null || Date.parse(endKey) >= t);
-      if (present) count(ages, v.s, Date.parse(e.key[3] as string));
-    }
+    for (const s of presentStints(list, t, asOf.live)) count(ages, s.status, Date.parse(s.start));
     return [...ages];
   };
+  // Today is read on every request; a past instant per club, kept once computed.
   const keys = clubs.map((c) => reportSnapshotKey("ra", mp, iso(asOf.at), c));
-  const kept = await getManyChunked<[string, number[]][]>(kv, keys);
+  const kept = asOf.live ? [] : await getManyChunked<[string, number[]][]>(kv, keys);
   const perClub = await Promise.all(clubs.map(async (c, i) => {
-    const hit = kept[i].value;
+    const hit = kept[i]?.value;
     if (hit) return hit;
     const ages = await clubAges(c);
-    if (settled(asOf.at)) await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
+    if (!asOf.live && settled(asOf.at)) await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
     return ages;
   }));
   for (const ages of perClub) {

@@ -17,7 +17,7 @@ import {
 } from "@/tests/api/report_fixtures.ts";
 import { call } from "@/tests/helpers.ts";
 import { listAll } from "@/lib/db/kv.ts";
-import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
@@ -121,7 +121,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
     }
     assert.ok(writes > 300, `only ${writes} writes`);
     const now = env.clock.now;
-    const events = (await listAll<ProspectEvent>(env.kv, ["prospect_events"])).map((e) => e.value);
+    const events = (await listAll(env.kv, ["prospect_events"])).flatMap(eventsOfEntry);
     const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
     assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
     assert.ok(events.filter((e) => e.type === "sellStatus").length > 150);

@@ -19,6 +19,10 @@ import { parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
 import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
+import { listAll } from "@/lib/db/kv.ts";
+import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
+import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { leanLayout } from "@/lib/db/lean_migration.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -594,6 +598,71 @@ Deno.test("the nightly job keeps yesterday's values once; a past report reads th
       "/api/reports/status-project?referenceDate=2026-03-09&marketProjectIds=1",
     );
     assert.equal(r.json.rows[0].noThanks, 2);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 80 brings a store in the old layout to the lean one: same keys, same reports", async () => {
+  const { env, admin } = await story();
+  try {
+    const raw = async (prefix: string) =>
+      (await listAll(env.kv, [prefix])).map((e) => [e.key, e.value]);
+    const lean = { events: await raw("prospect_events"), stints: await raw("report_stints") };
+    assert.ok(
+      lean.stints.some(([k]) => (k as Deno.KvKey).length === 6),
+      "the move and the deletion wrote end keys",
+    );
+    const ages = async () => {
+      for await (const e of env.kv.list({ prefix: ["report_snapshots"] })) {
+        await env.kv.delete(e.key);
+      }
+      return await Promise.all(["2026-03-05", "2026-03-08", "2026-03-09", "2026-03-10"].map(
+        async (d) =>
+          (await get(
+            env,
+            admin.headers,
+            `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
+          ))
+            .json,
+      ));
+    };
+    const want = await ages();
+
+    // The old layout: one key per event, an end key after every status change, report_current.
+    for (const e of await listAll(env.kv, ["prospect_events"])) {
+      await env.kv.delete(e.key);
+      for (const ev of eventsOfEntry(e)) {
+        await env.kv.set(["prospect_events", ev.prospectId, ev.id], ev);
+      }
+    }
+    const stints = (await listAll<StintValue>(env.kv, ["report_stints"])).filter((e) =>
+      e.key.length === 5
+    );
+    let added = 0;
+    for (const a of stints) {
+      const next = stints.find((b) =>
+        b.key[1] === a.key[1] && b.key[2] === a.key[2] && b.key[4] === a.key[4] &&
+        (b.key[3] as string) > (a.key[3] as string) && b.value.from === b.key[3]
+      );
+      const endKey = [...a.key, STINT_END];
+      if (next && (await env.kv.get(endKey)).value === null) {
+        await env.kv.set(endKey, next.key[3]);
+        added++;
+      }
+      await env.kv.set(["report_current", ...a.key.slice(1)], a.value.s);
+    }
+    assert.ok(added >= 3, `${added} end keys of status changes`);
+    assert.ok((await raw("prospect_events")).length > lean.events.length);
+    assert.deepEqual(await ages(), want, "the reports read the old layout alike");
+
+    await leanLayout(env.kv);
+    assert.deepEqual(await raw("prospect_events"), lean.events);
+    assert.deepEqual(await raw("report_stints"), lean.stints);
+    assert.deepEqual(await raw("report_current"), []);
+    assert.deepEqual(await ages(), want);
+    await leanLayout(env.kv);
+    assert.deepEqual(await raw("prospect_events"), lean.events, "a second run changes nothing");
   } finally {
     env.close();
   }

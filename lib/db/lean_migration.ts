@@ -1,0 +1,112 @@
+/**
+ * Migration 80 (issue #17): brings a store written before the lean layout to it.
+ * - prospect events: the events one write produced, stored one key each, become one EventPack;
+ * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
+ * - ["report_current"]: no longer read (today's age report reads the stints), deleted.
+ * Each step only rewrites what is still in the old form, so an interrupted run resumes by running
+ * again; writes of the app meanwhile are already in the new form and are left alone.
+ */
+import { reportCurrentKey, reportStintKey } from "@/lib/db/keys.ts";
+import { deletePrefix } from "@/lib/db/kv.ts";
+import { type EventPack, packEvents, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+
+const BATCH = 400;
+
+class Batch {
+  #op: Deno.AtomicOperation;
+  #n = 0;
+  constructor(private kv: Deno.Kv) {
+    this.#op = kv.atomic();
+  }
+  async add(f: (op: Deno.AtomicOperation) => void, mutations: number) {
+    if (this.#n + mutations > BATCH) await this.flush();
+    f(this.#op);
+    this.#n += mutations;
+  }
+  async flush() {
+    if (this.#n) await this.#op.commit();
+    this.#op = this.kv.atomic();
+    this.#n = 0;
+  }
+}
+
+const sameWrite = (a: ProspectEvent, b: ProspectEvent) =>
+  a.prospectId === b.prospectId && a.at === b.at && a.userId === b.userId &&
+  a.marketProjectId === b.marketProjectId && a.clubId === b.clubId;
+
+/** Old single-event entries → one pack per write (same prospect, instant, user, place). */
+export async function packOldEvents(kv: Deno.Kv): Promise<number> {
+  const batch = new Batch(kv);
+  let group: Deno.KvEntry<ProspectEvent>[] = [];
+  let packed = 0;
+  const flushGroup = async () => {
+    if (!group.length) return;
+    const g = group;
+    group = [];
+    await batch.add((op) => {
+      for (const e of g.slice(1)) op.delete(e.key);
+      op.set(g[0].key, packEvents(g.map((e) => e.value)));
+    }, g.length);
+    packed++;
+  };
+  for await (const e of kv.list<EventPack | ProspectEvent>({ prefix: ["prospect_events"] })) {
+    if ("ch" in e.value) {
+      await flushGroup();
+      continue;
+    }
+    const ev = e as Deno.KvEntry<ProspectEvent>;
+    if (group.length && !sameWrite(group[0].value, ev.value)) await flushGroup();
+    group.push(ev);
+  }
+  await flushGroup();
+  await batch.flush();
+  return packed;
+}
+
+/**
+ * End keys that the next stint of the same prospect in the same project and club makes redundant:
+ * it began at the end instant and was opened then (a status change), as reportMutations now writes.
+ */
+export async function dropImpliedStintEnds(kv: Deno.Kv): Promise<number> {
+  const batch = new Batch(kv);
+  let dropped = 0;
+  let place = "";
+  // Per prospect of the current (project, club): its stints' starts → from, and its end keys.
+  let starts = new Map<string, Map<string, string>>();
+  let ends: { id: string; key: Deno.KvKey; at: string }[] = [];
+  const settle = async () => {
+    for (const end of ends) {
+      // (an end at its own stint's start is not a status change's: kept)
+      if (end.key[3] === end.at || starts.get(end.id)?.get(end.at) !== end.at) continue;
+      await batch.add((op) => op.delete(end.key), 1);
+      dropped++;
+    }
+    starts = new Map();
+    ends = [];
+  };
+  for await (const e of kv.list<StintValue | string>({ prefix: reportStintKey() })) {
+    const here = `${String(e.key[1])}|${String(e.key[2])}`;
+    if (here !== place) {
+      await settle();
+      place = here;
+    }
+    const id = e.key[4] as string;
+    if (e.key.length === 5) {
+      const mine = starts.get(id) ?? new Map<string, string>();
+      mine.set(e.key[3] as string, (e.value as StintValue).from);
+      starts.set(id, mine);
+    } else if (e.key[5] === STINT_END) {
+      ends.push({ id, key: e.key, at: e.value as string });
+    }
+  }
+  await settle();
+  await batch.flush();
+  return dropped;
+}
+
+export async function leanLayout(kv: Deno.Kv): Promise<void> {
+  await packOldEvents(kv);
+  await dropImpliedStintEnds(kv);
+  await deletePrefix(kv, reportCurrentKey());
+}

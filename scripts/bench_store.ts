@@ -1,0 +1,110 @@
+/**
+ * Store figures (issue #17): keys and bytes per prospect of a KV file, and the mutations one change
+ * of each kind costs on the write engine. `deno task bench` prints them after its run;
+ * `deno task bench:store --kv path` prints them for any store; with `--migrate` it also runs
+ * migration 80 (the lean layout) on it, timed, and prints the figures after.
+ */
+import { parseArgs } from "node:util";
+import { prospectWrite, type StoredProspect, writeSize } from "@/lib/db/prospects.ts";
+import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
+import { reportCurrentKey } from "@/lib/db/keys.ts";
+import { deletePrefix } from "@/lib/db/kv.ts";
+
+/** Counts every key of the store and the prospects among them; the file's size on disk. */
+export async function storeFigures(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    let keys = 0;
+    let prospects = 0;
+    let sample: Deno.KvEntry<StoredProspect> | null = null;
+    for await (const e of kv.list({ prefix: [] }, { batchSize: 1000 })) {
+      keys++;
+      if (e.key[0] === "prospects" && e.key.length === 2) {
+        prospects++;
+        const p = e.value as StoredProspect;
+        if (!sample && !p.deleted && !p.assignId) {
+          sample = e as Deno.KvEntry<StoredProspect>;
+        }
+      }
+    }
+    let bytes = 0;
+    for (const suffix of ["", "-wal", "-shm"]) {
+      bytes += await Deno.stat(kvPath + suffix).then((s) => s.size).catch(() => 0);
+    }
+    const at = new Date().toISOString();
+    const change = (patch: Partial<StoredProspect>) =>
+      sample
+        ? writeSize(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, {
+          userId: null,
+          at,
+        }))
+        : 0;
+    const created = sample
+      ? writeSize(prospectWrite({ ...sample, value: null } as never, sample.value, {
+        userId: null,
+        at,
+      }))
+      : 0;
+    return {
+      prospects,
+      keys,
+      bytes,
+      keysPerProspect: prospects ? keys / prospects : 0,
+      bytesPerProspect: prospects ? bytes / prospects : 0,
+      mutations: {
+        create: created,
+        sellStatus: change({
+          sellStatus: sample?.value.sellStatus === "NoAnswer1" ? "NoAnswer2" : "NoAnswer1",
+          lastSellStatusChange: at,
+        }),
+        assign: change({ assignId: "bench@example.se", assignName: "Bench", assignUserId: "u" }),
+        followUp: change({ followUpDate: "2030-01-01" }),
+      },
+    };
+  } finally {
+    kv.close();
+  }
+}
+
+export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
+  console.log(
+    `store: ${f.prospects} prospects, ${f.keys} keys (${
+      f.keysPerProspect.toFixed(1)
+    } per prospect), ` +
+      `${(f.bytes / 1e6).toFixed(0)} MB on disk (${
+        (f.bytesPerProspect / 1024).toFixed(2)
+      } KB per prospect)`,
+  );
+  console.log(
+    `mutations per change: create ${f.mutations.create}, sell status ${f.mutations.sellStatus}, ` +
+      `assign ${f.mutations.assign}, follow-up date ${f.mutations.followUp}`,
+  );
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { kv: { type: "string" }, migrate: { type: "boolean", default: false } },
+  });
+  if (!values.kv) throw new Error("--kv path of a store is required");
+  printStoreFigures(await storeFigures(values.kv));
+  if (values.migrate) {
+    // Migration 80 on a store in the layout before it (issue #17 point 4), timed.
+    const kv = await Deno.openKv(values.kv);
+    const t0 = performance.now();
+    const packed = await packOldEvents(kv);
+    const t1 = performance.now();
+    const dropped = await dropImpliedStintEnds(kv);
+    const t2 = performance.now();
+    await deletePrefix(kv, reportCurrentKey());
+    const t3 = performance.now();
+    kv.close();
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `migration 80: ${packed} event packs in ${s(t1 - t0)}, ${dropped} stint end keys dropped ` +
+        `in ${s(t2 - t1)}, report_current deleted in ${s(t3 - t2)}; total ${s(t3 - t0)} ` +
+        `(load average ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")})`,
+    );
+    printStoreFigures(await storeFigures(values.kv));
+  }
+}
