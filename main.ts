@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
+import { ensureReportZone } from "@/lib/db/report_zone.ts";
 import { createSetupLink } from "@/lib/services/auth.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
@@ -28,8 +29,11 @@ try {
 
 await ensureAssets();
 const kv = await openKv(config);
-const ran = await runMigrations(kv);
+const ran = await runMigrations(kv, undefined, config.timeZone);
 if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);
+if (await ensureReportZone(kv, config.timeZone)) {
+  console.log(`reports: counters rebuilt for the time zone ${config.timeZone}`);
+}
 
 // An empty database: print the one-time link that creates the first admin (DESIGN §3).
 const setupLink = await createSetupLink({ kv, config, now: () => new Date() });

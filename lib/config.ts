@@ -1,5 +1,6 @@
 /** Every environment variable of the app, parsed once with zod (documented in README). */
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -13,7 +14,7 @@ const schema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   KV_PATH: z.string().default("./data/app.kv"),
   KV_URL: z.url().optional(),
-  TZ_NAME: z.string().default("Europe/Stockholm"),
+  TZ_NAME: z.string().default(DEFAULT_TIME_ZONE),
   MFA_MODE: z.enum(["required", "off"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Klubbleads <no-reply@klubbleads.local>"),

@@ -38,7 +38,7 @@ if (values.erase) {
   const s = await getAdminSettings(kv);
   await updateAdminSettings(kv, s.id, { retentionDays: days });
   t0 = performance.now();
-  const out = await runRetention(kv, now);
+  const out = await runRetention(kv, now, "Europe/Stockholm");
   console.log(`erased ${out.erased} in ${(performance.now() - t0).toFixed(0)} ms`);
 }
 kv.close();

@@ -9,6 +9,7 @@ import { prospectWrite, type StoredProspect, writeSize } from "@/lib/db/prospect
 import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
 import { reportCurrentKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
+import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 
 /** Counts every key of the store and the prospects among them; the file's size on disk. */
 export async function storeFigures(kvPath: string) {
@@ -37,12 +38,14 @@ export async function storeFigures(kvPath: string) {
         ? writeSize(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, {
           userId: null,
           at,
+          timeZone: DEFAULT_TIME_ZONE,
         }))
         : 0;
     const created = sample
       ? writeSize(prospectWrite({ ...sample, value: null } as never, sample.value, {
         userId: null,
         at,
+        timeZone: DEFAULT_TIME_ZONE,
       }))
       : 0;
     return {

@@ -468,7 +468,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     steps.push([rec, final, finalAt]);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
     for (const [before, after, at] of steps) {
-      const diff = diffProspectKeys(before, after, at);
+      const diff = diffProspectKeys(before, after, at, o.timeZone);
       for (const k of diff.deletes) keys.delete(JSON.stringify(k));
       for (const e of diff.sets) keys.set(JSON.stringify(e.key), e);
       for (const c of diff.counters) {

@@ -218,6 +218,8 @@ export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
  * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/reports.ts.
  */
 export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
+/** The time zone whose local dates the report counters' day buckets are (lib/db/report_zone.ts). */
+export const reportZoneKey = () => ["report_zone"];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**

@@ -6,6 +6,8 @@ import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import { leanLayout } from "@/lib/db/lean_migration.ts";
+import { localDayCounters } from "@/lib/db/report_zone.ts";
+import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
 import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import { phoneDigits, type Prospect } from "@/lib/domain/prospect.ts";
@@ -39,7 +41,8 @@ async function rekeyPhones(kv: Deno.Kv): Promise<void> {
 export interface Migration {
   n: number;
   name: string;
-  up(kv: Deno.Kv): Promise<void>;
+  /** `timeZone`: the configured TZ_NAME (report days are local dates in it). */
+  up(kv: Deno.Kv, timeZone: string): Promise<void>;
 }
 
 /** Every migration of the app, in order. Feature modules register theirs here. */
@@ -57,7 +60,7 @@ export const MIGRATIONS: Migration[] = [
   {
     n: 50,
     name: "reports: counters, stints and indexes for prospects written before them",
-    up: async (kv) => void await backfillReportKeys(kv),
+    up: async (kv, tz) => void await backfillReportKeys(kv, tz),
   },
   {
     n: 60,
@@ -80,7 +83,7 @@ export const MIGRATIONS: Migration[] = [
   {
     n: 70,
     name: "reports: escalated prospects counted once (firstEscalatedAt) and firstProspectIn keys",
-    up: async (kv) => void await backfillEscalationsAndFirstIn(kv),
+    up: async (kv, tz) => void await backfillEscalationsAndFirstIn(kv, tz),
   },
   {
     n: 80,
@@ -88,16 +91,25 @@ export const MIGRATIONS: Migration[] = [
       "lean layout: events packed per write, no end key after a status change, no report_current",
     up: leanLayout,
   },
+  {
+    n: 81,
+    name: "report counters by local day in TZ_NAME: hour buckets folded into day buckets",
+    up: localDayCounters,
+  },
 ];
 
 /** Runs the migrations not yet recorded; returns the numbers it ran. Safe with concurrent starters. */
-export async function runMigrations(kv: Deno.Kv, migrations = MIGRATIONS): Promise<number[]> {
+export async function runMigrations(
+  kv: Deno.Kv,
+  migrations = MIGRATIONS,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<number[]> {
   const ran: number[] = [];
   const sorted = [...migrations].sort((a, b) => a.n - b.n);
   for (const m of sorted) {
     const done = await kv.get(migrationKey(m.n));
     if (done.value) continue;
-    await m.up(kv);
+    await m.up(kv, timeZone);
     const res = await kv.atomic()
       .check({ key: migrationKey(m.n), versionstamp: null })
       .set(migrationKey(m.n), { name: m.name, at: new Date().toISOString() })

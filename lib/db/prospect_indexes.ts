@@ -140,12 +140,13 @@ const sameValue = (a: unknown, b: unknown) =>
 
 /**
  * What one write changes: index keys to delete and set, counters to move (before/after may be null).
- * `at`: the write's instant (report buckets, lib/db/report_keys.ts); default the record's updatedAt.
+ * `at`: the write's instant, `timeZone` the zone of the report days (lib/db/report_keys.ts).
  */
 export function diffProspectKeys(
   before: Prospect | null,
   after: Prospect | null,
-  at: string = (after ?? before)?.updatedAt ?? new Date().toISOString(),
+  at: string,
+  timeZone: string,
 ): ProspectDiff {
   const old = before ? prospectIndexEntries(before) : [];
   const next = after ? prospectIndexEntries(after) : [];
@@ -168,7 +169,7 @@ export function diffProspectKeys(
   };
   if (before) move([...prospectTotalKeys(before), ...referenceCounterKeys(before)], -1);
   if (after) move([...prospectTotalKeys(after), ...referenceCounterKeys(after)], 1);
-  const report = reportMutations(before, after, at);
+  const report = reportMutations(before, after, at, timeZone);
   deletes.push(...report.deletes);
   sets.push(...report.sets);
   for (const c of report.counterDeltas) move([c.key], c.delta);

@@ -84,6 +84,8 @@ export async function insertProspect(
   meta: {
     userId: string | null;
     at: string;
+    /** The zone of the report days (the configured TZ_NAME). */
+    timeZone: string;
     /** Entries written in the same atomic (e.g. the web lead's notification); `id` is the new prospect's. */
     also?: (rec: StoredProspect) => { key: Deno.KvKey; value: unknown }[];
   },
@@ -107,7 +109,7 @@ export async function insertProspect(
     for (const g of guards) op.check(g).set(g.key, rec.id);
     for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
-    applyProspectWrite(op, rec, diffProspectKeys(null, rec), events);
+    applyProspectWrite(op, rec, diffProspectKeys(null, rec, meta.at, meta.timeZone), events);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -130,7 +132,7 @@ export async function insertProspect(
 export async function insertProspectBatch(
   kv: Deno.Kv,
   items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
-  meta: { userId: string | null; at: string },
+  meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
   const seq = await kv.get<number>(customerIdSeqKey());
   let customerId = seq.value ?? 0;
@@ -143,7 +145,7 @@ export async function insertProspectBatch(
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
-    const diff = diffProspectKeys(null, rec);
+    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone);
     for (const c of diff.counters) {
       const id = JSON.stringify(c.key);
       const sum = counters.get(id);
@@ -178,6 +180,7 @@ export function prospectWrite(
   meta: {
     userId: string | null;
     at: string;
+    timeZone: string;
     also?: { key: Deno.KvKey; value: unknown }[];
     reportAt?: string;
   },
@@ -188,7 +191,12 @@ export function prospectWrite(
     userId: meta.userId,
     newId: () => ulid(),
   });
-  const diff = diffProspectKeys(before.value, after, meta.reportAt);
+  const diff = diffProspectKeys(
+    before.value,
+    after,
+    meta.reportAt ?? after.updatedAt ?? meta.at,
+    meta.timeZone,
+  );
   if (meta.also) diff.sets.push(...meta.also);
   return { before, after, events, diff };
 }
@@ -272,7 +280,12 @@ export async function commitProspect(
   kv: Deno.Kv,
   before: ProspectEntry,
   after: StoredProspect,
-  meta: { userId: string | null; at: string; also?: { key: Deno.KvKey; value: unknown }[] },
+  meta: {
+    userId: string | null;
+    at: string;
+    timeZone: string;
+    also?: { key: Deno.KvKey; value: unknown }[];
+  },
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
   const w = prospectWrite(before, after, meta);
   const versionstamp = await enqueue(kv, w);

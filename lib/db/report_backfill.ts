@@ -66,9 +66,15 @@ export function replay(rec: StoredProspect, events: ProspectEvent[]) {
   return steps;
 }
 
-export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: number }> {
+export async function backfillReportKeys(
+  kv: Deno.Kv,
+  timeZone: string,
+  opts: { force?: boolean } = {},
+): Promise<{ prospects: number }> {
   const interrupted = (await kv.get(RUNNING)).value !== null;
-  if (!interrupted && !(await isEmpty(kv, ["report_counters"]))) return { prospects: 0 };
+  if (!opts.force && !interrupted && !(await isEmpty(kv, ["report_counters"]))) {
+    return { prospects: 0 };
+  }
   if (await isEmpty(kv, prospectsPrefix())) return { prospects: 0 };
   await kv.set(RUNNING, true);
   // Rebuilding history invalidates any value kept for a past instant; an interrupted run restarts.
@@ -90,7 +96,7 @@ export async function backfillReportKeys(kv: Deno.Kv): Promise<{ prospects: numb
       head = await events.next();
     }
     for (const [before, after, at] of replay(rec, mine)) {
-      const m = reportMutations(before, after, at);
+      const m = reportMutations(before, after, at, timeZone);
       for (const k of m.deletes) sets.delete(JSON.stringify(k));
       for (const s of m.sets) sets.set(JSON.stringify(s.key), s);
       for (const c of m.counterDeltas) {

@@ -17,7 +17,10 @@ type State = Parameters<typeof reportMutations>[0] & object;
 const ESCALATION_SCOPES = new Set(["e", "eh", "ed"]);
 const FIRST_IN = reportFirstInKey()[0];
 
-export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ prospects: number }> {
+export async function backfillEscalationsAndFirstIn(
+  kv: Deno.Kv,
+  timeZone: string,
+): Promise<{ prospects: number }> {
   for (const scope of ESCALATION_SCOPES) await deletePrefix(kv, reportCounterKey(scope));
   await deletePrefix(kv, reportFirstInKey());
   await deletePrefix(kv, reportSnapshotKey("pe"));
@@ -66,7 +69,7 @@ export async function backfillEscalationsAndFirstIn(kv: Deno.Kv): Promise<{ pros
     for (const [, after, at] of replay(rec, mine)) {
       if (!first && after.activityStatus === "Escalated") first = new Date(at).toISOString();
       const next: State = { ...after, firstEscalatedAt: first };
-      const m = reportMutations(prev, next, at);
+      const m = reportMutations(prev, next, at, timeZone);
       prev = next;
       for (const c of m.counterDeltas) {
         if (!ESCALATION_SCOPES.has(c.key[1] as string)) continue;

@@ -7,16 +7,17 @@
  * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
  *   (the current count per sell status is the search totals' ["prospect_totals", "ps" | "pcs", …],
  *   summed over the done flag; "s" and "sc" counters duplicated them until migration 61)
- *   sh  [mp, hour, s]        net change of `s` in one UTC hour ("yyyy-MM-ddTHH")
- *   sd  [mp, day, s]         net change of `s` in one UTC day ("yyyy-MM-dd")
- *   sch [mp, hour, club, s]  per club
+ *   sd  [mp, day, s]         net change of `s` in one local day ("yyyy-MM-dd" in the configured
+ *                            time zone, recorded under ["report_zone"])
  *   scd [mp, day, club, s]   per club
- *   c / cc [mp] / [mp, club]                      sell-status changes ever
- *   ch / cd / cch / ccd  [mp, hour|day(, club)]    sell-status changes per hour / day
- *   e [mp], eh [mp, hour], ed [mp, day]           live prospects escalated at least once
- *                                                 (firstEscalatedAt set; net change per bucket)
- * A value as of an instant T = current − Σ hour buckets from T to the end of T's UTC day − Σ day
- * buckets after it (docs/reports.md). Stints record when each prospect entered and left a
+ *   c / cc [mp] / [mp, club]             sell-status changes ever
+ *   cd / ccd  [mp, day(, club)]          sell-status changes per local day
+ *   e [mp], ed [mp, day]                 live prospects escalated at least once
+ *                                        (firstEscalatedAt set; net change per day)
+ * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
+ * buckets from T's local date on (docs/reports.md); hour buckets (sh, sch, ch, cch, eh) were
+ * written until migration 81. The 24 h of changes before T are read from
+ * ["report_changes_at", mp, at, id] → club. Stints record when each prospect entered and left a
  * (project, club, sell status, last-change) state, so the age report can look back in time, today
  * included (a status change writes no end key: the next stint's start ends the one before).
  */
@@ -26,7 +27,7 @@ import {
   reportFirstInKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
-import type { Prospect } from "@/lib/domain/prospect.ts";
+import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { addDelta, sameKey } from "@/lib/db/kv.ts";
 
 export interface ReportMutations {
@@ -61,8 +62,8 @@ type Live = Pick<
   | "firstEscalatedAt"
 >;
 
-export const hourOf = (iso: string) => iso.slice(0, 13);
-export const dayOf = (iso: string) => iso.slice(0, 10);
+/** The report day of an instant: its local date in the zone the counters are kept in. */
+export const reportDay = (iso: string, timeZone: string) => localDate(new Date(iso), timeZone);
 const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
 /** The instant the current sell status began (registration for a prospect without one). */
 export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerDate">) =>
@@ -70,38 +71,26 @@ export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerD
 
 const live = (p: Live | null | undefined): p is Live => !!p && !p.deleted;
 
-function statusCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+function statusCounterKeys(p: Live, day: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
-  const c = p.clubId;
   const s = statusOf(p);
-  return [
-    reportCounterKey("sh", mp, hour, s),
-    reportCounterKey("sd", mp, day, s),
-    reportCounterKey("sch", mp, hour, c, s),
-    reportCounterKey("scd", mp, day, c, s),
-  ];
+  return [reportCounterKey("sd", mp, day, s), reportCounterKey("scd", mp, day, p.clubId, s)];
 }
 
-function changeCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+function changeCounterKeys(p: Live, day: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
   const c = p.clubId;
   return [
     reportCounterKey("c", mp),
     reportCounterKey("cc", mp, c),
-    reportCounterKey("ch", mp, hour),
     reportCounterKey("cd", mp, day),
-    reportCounterKey("cch", mp, hour, c),
     reportCounterKey("ccd", mp, day, c),
   ];
 }
 
-function escalationCounterKeys(p: Live, hour: string, day: string): Deno.KvKey[] {
+function escalationCounterKeys(p: Live, day: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
-  return [
-    reportCounterKey("e", mp),
-    reportCounterKey("eh", mp, hour),
-    reportCounterKey("ed", mp, day),
-  ];
+  return [reportCounterKey("e", mp), reportCounterKey("ed", mp, day)];
 }
 
 const firstInKeyOf = (p: Live, at: string) =>
@@ -120,17 +109,18 @@ const sameStint = (a: Live, b: Live) =>
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
 
 /**
- * What one write (before → after, at the instant `at`) adds for the reports. `before` null is a
- * creation; a deleted record counts as gone. Deltas on the same key are summed.
+ * What one write (before → after, at the instant `at`) adds for the reports, its day buckets in
+ * `timeZone`. `before` null is a creation; a deleted record counts as gone. Deltas on the same key
+ * are summed.
  */
 export function reportMutations(
   before: Live | null,
   after: Live | null,
   at: string,
+  timeZone: string,
 ): ReportMutations {
   const iso = new Date(at).toISOString();
-  const hour = hourOf(iso);
-  const day = dayOf(iso);
+  const day = reportDay(iso, timeZone);
   const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [] };
   const add = (keys: Deno.KvKey[], delta: number) => {
     for (const key of keys) out.counterDeltas.push({ key, delta });
@@ -141,12 +131,12 @@ export function reportMutations(
   const sameBucket = was && now && was.marketProjectId === now.marketProjectId &&
     was.clubId === now.clubId && statusOf(was) === statusOf(now);
   if (!sameBucket) {
-    if (was) add(statusCounterKeys(was, hour, day), -1);
-    if (now) add(statusCounterKeys(now, hour, day), 1);
+    if (was) add(statusCounterKeys(was, day), -1);
+    if (now) add(statusCounterKeys(now, day), 1);
   }
 
   if (was && now && statusOf(was) !== statusOf(now)) {
-    add(changeCounterKeys(now, hour, day), 1);
+    add(changeCounterKeys(now, day), 1);
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 
@@ -155,8 +145,8 @@ export function reportMutations(
   const wasE = was && was.firstEscalatedAt ? was : null;
   const nowE = now && now.firstEscalatedAt ? now : null;
   if (!(wasE && nowE && wasE.marketProjectId === nowE.marketProjectId)) {
-    if (wasE) add(escalationCounterKeys(wasE, hour, day), -1);
-    if (nowE) add(escalationCounterKeys(nowE, hour, day), 1);
+    if (wasE) add(escalationCounterKeys(wasE, day), -1);
+    if (nowE) add(escalationCounterKeys(nowE, day), 1);
   }
 
   // First prospect in: entering or leaving a project's live prospects, keyed by registration.

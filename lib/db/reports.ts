@@ -1,7 +1,7 @@
 /**
- * Report reads from the keys of report_keys.ts: a value as of an instant T is the current counter
- * minus the hour buckets from T to the end of T's UTC day minus the day buckets after it; the last
- * 24 h come from hour buckets plus an exact read of the partial hour at the window's start.
+ * Report reads from the keys of report_keys.ts: a value as of a past instant T (a local midnight) is
+ * the current counter minus the day buckets (local dates) from T's date on; the changes of the
+ * 24 h before T come from the change-time index.
  * Nothing here scans prospects. docs/reports.md gives the definitions and costs.
  *
  * Values as of a past instant never change (every write happens "now"), so once computed they are
@@ -19,8 +19,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, getManyChunked } from "@/lib/db/kv.ts";
-import { dayOf, hourOf, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
-import { addDays } from "@/lib/domain/prospect.ts";
+import { reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 import {
   ageBucket,
   type AsOf,
@@ -44,23 +43,15 @@ async function entries(kv: Deno.Kv, sel: Deno.KvListSelector): Promise<Deno.KvEn
 }
 
 /**
- * The hour and day bucket ranges holding everything written at or after T (empty for a live
- * report: nothing is newer than now).
+ * The day buckets holding everything written at or after T (none for a live report: nothing is
+ * newer than now). A past T is a local midnight, so its local date starts the range.
  */
-function afterRanges(hourScope: string, dayScope: string, mp: number, asOf: AsOf) {
+function afterRanges(dayScope: string, mp: number, asOf: AsOf): Deno.KvListSelector[] {
   if (asOf.live) return [];
-  const t = iso(asOf.at);
-  const day = dayOf(t);
-  return [
-    {
-      start: reportCounterKey(hourScope, mp, hourOf(t)),
-      end: reportCounterKey(hourScope, mp, day + "T" + OPEN_END),
-    },
-    {
-      start: reportCounterKey(dayScope, mp, addDays(day, 1)),
-      end: reportCounterKey(dayScope, mp, OPEN_END),
-    },
-  ];
+  return [{
+    start: reportCounterKey(dayScope, mp, reportDay(iso(asOf.at), asOf.timeZone)),
+    end: reportCounterKey(dayScope, mp, OPEN_END),
+  }];
 }
 
 /** Lists selectors in parallel and sums counter values per group (keyOf → group; null skips). */
@@ -110,33 +101,12 @@ async function memo<T>(
   return value;
 }
 
-/**
- * The bucket ranges written in [t, t0), two past instants on whole UTC hours (local midnights):
- * the rest of t's UTC day by hour, the days between, then t0's UTC day by hour up to t0.
- */
-function betweenRanges(hourScope: string, dayScope: string, mp: number, t: string, t0: string) {
-  const d = dayOf(t);
-  const d0 = dayOf(t0);
-  if (d === d0) {
-    return [{
-      start: reportCounterKey(hourScope, mp, hourOf(t)),
-      end: reportCounterKey(hourScope, mp, hourOf(t0)),
-    }];
-  }
-  return [
-    {
-      start: reportCounterKey(hourScope, mp, hourOf(t)),
-      end: reportCounterKey(hourScope, mp, d + "T" + OPEN_END),
-    },
-    {
-      start: reportCounterKey(dayScope, mp, addDays(d, 1)),
-      end: reportCounterKey(dayScope, mp, d0),
-    },
-    {
-      start: reportCounterKey(hourScope, mp, d0 + "T00"),
-      end: reportCounterKey(hourScope, mp, hourOf(t0)),
-    },
-  ];
+/** The day buckets written in [t, t0), two past instants (local midnights). */
+function betweenRanges(dayScope: string, mp: number, t: string, t0: string, timeZone: string) {
+  return [{
+    start: reportCounterKey(dayScope, mp, reportDay(t, timeZone)),
+    end: reportCounterKey(dayScope, mp, reportDay(t0, timeZone)),
+  }];
 }
 
 /** Live prospects of a project per sell status ("" = none) as of T. */
@@ -149,7 +119,7 @@ export function projectStatusCounts(
     const [cur, after] = await Promise.all([
       // ["prospect_totals", "ps", mp, status, done]: the search totals, summed over done.
       sumBy(kv, [{ prefix: prospectTotalKey("ps", mp) }], (k) => k[3] as string),
-      sumBy(kv, afterRanges("sh", "sd", mp, asOf), (k) => k[4] as string),
+      sumBy(kv, afterRanges("sd", mp, asOf), (k) => k[4] as string),
     ]);
     for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
     return toCounts(cur);
@@ -165,7 +135,7 @@ export async function clubStatusCounts(
 ): Promise<Map<number, StatusCounts>> {
   const want = (c: number) => !clubs || clubs.has(c);
   if (!asOf.live) {
-    const all = await clubStatusSnapshot(kv, mp, iso(asOf.at));
+    const all = await clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone);
     return new Map([...all].filter(([c]) => want(c)));
   }
   const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
@@ -211,6 +181,7 @@ async function clubStatusSnapshot(
   kv: Deno.Kv,
   mp: number,
   t: string,
+  timeZone: string,
 ): Promise<Map<number, StatusCounts>> {
   const kept = await readClubSnapshot(kv, mp, t);
   if (kept) return kept;
@@ -229,7 +200,7 @@ async function clubStatusSnapshot(
     for (const [c, counts] of laterCounts) {
       for (const [st, n] of Object.entries(counts)) base.set(`${c}|${st}`, n);
     }
-    ranges = betweenRanges("sch", "scd", mp, t, t0);
+    ranges = betweenRanges("scd", mp, t, t0, timeZone);
   } else {
     await sumBy(
       kv,
@@ -238,7 +209,7 @@ async function clubStatusSnapshot(
       1,
       base,
     );
-    ranges = afterRanges("sch", "scd", mp, { at: new Date(t), live: false });
+    ranges = afterRanges("scd", mp, { at: new Date(t), live: false, timeZone });
   }
   await sumBy(kv, ranges, (k) => `${k[4] as number}|${k[5] as string}`, -1, base);
   const out = byClub(base);
@@ -264,30 +235,45 @@ export interface ChangeCounts {
   last24h: number;
 }
 
-/**
- * The 24 h window before T as hour-bucket ranges plus, for a live report (T = now, mid-hour), the
- * exact span of the first, partial hour from the change-time index.
- */
-function windowRanges(hourScope: string, mp: number, asOf: AsOf) {
-  const from = asOf.at.getTime() - DAY_MS;
-  if (!asOf.live) {
-    return {
-      buckets: [{
-        start: reportCounterKey(hourScope, mp, hourOf(iso(from))),
-        end: reportCounterKey(hourScope, mp, hourOf(iso(asOf.at))),
-      }],
-      exact: null,
-    };
-  }
-  const nextHour = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
-  return {
-    buckets: [{
-      start: reportCounterKey(hourScope, mp, hourOf(iso(nextHour))),
-      end: reportCounterKey(hourScope, mp, OPEN_END),
-    }],
-    exact: { start: reportChangeAtKey(mp, iso(from)), end: reportChangeAtKey(mp, iso(nextHour)) },
-  };
+/** Status changes per club in [from, to) from the change-time index (its value is the club). */
+async function changesAt(kv: Deno.Kv, mp: number, from: number, to: number | null) {
+  const list = await entries(kv, {
+    start: reportChangeAtKey(mp, iso(from)),
+    end: to === null ? reportChangeAtKey(mp, OPEN_END) : reportChangeAtKey(mp, iso(to)),
+  });
+  const out = new Map<number, number>();
+  for (const e of list) out.set(e.value as number, (out.get(e.value as number) ?? 0) + 1);
+  return out;
 }
+
+/**
+ * Status changes per club in the 24 hours before T, read from the change-time index. A past T's
+ * answer is kept by its caller. For a live report the whole hours of the window never change, so
+ * their sums are kept per hour (`cw`); the partial first hour and the current hour are read.
+ */
+async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<number, number>> {
+  const t = asOf.at.getTime();
+  const from = t - DAY_MS;
+  if (!asOf.live) return await changesAt(kv, mp, from, t);
+  const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const thisHour = Math.floor(t / HOUR_MS) * HOUR_MS;
+  const [complete, head, tail] = await Promise.all([
+    memo(
+      kv,
+      { at: new Date(thisHour), live: false, timeZone: asOf.timeZone },
+      (h) => reportSnapshotKey("cw", mp, h),
+      async () => [...await changesAt(kv, mp, firstWhole, thisHour)],
+      2 * DAY_MS, // only the next hour's requests read it
+    ),
+    changesAt(kv, mp, from, firstWhole),
+    changesAt(kv, mp, thisHour, null),
+  ]);
+  const out = new Map<number, number>(complete);
+  for (const m of [head, tail]) for (const [c, n] of m) out.set(c, (out.get(c) ?? 0) + n);
+  return out;
+}
+
+const sum = (m: Map<unknown, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** Sell-status changes of a project: all up to T and those of the last 24 h. */
 export function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
@@ -300,18 +286,12 @@ export function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Cha
 }
 
 async function projectChangesNow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
-  const w = windowRanges("ch", mp, asOf);
-  const all = () => "all" as const;
-  const [cur, after, window, exact] = await Promise.all([
+  const [cur, after, window] = await Promise.all([
     kv.get(reportCounterKey("c", mp)),
-    sumBy(kv, afterRanges("ch", "cd", mp, asOf), all),
-    sumBy(kv, w.buckets, all),
-    w.exact ? entries(kv, w.exact) : Promise.resolve([]),
+    sumBy(kv, afterRanges("cd", mp, asOf), () => "all" as const),
+    changeWindow(kv, mp, asOf),
   ]);
-  return {
-    total: counterValue(cur.value) - (after.get("all") ?? 0),
-    last24h: (window.get("all") ?? 0) + exact.length,
-  };
+  return { total: counterValue(cur.value) - (after.get("all") ?? 0), last24h: sum(window) };
 }
 
 /** Sell-status changes per club of a project: all up to T and those of the last 24 h. */
@@ -334,12 +314,10 @@ async function clubChangesNow(
   mp: number,
   asOf: AsOf,
 ): Promise<Map<number, ChangeCounts>> {
-  const w = windowRanges("cch", mp, asOf);
-  const [cur, after, window, exact] = await Promise.all([
+  const [cur, after, window] = await Promise.all([
     sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
-    sumBy(kv, afterRanges("cch", "ccd", mp, asOf), (k) => k[4] as number),
-    asOf.live ? liveClubWindow(kv, mp, asOf.at) : sumBy(kv, w.buckets, (k) => k[4] as number),
-    w.exact ? entries(kv, w.exact) : Promise.resolve([]),
+    sumBy(kv, afterRanges("ccd", mp, asOf), (k) => k[4] as number),
+    changeWindow(kv, mp, asOf),
   ]);
   const out = new Map<number, ChangeCounts>();
   const row = (c: number) => {
@@ -350,41 +328,7 @@ async function clubChangesNow(
   for (const [c, n] of cur) row(c).total += n;
   for (const [c, n] of after) row(c).total -= n;
   for (const [c, n] of window) row(c).last24h += n;
-  for (const e of exact) row(e.value as number).last24h += 1;
   return out;
-}
-
-/**
- * Per-club status changes in the whole hours of the last 24 h (the first, partial hour is read
- * exactly by the caller). The complete hours before the current one never change, so their sum is
- * kept per hour (`cw`); only the current hour's buckets are read on every request.
- */
-async function liveClubWindow(kv: Deno.Kv, mp: number, now: Date): Promise<Map<number, number>> {
-  const from = now.getTime() - DAY_MS;
-  const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
-  const thisHour = hourOf(iso(now));
-  const complete = await memo(
-    kv,
-    { at: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS), live: false },
-    (t) => reportSnapshotKey("cw", mp, t),
-    async () => [
-      ...await sumBy(kv, [{
-        start: reportCounterKey("cch", mp, hourOf(iso(firstWhole))),
-        end: reportCounterKey("cch", mp, thisHour),
-      }], (k) => k[4] as number),
-    ],
-    2 * DAY_MS, // only the next hour's requests read it
-  );
-  return await sumBy(
-    kv,
-    [{
-      start: reportCounterKey("cch", mp, thisHour),
-      end: reportCounterKey("cch", mp, OPEN_END),
-    }],
-    (k) => k[4] as number,
-    1,
-    new Map(complete),
-  );
 }
 
 /**
@@ -423,7 +367,7 @@ export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise
   return memo(kv, asOf, (t) => reportSnapshotKey("pe", mp, t), async () => {
     const [cur, after] = await Promise.all([
       kv.get(reportCounterKey("e", mp)),
-      sumBy(kv, afterRanges("eh", "ed", mp, asOf), () => "all" as const),
+      sumBy(kv, afterRanges("ed", mp, asOf), () => "all" as const),
     ]);
     return counterValue(cur.value) - (after.get("all") ?? 0);
   });

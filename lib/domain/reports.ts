@@ -39,6 +39,8 @@ export interface AsOf {
   at: Date;
   /** true: the reference date is today (or later): the report shows the current state at `at`. */
   live: boolean;
+  /** The zone of the local dates (the report counters' days are local dates in it). */
+  timeZone: string;
 }
 
 /**
@@ -47,7 +49,9 @@ export interface AsOf {
  */
 export function asOfInstant(referenceDate: string, now: Date, timeZone: string): AsOf {
   const end = startOfLocalDay(addDays(referenceDate, 1), timeZone);
-  return end.getTime() > now.getTime() ? { at: now, live: true } : { at: end, live: false };
+  return end.getTime() > now.getTime()
+    ? { at: now, live: true, timeZone }
+    : { at: end, live: false, timeZone };
 }
 
 /** Whole calendar days from a project's start date to the reference date (0 before the start). */

@@ -24,6 +24,9 @@
  * spanned, whatever the length of the span.
  */
 
+/** The chain's zone unless TZ_NAME says otherwise (lib/config.ts). */
+export const DEFAULT_TIME_ZONE = "Europe/Stockholm";
+
 export interface Worktime {
   /** "HH:mm" local time (HH 00–23; the end may also be "24:00"). */
   worktimeFrom: string;

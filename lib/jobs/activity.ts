@@ -134,7 +134,7 @@ interface Writes {
   queued: QueuedNotification | null;
 }
 
-function writesOf(plan: Plan, now: Date): Writes {
+function writesOf(plan: Plan, now: Date, timeZone: string): Writes {
   const at = now.toISOString();
   const n = plan.notify;
   const after = plan.after;
@@ -166,6 +166,7 @@ function writesOf(plan: Plan, now: Date): Writes {
   const write = prospectWrite(plan.entry, after, {
     userId: null,
     at,
+    timeZone,
     reportAt: at,
     also: queued ? [{ key: notificationQueueKey(queued.id), value: queued }] : [],
   });
@@ -186,7 +187,7 @@ async function settleOne(
     if (entry.value === null) return;
     const plan = planFor(entry as Deno.KvEntry<StoredProspect>, settings, now, stats);
     if (!plan) return;
-    const w = writesOf(plan, now);
+    const w = writesOf(plan, now, deps.config.timeZone);
     const [res] = await commitWrites(deps.kv, [w.write]);
     if (res instanceof Error) throw res;
     if (res !== null) {
@@ -215,7 +216,7 @@ async function settle(
   for (const e of entries) {
     if (e.value === null) continue;
     const plan = planFor(e as Deno.KvEntry<StoredProspect>, settings, now, stats);
-    if (plan) writes.push(writesOf(plan, now));
+    if (plan) writes.push(writesOf(plan, now, deps.config.timeZone));
   }
   if (!writes.length) return;
   const out = await commitWrites(deps.kv, writes.map((w) => w.write));

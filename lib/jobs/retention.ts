@@ -13,6 +13,6 @@ export function runRetentionJob(deps: ServiceDeps) {
     deps.kv,
     "retention",
     RETENTION_LEASE_MS,
-    () => runRetention(deps.kv, deps.now()),
+    () => runRetention(deps.kv, deps.now(), deps.config.timeZone),
   );
 }

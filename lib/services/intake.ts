@@ -231,7 +231,12 @@ export async function receiveWebLead(
       return "duplicate";
     }
     try {
-      await insertProspect(kv, record, { userId: ctx.user.id, at, also: queued(at) }, guards);
+      await insertProspect(kv, record, {
+        userId: ctx.user.id,
+        at,
+        timeZone: deps.config.timeZone,
+        also: queued(at),
+      }, guards);
       await counted(kv, fk, at);
       return "created";
     } catch (e) {

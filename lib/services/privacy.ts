@@ -113,7 +113,7 @@ async function scrubCopies(kv: Deno.Kv, people: StoredProspect[]): Promise<numbe
 export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
   if (!can(ctx.user, "admin")) throw forbidden();
   const actor = { id: ctx.user.id, email: ctx.user.email };
-  const { prospect, before } = await eraseRecord(ctx.kv, id, actor, ctx.now);
+  const { prospect, before } = await eraseRecord(ctx.kv, id, actor, ctx.now, ctx.config.timeZone);
   await scrubCopies(ctx.kv, [before]);
   return prospect;
 }
@@ -127,6 +127,7 @@ async function eraseRecord(
   id: string,
   actor: { id: string; email: string } | null,
   now: Date,
+  timeZone: string,
 ): Promise<{ prospect: Prospect; before: StoredProspect }> {
   const ctx = { kv, now };
   const at = now.toISOString();
@@ -143,7 +144,7 @@ async function eraseRecord(
       ctx.kv,
       entry as ProspectEntry,
       erasedRecord(before, at),
-      { userId: actor?.id ?? null, at, also },
+      { userId: actor?.id ?? null, at, timeZone, also },
     );
     if (!out) continue;
     // The duplicate guards of its contact (keys hold the phone and e-mail) that point to it.
@@ -188,7 +189,7 @@ export async function restoreProspect(ctx: ProspectCtx, id: string): Promise<Pro
       deletedAt: null,
       deletedBy: null,
       updatedAt: at,
-    }, { userId: ctx.user.id, at });
+    }, { userId: ctx.user.id, at, timeZone: ctx.config.timeZone });
     if (out) return out.prospect;
   }
   throw new HttpError(409, "CONFLICT", "errors.conflict");
@@ -335,7 +336,11 @@ export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promis
 }
 
 /** Erases what retention says is due; answers how many were erased. */
-export async function runRetention(kv: Deno.Kv, now: Date): Promise<{ erased: number }> {
+export async function runRetention(
+  kv: Deno.Kv,
+  now: Date,
+  timeZone: string,
+): Promise<{ erased: number }> {
   const days = (await getAdminSettings(kv)).retentionDays ?? DEFAULT_RETENTION_DAYS;
   const done: StoredProspect[] = [];
   const due = await retentionDue(kv, days, now);
@@ -344,7 +349,7 @@ export async function runRetention(kv: Deno.Kv, now: Date): Promise<{ erased: nu
     await Promise.all(
       due.slice(i, i + 16).map(async (id) => {
         try {
-          done.push((await eraseRecord(kv, id, null, now)).before);
+          done.push((await eraseRecord(kv, id, null, now, timeZone)).before);
         } catch (e) {
           console.error(JSON.stringify({ level: "error", job: "retention", id, error: String(e) }));
         }
@@ -358,7 +363,7 @@ export async function runRetention(kv: Deno.Kv, now: Date): Promise<{ erased: nu
 /** POST /api/admin/retention/run (admin). */
 export async function runRetentionNow(ctx: ProspectCtx): Promise<{ erased: number }> {
   if (!can(ctx.user, "admin")) throw forbidden();
-  return await runRetention(ctx.kv, ctx.now);
+  return await runRetention(ctx.kv, ctx.now, ctx.config.timeZone);
 }
 
 /** GET /api/admin/retention/preview?days=N (admin): how many would be erased now. */

@@ -192,7 +192,11 @@ export async function importProspects(
     return ready;
   };
 
-  const meta = { userId: ctx.user.id, at: ctx.now.toISOString() };
+  const meta = {
+    userId: ctx.user.id,
+    at: ctx.now.toISOString(),
+    timeZone: ctx.config.timeZone,
+  };
   let writing: Promise<void> = Promise.resolve();
   for (let i = 0; i < rows.length; i += BATCH) {
     // The next batch is checked while the previous one commits.
@@ -213,7 +217,7 @@ async function writeBatch(
   ctx: ProspectCtx,
   mp: number,
   ready: Ready[],
-  meta: { userId: string; at: string },
+  meta: { userId: string; at: string; timeZone: string },
   out: ImportResult,
 ) {
   const items = ready.map((r) => ({ record: r.record, guards: r.guards }));

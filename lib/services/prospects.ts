@@ -342,7 +342,11 @@ export async function createProspect(
       });
     }
     try {
-      const created = await insertProspect(ctx.kv, record, { userId: ctx.user.id, at }, guards);
+      const created = await insertProspect(ctx.kv, record, {
+        userId: ctx.user.id,
+        at,
+        timeZone: ctx.config.timeZone,
+      }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
       return { ...created, possibleDuplicates: others.map(duplicateView) };
     } catch (e) {
@@ -398,6 +402,7 @@ async function update(
     const out = await commitProspect(ctx.kv, entry, next, {
       userId: ctx.user.id,
       at: ctx.now.toISOString(),
+      timeZone: ctx.config.timeZone,
       also,
     });
     if (out) return out.prospect;

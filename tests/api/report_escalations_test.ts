@@ -155,7 +155,7 @@ Deno.test("generated data: escalations dated when the clock reached them; migrat
     const pastEscalated = (before[3] as [number, number, string][]).reduce((a, r) => a + r[1], 0);
     assert.ok(pastEscalated > 0, "a past date shows the escalations that had happened by then");
     await deletePrefix(env.kv, reportSnapshotKey());
-    await backfillEscalationsAndFirstIn(env.kv);
+    await backfillEscalationsAndFirstIn(env.kv, env.config.timeZone);
     assert.deepEqual(await reports(), before);
   } finally {
     env.close();

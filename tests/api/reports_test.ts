@@ -19,7 +19,8 @@ import { parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
 import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
-import { listAll } from "@/lib/db/kv.ts";
+import { counterValue, deletePrefix, listAll } from "@/lib/db/kv.ts";
+import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 import { leanLayout } from "@/lib/db/lean_migration.ts";
@@ -556,13 +557,13 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
     }
     const empty = await get(env, admin.headers, paths[0]);
     assert.equal(empty.json.rows[0].totalStatusChange, 0);
-    assert.deepEqual(await backfillReportKeys(env.kv), { prospects: 7 });
+    assert.deepEqual(await backfillReportKeys(env.kv, env.config.timeZone), { prospects: 7 });
     const after = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
     for (let i = 0; i < paths.length; i++) {
       assert.deepEqual(after[i].json, before[i].json, paths[i]);
     }
     assert.deepEqual(
-      await backfillReportKeys(env.kv),
+      await backfillReportKeys(env.kv, env.config.timeZone),
       { prospects: 0 },
       "kept keys: nothing to do",
     );
@@ -663,6 +664,62 @@ Deno.test("migration 80 brings a store in the old layout to the lean one: same k
     assert.deepEqual(await ages(), want);
     await leanLayout(env.kv);
     assert.deepEqual(await raw("prospect_events"), lean.events, "a second run changes nothing");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 81 folds UTC hour buckets into local-day buckets", async () => {
+  const env = await makeEnv({}, new Date(NOW));
+  try {
+    // A store as written before: its days were UTC days, each write also in an hour bucket.
+    const c = (...k: Deno.KvKey) => ["report_counters", ...k];
+    const u64 = (n: number) => new Deno.KvU64(BigInt(n));
+    await env.kv.set(c("sh", 9, "2026-03-01T10", "Booked"), u64(4));
+    await env.kv.set(c("sh", 9, "2026-03-01T22", "Booked"), u64(1)); // 23:00 in Stockholm
+    await env.kv.set(c("sh", 9, "2026-03-01T23", "Booked"), u64(2)); // 00:00 on 03-02
+    await env.kv.set(c("sd", 9, "2026-03-01", "Booked"), u64(7));
+    await env.kv.set(c("cch", 9, "2026-03-01T23", 101), u64(1));
+    await env.kv.set(c("ccd", 9, "2026-03-01", 101), u64(1));
+    await localDayCounters(env.kv, "Europe/Stockholm");
+    const value = async (k: Deno.KvKey) => counterValue((await env.kv.get(k)).value);
+    assert.equal(await value(c("sd", 9, "2026-03-01", "Booked")), 5);
+    assert.equal(await value(c("sd", 9, "2026-03-02", "Booked")), 2);
+    assert.equal(await value(c("ccd", 9, "2026-03-01", 101)), 0);
+    assert.equal(await value(c("ccd", 9, "2026-03-02", 101)), 1);
+    for (const scope of ["sh", "sch", "ch", "cch", "eh"]) {
+      assert.deepEqual(await listAll(env.kv, c(scope)), [], `no ${scope} buckets left`);
+    }
+    assert.equal((await env.kv.get(["report_zone"])).value, "Europe/Stockholm");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("a start with another TZ_NAME rebuilds the report days in it; the same answers", async () => {
+  const { env, admin } = await story();
+  try {
+    const paths = [
+      "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1,2",
+      "/api/reports/status-project?referenceDate=2026-03-09&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1,2",
+    ];
+    const reports = async () => {
+      await deletePrefix(env.kv, ["report_snapshots"]);
+      return await Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
+    };
+    const want = await reports();
+    await env.kv.set(["report_zone"], "Europe/Stockholm");
+    assert.equal(await ensureReportZone(env.kv, "Europe/Stockholm"), false, "same zone: nothing");
+    const days = async () =>
+      (await listAll(env.kv, ["report_counters", "scd", 1])).map((e) => e.key[3]).sort();
+    const stockholm = await days();
+    assert.equal(await ensureReportZone(env.kv, "America/New_York"), true);
+    assert.equal((await env.kv.get(["report_zone"])).value, "America/New_York");
+    assert.ok((await days()).length > 0);
+    assert.equal(await ensureReportZone(env.kv, "Europe/Stockholm"), true);
+    assert.deepEqual(await days(), stockholm);
+    assert.deepEqual(await reports(), want, "rebuilt in the configured zone: the same answers");
   } finally {
     env.close();
   }

@@ -29,9 +29,14 @@ Deno.test("asOfInstant: end of the local day, now for today, across DST", () => 
   assert.deepEqual(asOfInstant("2026-03-08", now, TZ), {
     at: new Date("2026-03-08T23:00:00Z"),
     live: false,
+    timeZone: TZ,
   });
-  assert.deepEqual(asOfInstant("2026-03-10", now, TZ), { at: now, live: true });
-  assert.deepEqual(asOfInstant("2026-03-11", now, TZ), { at: now, live: true }, "future = now");
+  assert.deepEqual(asOfInstant("2026-03-10", now, TZ), { at: now, live: true, timeZone: TZ });
+  assert.deepEqual(
+    asOfInstant("2026-03-11", now, TZ),
+    { at: now, live: true, timeZone: TZ },
+    "future = now",
+  );
   const summer = new Date("2026-07-01T12:00:00Z");
   assert.equal(asOfInstant("2026-03-28", summer, TZ).at.toISOString(), "2026-03-28T23:00:00.000Z");
   assert.equal(
@@ -159,10 +164,17 @@ const deltas = (m: ReturnType<typeof reportMutations>) =>
   Object.fromEntries(m.counterDeltas.map((c) => [JSON.stringify(c.key), c.delta]));
 
 Deno.test("reportMutations: creation, status change, escalation, move, deletion", () => {
-  const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z");
+  const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z", TZ);
   const c = deltas(created);
   assert.equal(c[JSON.stringify(["report_counters", "sd", 1, "2026-03-01", ""])], 1);
-  assert.equal(c[JSON.stringify(["report_counters", "sh", 1, "2026-03-01T08", ""])], 1);
+  assert.ok(
+    !Object.keys(c).some((k) => /"(sh|sch|ch|cch|eh)"/.test(k)),
+    "no hour buckets: a past report instant is a local midnight",
+  );
+  // The day of a bucket is the local date: 23:30 UTC on 03-01 is 00:30 on 03-02 in Stockholm.
+  const late = deltas(reportMutations(null, prospect(), "2026-03-01T23:30:00Z", TZ));
+  assert.equal(late[JSON.stringify(["report_counters", "sd", 1, "2026-03-02", ""])], 1);
+  assert.equal(late[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, ""])], 1);
   assert.equal(
     c[JSON.stringify(["report_counters", "s", 1, ""])],
     undefined,
@@ -189,11 +201,11 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     activityStatus: "Escalated",
     firstEscalatedAt: at,
   });
-  const changed = reportMutations(before, after, at);
+  const changed = reportMutations(before, after, at, TZ);
   const d = deltas(changed);
-  assert.equal(d[JSON.stringify(["report_counters", "sh", 1, "2026-03-02T10", ""])], -1);
-  assert.equal(d[JSON.stringify(["report_counters", "sh", 1, "2026-03-02T10", "NoAnswer1"])], 1);
-  assert.equal(d[JSON.stringify(["report_counters", "ch", 1, "2026-03-02T10"])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "sd", 1, "2026-03-02", ""])], -1);
+  assert.equal(d[JSON.stringify(["report_counters", "sd", 1, "2026-03-02", "NoAnswer1"])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "cd", 1, "2026-03-02"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "ccd", 1, "2026-03-02", 101])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "e", 1])], 1);
   const keys = changed.sets.map((s) => JSON.stringify(s.key));
@@ -210,10 +222,16 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     after,
     prospect({ ...after, firstName: "X" }),
     "2026-03-03T10:00:00Z",
+    TZ,
   );
   assert.deepEqual(still, { sets: [], deletes: [], counterDeltas: [] }, "other fields: nothing");
 
-  const moved = reportMutations(after, prospect({ ...after, clubId: 102 }), "2026-03-04T10:00:00Z");
+  const moved = reportMutations(
+    after,
+    prospect({ ...after, clubId: 102 }),
+    "2026-03-04T10:00:00Z",
+    TZ,
+  );
   const m = deltas(moved);
   assert.equal(
     m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 101, "NoAnswer1"])],
@@ -243,6 +261,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     after,
     prospect({ ...after, deleted: true }),
     "2026-03-05T10:00:00Z",
+    TZ,
   );
   const g = deltas(gone);
   assert.equal(g[JSON.stringify(["report_counters", "sd", 1, "2026-03-05", "NoAnswer1"])], -1);

@@ -1,0 +1,79 @@
+/**
+ * The report counters' days are local dates in one time zone (issue #17): a past report instant is
+ * a local midnight, so day buckets alone answer it. ["report_zone"] records the zone they are kept
+ * in. Migration 81 turns the UTC hour and day buckets written before into local-day buckets (every
+ * UTC hour lies in one local day for whole-hour zones); a start with another TZ_NAME rebuilds the
+ * report keys from the event history.
+ */
+import { migrationKey, reportCounterKey, reportZoneKey } from "@/lib/db/keys.ts";
+import { addToCounter, counterValue, deletePrefix } from "@/lib/db/kv.ts";
+import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
+import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
+import { reportDay } from "@/lib/db/report_keys.ts";
+
+/** The hour scopes written before migration 81 and the day scope each folds into. */
+const HOUR_TO_DAY: [string, string][] = [
+  ["sh", "sd"],
+  ["sch", "scd"],
+  ["ch", "cd"],
+  ["cch", "ccd"],
+  ["eh", "ed"],
+];
+/** A scope whose day buckets are rewritten: only its hour buckets are left to delete. */
+const progressKey = (scope: string) => ["_migration_81", scope];
+
+async function commitSums(kv: Deno.Kv, sums: Map<string, { key: Deno.KvKey; delta: number }>) {
+  const all = [...sums.values()].filter((c) => c.delta !== 0);
+  for (let i = 0; i < all.length; i += 500) {
+    const op = kv.atomic();
+    for (const c of all.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
+    await op.commit();
+  }
+}
+
+/**
+ * Migration 81: each scope's day buckets become the sums of its hour buckets by local date, then
+ * the hour buckets go. Resumable: a scope is recomputed from its hour buckets until its day buckets
+ * are written (recorded), then only the deletion of its hour buckets is left.
+ */
+export async function localDayCounters(kv: Deno.Kv, timeZone: string): Promise<void> {
+  for (const [hourScope, dayScope] of HOUR_TO_DAY) {
+    if ((await kv.get(progressKey(hourScope))).value === null) {
+      const sums = new Map<string, { key: Deno.KvKey; delta: number }>();
+      const hours = kv.list({ prefix: reportCounterKey(hourScope) }, { batchSize: 1000 });
+      for await (const e of hours) {
+        // [report_counters, scope, mp, "yyyy-MM-ddTHH", …rest]
+        const [, , mp, hour, ...rest] = e.key;
+        const day = reportDay(`${String(hour)}:00:00.000Z`, timeZone);
+        const key = reportCounterKey(dayScope, mp, day, ...rest);
+        const id = JSON.stringify(key);
+        const cur = sums.get(id) ?? { key, delta: 0 };
+        cur.delta += counterValue(e.value);
+        sums.set(id, cur);
+      }
+      await deletePrefix(kv, reportCounterKey(dayScope));
+      await commitSums(kv, sums);
+      await kv.set(progressKey(hourScope), true);
+    }
+    await deletePrefix(kv, reportCounterKey(hourScope));
+  }
+  // Values kept for past instants were read from the UTC buckets: equal, but keep them honest.
+  await deletePrefix(kv, ["report_snapshots"]);
+  await deletePrefix(kv, ["_migration_81"]);
+  await kv.set(reportZoneKey(), timeZone);
+}
+
+/**
+ * At start: the counters are kept in `timeZone`, or rebuilt in it from the event history (a
+ * TZ_NAME change; club moves, which leave no event, are dated at their last write). Answers whether
+ * it rebuilt. A store that never ran migration 81 is left to it.
+ */
+export async function ensureReportZone(kv: Deno.Kv, timeZone: string): Promise<boolean> {
+  const kept = await kv.get<string>(reportZoneKey());
+  if (kept.value === timeZone) return false;
+  if (kept.value === null && (await kv.get(migrationKey(81))).value === null) return false;
+  await backfillReportKeys(kv, timeZone, { force: true });
+  await backfillEscalationsAndFirstIn(kv, timeZone);
+  await kv.set(reportZoneKey(), timeZone);
+  return true;
+}
