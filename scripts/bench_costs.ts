@@ -1,0 +1,287 @@
+/**
+ * What one request costs in KV operations (issue #17, docs/scaling.md): runs typical requests
+ * in-process against a store through a counting wrapper of Deno.Kv and prints, per request, the
+ * read calls (get, getMany, list batches), entries read, atomic commits, checks, mutations and
+ * bytes written (key + value as JSON, 8 per counter). These are the units a hosted KV bills.
+ *
+ *   deno task bench:costs --kv /tmp/klubbleads-bench-100000.kv   (a copy: requests write to it)
+ */
+import { parseArgs } from "node:util";
+import { testConfig } from "@/lib/config.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import { listAll } from "@/lib/db/kv.ts";
+import { prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
+import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import type { UserRecord } from "@/lib/domain/user.ts";
+import { createApp } from "@/routes/mod.ts";
+import { runDuePass } from "@/lib/jobs/activity.ts";
+
+class Counts {
+  families = new Map<string, number>();
+  reads = 0;
+  entries = 0;
+  commits = 0;
+  checks = 0;
+  mutations = 0;
+  bytes = 0;
+}
+
+const size = (key: Deno.KvKey, value?: unknown) =>
+  JSON.stringify(key).length +
+  (value === undefined
+    ? 0
+    : value instanceof Deno.KvU64
+    ? 8
+    : (JSON.stringify(value, (_k, v) => typeof v === "bigint" ? String(v) : v)?.length ?? 0));
+
+function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
+  const w = {
+    check(...checks: Deno.AtomicCheck[]) {
+      c.checks += checks.length;
+      op.check(...checks);
+      return w;
+    },
+    set(key: Deno.KvKey, value: unknown, o?: { expireIn?: number }) {
+      c.mutations++;
+      c.bytes += size(key, value);
+      op.set(key, value, o);
+      return w;
+    },
+    delete(key: Deno.KvKey) {
+      c.mutations++;
+      c.bytes += size(key);
+      op.delete(key);
+      return w;
+    },
+    sum(key: Deno.KvKey, n: bigint) {
+      c.mutations++;
+      c.bytes += size(key) + 8;
+      op.sum(key, n);
+      return w;
+    },
+    mutate(...ms: Deno.KvMutation[]) {
+      c.mutations += ms.length;
+      op.mutate(...ms);
+      return w;
+    },
+    enqueue(v: unknown, o?: Parameters<Deno.AtomicOperation["enqueue"]>[1]) {
+      c.mutations++;
+      op.enqueue(v, o);
+      return w;
+    },
+    commit() {
+      c.commits++;
+      return op.commit();
+    },
+  };
+  return w;
+}
+
+function counting(kv: Deno.Kv, cur: () => Counts): Deno.Kv {
+  return new Proxy(kv, {
+    get(t, p) {
+      const c = cur();
+      if (p === "get") {
+        return async (k: Deno.KvKey, o?: { consistency?: Deno.KvConsistencyLevel }) => {
+          c.reads++;
+          const r = await t.get(k, o);
+          if (r.versionstamp) c.entries++;
+          return r;
+        };
+      }
+      if (p === "getMany") {
+        return async (ks: Deno.KvKey[], o?: { consistency?: Deno.KvConsistencyLevel }) => {
+          c.reads++;
+          const r = await t.getMany(ks, o);
+          c.entries += r.filter((e) => e.versionstamp).length;
+          return r;
+        };
+      }
+      if (p === "list") {
+        return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+          const it = t.list(sel, o);
+          const batch = o?.batchSize ?? Math.min(o?.limit ?? 500, 500);
+          let n = 0;
+          c.reads++;
+          const w = {
+            async next() {
+              const r = await it.next();
+              if (!r.done) {
+                if (n > 0 && n % batch === 0) c.reads++;
+                n++;
+                c.entries++;
+                const f = String(r.value.key[0]) + ":" + String(r.value.key[1]);
+                c.families.set(f, (c.families.get(f) ?? 0) + 1);
+              }
+              return r;
+            },
+            [Symbol.asyncIterator]() {
+              return w;
+            },
+            get cursor() {
+              return it.cursor;
+            },
+          };
+          return w;
+        };
+      }
+      if (p === "atomic") return () => countingAtomic(t.atomic(), c);
+      if (p === "set") {
+        return (k: Deno.KvKey, v: unknown, o?: { expireIn?: number }) =>
+          countingAtomic(t.atomic(), c).set(k, v, o).commit();
+      }
+      if (p === "delete") {
+        return (k: Deno.KvKey) => countingAtomic(t.atomic(), c).delete(k).commit();
+      }
+      const v = Reflect.get(t, p);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+  });
+}
+
+const { values } = parseArgs({ args: Deno.args, options: { kv: { type: "string" } } });
+if (!values.kv) throw new Error("--kv path of a generated store (a copy) is required");
+const raw = await Deno.openKv(values.kv);
+let counts = new Counts();
+const kv = counting(raw, () => counts);
+const config = testConfig({});
+const app = createApp({ kv, config });
+
+const users = (await listAll<UserRecord>(raw, usersPrefix())).map((e) => e.value);
+const staff = users.find((u) => u.roles.includes("ROLE_USER") && !u.roles.includes("ROLE_ADMIN"))!;
+const admin = users.find((u) => u.roles.includes("ROLE_ADMIN"))!;
+const token = async (u: UserRecord) =>
+  (await createSession(raw, config.secretKey, u.id)).accessToken;
+const staffToken = await token(staff);
+const adminToken = await token(admin);
+const clubs = await subscribedClubIds(raw, staff.id);
+const projects = (await listMarketProjects(raw, { sort: "id" })).filter((p) => p.active && !p.b2b)
+  .map((p) => p.marketProjectId);
+const mp = projects[0];
+let open: string | null = null;
+for await (
+  const e of raw.list({ prefix: prospectsByProjectClubPrefix(mp, clubs[0], 0) }, { limit: 1 })
+) open = e.key[e.key.length - 1] as string;
+const today = new Date().toISOString().slice(0, 10);
+
+const rows: string[][] = [];
+async function measure(name: string, fn: () => Promise<Response | unknown>) {
+  counts = new Counts();
+  const res = await fn();
+  if (res instanceof Response) {
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`${name}: ${res.status}`);
+  }
+  const c = counts;
+  if (Deno.env.get("FAMILIES")) console.log(name, JSON.stringify([...c.families]));
+  rows.push([
+    name,
+    ...[c.reads, c.entries, c.commits, c.checks, c.mutations, c.bytes].map(String),
+  ]);
+}
+const call = (method: string, path: string, t: string, body?: unknown) =>
+  app.request(`http://localhost${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${t}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+const q = `marketProjectId=${mp}&clubId=${clubs.join(",")}&size=20`;
+await measure(
+  `search: my ${clubs.length} clubs, 20 rows`,
+  () => call("GET", `/api/prospects?${q}`, staffToken),
+);
+await measure(
+  "search: one club, 20 rows",
+  () => call("GET", `/api/prospects?marketProjectId=${mp}&clubId=${clubs[0]}&size=20`, staffToken),
+);
+await measure(
+  "search: name prefix, my clubs",
+  () => call("GET", `/api/prospects?${q}&firstName=an`, staffToken),
+);
+await measure(
+  "search: phone",
+  () => call("GET", `/api/prospects?marketProjectId=${mp}&search=0701234567`, staffToken),
+);
+const row = await (await call("GET", `/api/prospects/${open}`, adminToken)).json();
+await measure("read one prospect", () => call("GET", `/api/prospects/${open}`, adminToken));
+await measure(
+  "update: sell status change (PUT)",
+  () =>
+    call("PUT", `/api/prospects/${open}`, adminToken, {
+      ...row,
+      sellStatus: row.sellStatus === "NoAnswer1" ? "NoAnswer2" : "NoAnswer1",
+    }),
+);
+await measure("update: the same again", async () => {
+  const again = await (await call("GET", `/api/prospects/${open}`, adminToken)).json();
+  counts = new Counts();
+  return await call("PUT", `/api/prospects/${open}`, adminToken, {
+    ...again,
+    sellStatus: again.sellStatus === "NoAnswer1" ? "NoAnswer2" : "NoAnswer1",
+  });
+});
+await measure("create (POST)", () =>
+  call("POST", "/api/prospects", adminToken, {
+    marketProjectId: mp,
+    clubId: clubs[0],
+    firstName: "Kostnad",
+    lastName: "Mätning",
+    phoneNumber: `070${String(Date.now()).slice(-7)}`,
+  }));
+await measure(
+  "report: age, my clubs, today",
+  () =>
+    call(
+      "GET",
+      `/api/reports/sell-status-age?marketProjectId=${mp}&referenceDate=${today}`,
+      staffToken,
+    ),
+);
+await measure("report: 10 projects, today (first this hour)", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${today}&marketProjectIds=${
+      projects.slice(0, 10).join(",")
+    }`,
+    adminToken,
+  ));
+await measure("report: 10 projects, today (again)", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${today}&marketProjectIds=${
+      projects.slice(0, 10).join(",")
+    }`,
+    adminToken,
+  ));
+await measure("report: club, my clubs × 1 project, today", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=clubId&collection=clubs&ids=${
+      clubs.join(",")
+    }&marketProjectIds=${mp}`,
+    staffToken,
+  ));
+await measure("report: 10 projects, 30 days ago (first time)", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${
+      new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+    }&marketProjectIds=${projects.slice(0, 10).join(",")}`,
+    adminToken,
+  ));
+await measure(
+  "activity pass (nothing due)",
+  () => runDuePass({ kv, config, now: () => new Date() } as never, { now: new Date() }),
+);
+
+console.log(`\n${values.kv} · ${new Date().toISOString()}\n`);
+console.log(
+  "| request | read calls | entries read | commits | checks | mutations | bytes written |",
+);
+console.log("|---|--:|--:|--:|--:|--:|--:|");
+for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+raw.close();
