@@ -165,7 +165,7 @@ for await (
 const today = new Date().toISOString().slice(0, 10);
 
 const rows: string[][] = [];
-async function measure(name: string, fn: () => Promise<Response | unknown>) {
+async function measure(name: string, fn: () => unknown) {
   counts = new Counts();
   const res = await fn();
   if (res instanceof Response) {
