@@ -273,6 +273,14 @@ await measure("report: 10 projects, 30 days ago (first time)", () =>
     }&marketProjectIds=${projects.slice(0, 10).join(",")}`,
     adminToken,
   ));
+await measure("report: 10 projects, 30 days ago (again)", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${
+      new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+    }&marketProjectIds=${projects.slice(0, 10).join(",")}`,
+    adminToken,
+  ));
 await measure(
   "activity pass (nothing due)",
   () => runDuePass({ kv, config, now: () => new Date() } as never, { now: new Date() }),

@@ -1,9 +1,13 @@
-/** Opens Deno KV as configured: a KV Connect URL, a file path, or ":memory:". */
+/**
+ * Opens Deno KV as configured: a KV Connect URL, a file path, ":memory:", or "" for the runtime's
+ * default store (Deno Deploy's KV on Deploy; docs/scaling.md).
+ */
 import type { Config } from "@/lib/config.ts";
 
 export async function openKv(config: Pick<Config, "kvPath" | "kvUrl">): Promise<Deno.Kv> {
   if (config.kvUrl) return await Deno.openKv(config.kvUrl);
   if (config.kvPath === ":memory:") return await Deno.openKv(config.kvPath);
+  if (config.kvPath === "") return await Deno.openKv();
   const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
   if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
   return retryingBusy(await retryBusy(() => Deno.openKv(config.kvPath)));
