@@ -14,6 +14,7 @@ import {
 } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
+import { CHANGE_HOURS_KEPT_MS, hourOf } from "@/lib/db/report_keys.ts";
 import {
   diffProspectKeys,
   eventEntries,
@@ -467,11 +468,14 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     );
     steps.push([rec, final, finalAt]);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
+    const keepHoursFrom = hourOf(new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString());
     for (const [before, after, at] of steps) {
       const diff = diffProspectKeys(before, after, at, o.timeZone);
       for (const k of diff.deletes) keys.delete(JSON.stringify(k));
       for (const e of diff.sets) keys.set(JSON.stringify(e.key), e);
       for (const c of diff.counters) {
+        // Per-hour change buckets older than two days: what the nightly job has pruned.
+        if (c.key[1] === "cch" && (c.key[3] as string) < keepHoursFrom) continue;
         const k = JSON.stringify(c.key);
         const cur = counters.get(k) ?? { key: c.key, delta: 0 };
         cur.delta += c.delta;

@@ -12,12 +12,15 @@
  *   scd [mp, day, club, s]   per club
  *   c / cc [mp] / [mp, club]             sell-status changes ever
  *   cd / ccd  [mp, day(, club)]          sell-status changes per local day
+ *   cch [mp, hour, club]                 sell-status changes per UTC hour ("yyyy-MM-ddTHH"), kept
+ *                                        CHANGE_HOURS_KEPT_MS (the nightly job prunes older ones):
+ *                                        today's 24 h window reads them
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
- * buckets from T's local date on (docs/reports.md); hour buckets (sh, sch, ch, cch, eh) were
- * written until migration 81. The 24 h of changes before T are read from
- * ["report_changes_at", mp, at, id] → club. Stints record when each prospect entered and left a
+ * buckets from T's local date on (docs/reports.md); hour buckets of status counts (sh, sch) and
+ * project changes (ch, eh) were written until migration 81. The 24 h of changes before a past T
+ * are read from ["report_changes_at", mp, at, id] → club. Stints record when each prospect entered and left a
  * (project, club, sell status, last-change) state, so the age report can look back in time, today
  * included (a status change writes no end key: the next stint's start ends the one before).
  */
@@ -62,6 +65,10 @@ type Live = Pick<
   | "firstEscalatedAt"
 >;
 
+/** The UTC hour of an instant ("yyyy-MM-ddTHH"), the key part of the per-hour change buckets. */
+export const hourOf = (iso: string) => iso.slice(0, 13);
+/** How long per-hour change buckets are kept: today's 24 h window and a day of margin. */
+export const CHANGE_HOURS_KEPT_MS = 2 * 86_400_000;
 /** The report day of an instant: its local date in the zone the counters are kept in. */
 export const reportDay = (iso: string, timeZone: string) => localDate(new Date(iso), timeZone);
 const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
@@ -77,7 +84,7 @@ function statusCounterKeys(p: Live, day: string): Deno.KvKey[] {
   return [reportCounterKey("sd", mp, day, s), reportCounterKey("scd", mp, day, p.clubId, s)];
 }
 
-function changeCounterKeys(p: Live, day: string): Deno.KvKey[] {
+function changeCounterKeys(p: Live, day: string, hour: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
   const c = p.clubId;
   return [
@@ -85,6 +92,7 @@ function changeCounterKeys(p: Live, day: string): Deno.KvKey[] {
     reportCounterKey("cc", mp, c),
     reportCounterKey("cd", mp, day),
     reportCounterKey("ccd", mp, day, c),
+    reportCounterKey("cch", mp, hour, c),
   ];
 }
 
@@ -136,7 +144,7 @@ export function reportMutations(
   }
 
   if (was && now && statusOf(was) !== statusOf(now)) {
-    add(changeCounterKeys(now, day), 1);
+    add(changeCounterKeys(now, day, hourOf(iso)), 1);
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 

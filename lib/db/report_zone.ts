@@ -9,9 +9,12 @@ import { migrationKey, reportCounterKey, reportZoneKey } from "@/lib/db/keys.ts"
 import { addToCounter, counterValue, deletePrefix } from "@/lib/db/kv.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
-import { reportDay } from "@/lib/db/report_keys.ts";
+import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 
-/** The hour scopes written before migration 81 and the day scope each folds into. */
+/**
+ * The hour scopes written before migration 81 and the day scope each folds into. "cch" is still
+ * written (today's 24 h window): its hours of the last two days stay.
+ */
 const HOUR_TO_DAY: [string, string][] = [
   ["sh", "sd"],
   ["sch", "scd"],
@@ -21,6 +24,22 @@ const HOUR_TO_DAY: [string, string][] = [
 ];
 /** A scope whose day buckets are rewritten: only its hour buckets are left to delete. */
 const progressKey = (scope: string) => ["_migration_81", scope];
+
+/** Deletes a scope's hour buckets older than CHANGE_HOURS_KEPT_MS ([scope, mp, hour, …]). */
+async function pruneOldHours(kv: Deno.Kv, scope: string) {
+  const keepFrom = hourOf(new Date(Date.now() - CHANGE_HOURS_KEPT_MS).toISOString());
+  let op = kv.atomic();
+  let n = 0;
+  for await (const e of kv.list({ prefix: reportCounterKey(scope) })) {
+    if ((e.key[3] as string) >= keepFrom) continue;
+    op.delete(e.key);
+    if (++n % 500 === 0) {
+      await op.commit();
+      op = kv.atomic();
+    }
+  }
+  await op.commit();
+}
 
 async function commitSums(kv: Deno.Kv, sums: Map<string, { key: Deno.KvKey; delta: number }>) {
   const all = [...sums.values()].filter((c) => c.delta !== 0);
@@ -55,7 +74,8 @@ export async function localDayCounters(kv: Deno.Kv, timeZone: string): Promise<v
       await commitSums(kv, sums);
       await kv.set(progressKey(hourScope), true);
     }
-    await deletePrefix(kv, reportCounterKey(hourScope));
+    if (hourScope === "cch") await pruneOldHours(kv, hourScope);
+    else await deletePrefix(kv, reportCounterKey(hourScope));
   }
   // Values kept for past instants were read from the UTC buckets: equal, but keep them honest.
   await deletePrefix(kv, ["report_snapshots"]);

@@ -19,7 +19,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, getManyChunked } from "@/lib/db/kv.ts";
-import { reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { hourOf, reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 import {
   ageBucket,
   type AsOf,
@@ -247,30 +247,64 @@ async function changesAt(kv: Deno.Kv, mp: number, from: number, to: number | nul
 }
 
 /**
- * Status changes per club in the 24 hours before T, read from the change-time index. A past T's
- * answer is kept by its caller. For a live report the whole hours of the window never change, so
- * their sums are kept per hour (`cw`); the partial first hour and the current hour are read.
+ * Status changes per club in the 24 hours before T. A past T reads the change-time index (its
+ * answer is kept by the caller). Today reads the per-hour buckets (`cch`, kept two days): the
+ * whole hours before the current one never change, so their sums are kept per hour (`cw`); the
+ * current hour's buckets are read, and the partial first hour exactly from the change-time index.
  */
 async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<number, number>> {
   const t = asOf.at.getTime();
   const from = t - DAY_MS;
   if (!asOf.live) return await changesAt(kv, mp, from, t);
   const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
-  const thisHour = Math.floor(t / HOUR_MS) * HOUR_MS;
-  const [complete, head, tail] = await Promise.all([
+  const thisHour = hourOf(iso(t));
+  const club = (k: Key) => k[4] as number;
+  const [complete, head] = await Promise.all([
     memo(
       kv,
-      { at: new Date(thisHour), live: false, timeZone: asOf.timeZone },
+      { at: new Date(Math.floor(t / HOUR_MS) * HOUR_MS), live: false, timeZone: asOf.timeZone },
       (h) => reportSnapshotKey("cw", mp, h),
-      async () => [...await changesAt(kv, mp, firstWhole, thisHour)],
+      async () => [
+        ...await sumBy(kv, [{
+          start: reportCounterKey("cch", mp, hourOf(iso(firstWhole))),
+          end: reportCounterKey("cch", mp, thisHour),
+        }], club),
+      ],
       2 * DAY_MS, // only the next hour's requests read it
     ),
     changesAt(kv, mp, from, firstWhole),
-    changesAt(kv, mp, thisHour, null),
   ]);
-  const out = new Map<number, number>(complete);
-  for (const m of [head, tail]) for (const [c, n] of m) out.set(c, (out.get(c) ?? 0) + n);
+  const out = await sumBy(
+    kv,
+    [{
+      start: reportCounterKey("cch", mp, thisHour),
+      end: reportCounterKey("cch", mp, OPEN_END),
+    }],
+    club,
+    1,
+    new Map(complete),
+  );
+  for (const [c, n] of head) out.set(c, (out.get(c) ?? 0) + n);
   return out;
+}
+
+/** Deletes a project's per-hour change buckets older than `keepFrom` (the nightly job). */
+export async function pruneChangeHours(kv: Deno.Kv, mp: number, keepFrom: Date): Promise<number> {
+  let n = 0;
+  let op = kv.atomic();
+  const old = kv.list({
+    start: reportCounterKey("cch", mp),
+    end: reportCounterKey("cch", mp, hourOf(iso(keepFrom))),
+  });
+  for await (const e of old) {
+    op.delete(e.key);
+    if (++n % 500 === 0) {
+      await op.commit();
+      op = kv.atomic();
+    }
+  }
+  await op.commit();
+  return n;
 }
 
 const sum = (m: Map<unknown, number>) => [...m.values()].reduce((a, b) => a + b, 0);

@@ -1,12 +1,14 @@
 /**
  * Nightly: once the local date has changed, keep yesterday's report values for every market
  * project (lib/services/reports.ts snapshotDay), so a report of a past date reads snapshots instead
- * of walking the buckets written since (docs/reports.md). Once per date, under a lease.
+ * of walking the buckets written since (docs/reports.md), and drop the per-hour change buckets
+ * older than two days. Once per date, under a lease.
  */
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
-import { SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
+import { pruneChangeHours, SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
+import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { snapshotDay } from "@/lib/services/reports.ts";
@@ -26,6 +28,9 @@ export async function runReportSnapshots(
   if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
   const n = await snapshotDay(kv, projects, day, config.timeZone, now);
+  // Per-hour change buckets serve only today's 24 h window: older ones go.
+  const keepFrom = new Date(now.getTime() - CHANGE_HOURS_KEPT_MS);
+  for (const mp of projects) await pruneChangeHours(kv, mp, keepFrom);
   await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: n }, {
     expireIn: RUN_TTL_MS,
   });

@@ -582,8 +582,15 @@ Deno.test("the nightly job keeps yesterday's values once; a past report reads th
     };
     assert.equal(await runReportSnapshots(justAfterMidnight), null, "not while writes may settle");
     const deps = { kv: env.kv, config: env.config, now: () => new Date(NOW) };
+    // Per-hour change buckets older than two days go; the last two days' stay.
+    const old = ["report_counters", "cch", 1, "2026-03-05T09", 101];
+    const recent = ["report_counters", "cch", 1, "2026-03-08T12", 101];
+    assert.ok((await env.kv.get(old)).value, "A's change on 03-05 left its hour bucket");
+    assert.ok((await env.kv.get(recent)).value, "A's and B's changes at 03-08 12:00");
     const run = await runReportSnapshots(deps);
     assert.deepEqual(run, { day: "2026-03-09", projects: 3 });
+    assert.equal((await env.kv.get(old)).value, null);
+    assert.ok((await env.kv.get(recent)).value);
     assert.equal(await runReportSnapshots(deps), null, "once per date");
     const t = "2026-03-09T23:00:00.000Z"; // the end of 03-09 in Stockholm
     const kept = await env.kv.get<Record<string, number>>(reportSnapshotKey("ps", 1, t));

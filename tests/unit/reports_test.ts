@@ -169,7 +169,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   assert.equal(c[JSON.stringify(["report_counters", "sd", 1, "2026-03-01", ""])], 1);
   assert.ok(
     !Object.keys(c).some((k) => /"(sh|sch|ch|cch|eh)"/.test(k)),
-    "no hour buckets: a past report instant is a local midnight",
+    "no hour buckets of counts: a past report instant is a local midnight",
   );
   // The day of a bucket is the local date: 23:30 UTC on 03-01 is 00:30 on 03-02 in Stockholm.
   const late = deltas(reportMutations(null, prospect(), "2026-03-01T23:30:00Z", TZ));
@@ -206,6 +206,11 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   assert.equal(d[JSON.stringify(["report_counters", "sd", 1, "2026-03-02", ""])], -1);
   assert.equal(d[JSON.stringify(["report_counters", "sd", 1, "2026-03-02", "NoAnswer1"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "cd", 1, "2026-03-02"])], 1);
+  assert.equal(
+    d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
+    1,
+    "changes per club and UTC hour: today's 24 h window",
+  );
   assert.equal(d[JSON.stringify(["report_counters", "ccd", 1, "2026-03-02", 101])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "e", 1])], 1);
   const keys = changed.sets.map((s) => JSON.stringify(s.key));
