@@ -11,7 +11,7 @@ import { testConfig } from "@/lib/config.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { createApp } from "@/routes/mod.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
@@ -259,6 +259,23 @@ await measure("report: club, my clubs × 1 project, today", () =>
       clubs.join(",")
     }&marketProjectIds=${mp}`,
     staffToken,
+  ));
+const districts = (await listDistricts(raw)).map((d) => d.districtId).join(",");
+await measure("report: all districts × 10 projects, today", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=districtId&collection=district&ids=${districts}&marketProjectIds=${
+      projects.slice(0, 10).join(",")
+    }`,
+    adminToken,
+  ));
+await measure("report: all districts × 10 projects, today (again)", () =>
+  call(
+    "GET",
+    `/api/reports/status-project?referenceDate=${today}&prospectFieldKey=districtId&collection=district&ids=${districts}&marketProjectIds=${
+      projects.slice(0, 10).join(",")
+    }`,
+    adminToken,
   ));
 await measure("report: 10 projects, 30 days ago (first time)", () => tenProjects(monthAgo));
 await measure("report: 10 projects, 30 days ago (again)", () => tenProjects(monthAgo));
