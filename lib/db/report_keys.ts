@@ -69,8 +69,20 @@ type Live = Pick<
 export const hourOf = (iso: string) => iso.slice(0, 13);
 /** How long per-hour change buckets are kept: today's 24 h window and a day of margin. */
 export const CHANGE_HOURS_KEPT_MS = 2 * 86_400_000;
-/** The report day of an instant: its local date in the zone the counters are kept in. */
-export const reportDay = (iso: string, timeZone: string) => localDate(new Date(iso), timeZone);
+/**
+ * The report day of an instant: its local date in the zone the counters are kept in. Remembered per
+ * zone and minute (the offsets of the zones in use today are whole minutes).
+ */
+export function reportDay(iso: string, timeZone: string): string {
+  const k = `${timeZone}|${iso.slice(0, 16)}`;
+  let d = dayCache.get(k);
+  if (d === undefined) {
+    if (dayCache.size > 50_000) dayCache.clear();
+    dayCache.set(k, d = localDate(new Date(iso), timeZone));
+  }
+  return d;
+}
+const dayCache = new Map<string, string>();
 const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
 /** The instant the current sell status began (registration for a prospect without one). */
 export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerDate">) =>
@@ -128,7 +140,9 @@ export function reportMutations(
   timeZone: string,
 ): ReportMutations {
   const iso = new Date(at).toISOString();
-  const day = reportDay(iso, timeZone);
+  // Only a write that moves a counter needs its local day (most activity transitions do not).
+  let dayMemo: string | null = null;
+  const day = () => dayMemo ??= reportDay(iso, timeZone);
   const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [] };
   const add = (keys: Deno.KvKey[], delta: number) => {
     for (const key of keys) out.counterDeltas.push({ key, delta });
@@ -139,12 +153,12 @@ export function reportMutations(
   const sameBucket = was && now && was.marketProjectId === now.marketProjectId &&
     was.clubId === now.clubId && statusOf(was) === statusOf(now);
   if (!sameBucket) {
-    if (was) add(statusCounterKeys(was, day), -1);
-    if (now) add(statusCounterKeys(now, day), 1);
+    if (was) add(statusCounterKeys(was, day()), -1);
+    if (now) add(statusCounterKeys(now, day()), 1);
   }
 
   if (was && now && statusOf(was) !== statusOf(now)) {
-    add(changeCounterKeys(now, day, hourOf(iso)), 1);
+    add(changeCounterKeys(now, day(), hourOf(iso)), 1);
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 
@@ -153,8 +167,8 @@ export function reportMutations(
   const wasE = was && was.firstEscalatedAt ? was : null;
   const nowE = now && now.firstEscalatedAt ? now : null;
   if (!(wasE && nowE && wasE.marketProjectId === nowE.marketProjectId)) {
-    if (wasE) add(escalationCounterKeys(wasE, day), -1);
-    if (nowE) add(escalationCounterKeys(nowE, day), 1);
+    if (wasE) add(escalationCounterKeys(wasE, day()), -1);
+    if (nowE) add(escalationCounterKeys(nowE, day()), 1);
   }
 
   // First prospect in: entering or leaving a project's live prospects, keyed by registration.
