@@ -169,6 +169,14 @@ export interface ProspectWrite {
   diff: ProspectDiff;
 }
 
+/** Who writes, when, the zone of the report days, and entries set in the same atomic. */
+export interface WriteMeta {
+  userId: string | null;
+  at: string;
+  timeZone: string;
+  also?: { key: Deno.KvKey; value: unknown }[];
+}
+
 /**
  * The write of `after` over the entry read before: escalation mark, events, index and counter
  * diff, plus `also` — entries set in the same atomic (a Motivation note, a queued notification).
@@ -177,13 +185,7 @@ export interface ProspectWrite {
 export function prospectWrite(
   before: ProspectEntry,
   after: StoredProspect,
-  meta: {
-    userId: string | null;
-    at: string;
-    timeZone: string;
-    also?: { key: Deno.KvKey; value: unknown }[];
-    reportAt?: string;
-  },
+  meta: WriteMeta & { reportAt?: string },
 ): ProspectWrite {
   after = withEscalationMark(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, {
@@ -280,12 +282,7 @@ export async function commitProspect(
   kv: Deno.Kv,
   before: ProspectEntry,
   after: StoredProspect,
-  meta: {
-    userId: string | null;
-    at: string;
-    timeZone: string;
-    also?: { key: Deno.KvKey; value: unknown }[];
-  },
+  meta: WriteMeta,
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
   const w = prospectWrite(before, after, meta);
   const versionstamp = await enqueue(kv, w);
