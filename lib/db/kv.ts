@@ -164,7 +164,12 @@ export function addDelta(
 }
 
 /** Deletes every key under a prefix, 500 per atomic; safe to re-run after an interruption. */
-export async function deletePrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
+export function deletePrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
+  return deleteRange(kv, { prefix });
+}
+
+/** Deletes every key a selector lists, 500 per atomic; safe to re-run after an interruption. */
+export async function deleteRange(kv: Deno.Kv, selector: Deno.KvListSelector): Promise<number> {
   let n = 0;
   let batch: Deno.KvKey[] = [];
   const flush = async () => {
@@ -174,7 +179,7 @@ export async function deletePrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<num
     n += batch.length;
     batch = [];
   };
-  for await (const e of kv.list({ prefix }, { batchSize: 500 })) {
+  for await (const e of kv.list(selector, { batchSize: 500 })) {
     batch.push(e.key);
     if (batch.length === 500) await flush();
   }

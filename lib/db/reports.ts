@@ -18,7 +18,7 @@ import {
   reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
-import { counterValue, getManyChunked } from "@/lib/db/kv.ts";
+import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
 import { hourOf, reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 import {
   ageBucket,
@@ -289,22 +289,11 @@ async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<nu
 }
 
 /** Deletes a project's per-hour change buckets older than `keepFrom` (the nightly job). */
-export async function pruneChangeHours(kv: Deno.Kv, mp: number, keepFrom: Date): Promise<number> {
-  let n = 0;
-  let op = kv.atomic();
-  const old = kv.list({
+export function pruneChangeHours(kv: Deno.Kv, mp: number, keepFrom: Date): Promise<number> {
+  return deleteRange(kv, {
     start: reportCounterKey("cch", mp),
     end: reportCounterKey("cch", mp, hourOf(iso(keepFrom))),
   });
-  for await (const e of old) {
-    op.delete(e.key);
-    if (++n % 500 === 0) {
-      await op.commit();
-      op = kv.atomic();
-    }
-  }
-  await op.commit();
-  return n;
 }
 
 const sum = (m: Map<unknown, number>) => [...m.values()].reduce((a, b) => a + b, 0);
