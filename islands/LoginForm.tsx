@@ -9,7 +9,8 @@ import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post, STORED_ERROR_KEY } from "@/lib/client/api.ts";
 import { FormField } from "@/components/FormField.tsx";
 import { AuthCard } from "@/components/AuthCard.tsx";
-import { EMAIL_RE, MFA_MIN_CODE_LENGTH } from "@/lib/domain/auth_rules.ts";
+import { MFA_MIN_CODE_LENGTH } from "@/lib/domain/auth_rules.ts";
+import { EMAIL_RE } from "@/lib/domain/formats.ts";
 import { MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
 
 export interface LoginFormProps {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
 import { FormField } from "@/components/FormField.tsx";
-import { EMAIL_RE } from "@/lib/domain/auth_rules.ts";
+import { EMAIL_RE } from "@/lib/domain/formats.ts";
 
 export default function ResetPasswordRequestForm() {
   const t = useT();

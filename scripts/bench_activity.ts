@@ -10,6 +10,7 @@
  * (read the due range, recompute, commit, queue notifications) and a second, idle pass, and checks
  * that the pass touched exactly the due prospects.
  */
+import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
@@ -55,12 +56,11 @@ function prospect(i: number, kind: "done" | "open" | "due"): StoredProspect {
     addWorkMs(new Date("2026-03-10T07:00:00Z"), (6 - workAgo) * HOUR, settings.worktime),
   ).toISOString();
   const base: StoredProspect = {
+    ...EMPTY_PLAIN_VALUES,
     id: ulid(Date.parse(registerDate)),
     customerId: i + 1,
     firstName: `Förnamn${i}`,
     lastName: `Efternamn${i % 5000}`,
-    tag: null,
-    nominator: null,
     motivationText: null,
     motivationTextLastChange: null,
     noteType: "Motivation",

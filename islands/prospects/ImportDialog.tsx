@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { api, ApiError } from "@/lib/client/api.ts";
 import { toastSuccess } from "@/lib/client/toast.ts";
-import { type CsvPart, csvParts } from "@/lib/domain/prospect_csv.ts";
+import { type CsvPart, csvParts } from "@/lib/domain/csv_parts.ts";
 import { Modal } from "@/islands/prospects/Modal.tsx";
 
 interface ImportAnswer {

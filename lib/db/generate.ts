@@ -6,6 +6,7 @@
  * generated store is indistinguishable from one built through the API. Used by `deno task bench`
  * and (later) the demo seed.
  */
+import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import {
   createClub,
   createDistrict,
@@ -376,6 +377,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     const registerDate = new Date(registerMs).toISOString();
     const assignee = rand() < 0.6 ? staff[Math.floor(rand() * staff.length)] : null;
     let rec: StoredProspect = {
+      ...EMPTY_PLAIN_VALUES,
       id,
       customerId: i + 1,
       firstName,

@@ -1,8 +1,5 @@
 /** Small rules of the identity screens, shared by islands and the server. */
 
-/** The e-mail pattern the forms check before calling the server (the server's zod check rules). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Spec §9: an MFA code under 4 characters is refused without asking the server. */
 export const MFA_MIN_CODE_LENGTH = 4;
 

@@ -1,114 +1,21 @@
 /**
  * The prospect and note as the app sees them (spec §3), and the pure rules of spec §4/§5/§9:
  * follow-up rule, not-before-yesterday in the configured time zone, new-prospect defaults and the
- * folding of names for prefix search. No zod here (see prospect_schemas.ts), so islands can import
- * these rules without bundling zod.
+ * folding of names for prefix search. No zod here: the model's types come from prospect_schemas.ts
+ * as types only, so islands can import these rules without bundling zod.
  */
 import { TZDate } from "@date-fns/tz";
+import { EMAIL_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 import {
   ACTIVITY_WEIGHT,
   type ActivityStatus,
   isDoneSellStatus,
   isFollowUpSellStatus,
   type NoteType,
-  type SellStatus,
 } from "@/lib/domain/statuses.ts";
 
-/** What the signed-in user may do with a prospect (lib/auth/permissions.ts prospectMay). */
-export interface ProspectMay {
-  edit: boolean;
-  assign: boolean;
-  unassign: boolean;
-  notes: boolean;
-  delete: boolean;
-  restore: boolean;
-  /** Add a note (the assignee, not on a locked row; admins always). */
-  addNote: boolean;
-}
-
-/** A prospect as stored in ["prospects", id] and answered by the API (plus `version`). */
-export interface Prospect {
-  id: string;
-  /** Numeric business id, unique, assigned by the server when not given. */
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  tag: string | null;
-  nominator: string | null;
-  motivationText: string | null;
-  motivationTextLastChange: string | null;
-  noteType: NoteType;
-  phoneNumber: string;
-  email: string | null;
-  marketProjectId: number;
-  marketProjectName: string;
-  clubId: number;
-  clubName: string;
-  sellStatus: SellStatus | null;
-  /** ISO instant; set by the server only. */
-  lastSellStatusChange: string | null;
-  activityStatus: ActivityStatus;
-  activityStatusWeigth: number;
-  /** ISO instant of the next automatic activity transition (indexed for the cron job). */
-  nextTransitionAt: string | null;
-  /**
-   * Transitions the activity job announced on the current clock ("<status>:<clockStart>"), so a
-   * status re-entered on the same clock is not mailed twice. Set by the job only.
-   */
-  announced?: string[];
-  /** ISO instant the prospect first entered Escalated (kept; reports count escalated prospects). */
-  firstEscalatedAt?: string | null;
-  /** "yyyy-MM-dd" local date. */
-  followUpDate: string | null;
-  /** ISO instant. */
-  registerDate: string;
-  /** The assignee's first name. */
-  assignName: string | null;
-  /** The assignee's e-mail (spec §3). */
-  assignId: string | null;
-  /** The assignee's user id (server side; permissions and notifications). */
-  assignUserId: string | null;
-  b2b: boolean;
-  disabled: boolean;
-  deleted: boolean;
-  deletedAt: string | null;
-  /** Who deleted it (user id); null when live or deleted before this was recorded. */
-  deletedBy?: string | null;
-  createdBy: string | null;
-  updatedAt: string;
-  /** The record's versionstamp; sent back on PUT/PATCH to detect conflicting edits. */
-  version?: string;
-  /** What the caller may do with it: answered by the API only, never stored. */
-  may?: ProspectMay;
-}
-
-/** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
-export interface DuplicateView {
-  id: string;
-  customerId: number;
-  firstName: string;
-  lastName: string;
-  clubId: number;
-  marketProjectId: number;
-  sellStatus: string | null;
-  assignName: string | null;
-}
-
-export interface Note {
-  noteId: string;
-  prospectId: string;
-  noteType: NoteType;
-  text: string;
-  /** ISO instant. */
-  created: string;
-  /** The author's display name. */
-  user: string;
-  userId: string;
-  updatedAt: string | null;
-  version?: string;
-  /** What the caller may do with it (answered by GET …/notes; never stored). */
-  may?: { edit: boolean };
-}
+export type { DuplicateView, Note, Prospect, ProspectMay } from "@/lib/domain/prospect_schemas.ts";
+import type { Prospect } from "@/lib/domain/prospect_schemas.ts";
 
 /** Sell status the clock and the indexes use for "no sell status yet". */
 export const NO_SELL_STATUS = "";
@@ -156,14 +63,6 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-export function isValidDate(day: string): boolean {
-  if (!DATE_RE.test(day)) return false;
-  const [y, m, d] = day.split("-").map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-}
-
 /** The earliest follow-up date accepted now: yesterday, local time (spec §9). */
 export function minFollowUpDate(now: Date, timeZone: string): string {
   return addDays(localDate(now, timeZone), -1);
@@ -182,9 +81,6 @@ export function startOfLocalDay(day: string, timeZone: string): Date {
 // ── field rules shared by the API schemas and the grid ──────────────────────
 
 export type FieldErrors = Record<string, string>;
-
-export const PHONE_RE = /^\+?[0-9][0-9 -]*$/;
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Digits of a phone number (the phone index and `search` use them). */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");

@@ -1,11 +1,17 @@
 /**
- * zod schemas of the prospect and note API (spec §3, §5, §7); messages are i18n keys. The rules
- * that need the clock or the stored row (follow-up date, Motivation text) are the pure functions
- * of prospect.ts, applied by the service after these shape checks.
+ * The prospect model (spec §3, §5, §7): every prospect field once in PROSPECT_FIELDS — its stored
+ * and answered type, its input rule, its CSV column and what erasing the person leaves in it — and
+ * everything derived from that table: the record and response schemas (and so the OpenAPI
+ * document and the `Prospect` type the services and islands use), the create/save/patch input
+ * schemas, the CSV columns and the erased record. Adding a plain field is one line here, its
+ * translations and its test. Messages are i18n keys. The rules that need the clock or the stored
+ * row (follow-up date, Motivation text) are the pure functions of prospect.ts, applied by the
+ * service after these shape checks. Islands import types from here only (`import type`), so zod
+ * stays out of their bundles.
  */
 import { z } from "zod";
-import { NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
-import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/prospect.ts";
+import { ACTIVITY_STATUSES, NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 
 const blankToUndefined = (v: unknown) =>
   v === "" || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
@@ -54,21 +60,182 @@ const noteType = z.enum(NOTE_TYPES, {
 });
 const version = z.string().min(1).max(64);
 
+// ── the field table ─────────────────────────────────────────────────────────
+
+/** What a field takes part in besides being stored and answered. */
+interface FieldRole {
+  /** Its rule where users set it (create, save, patch; messages are i18n keys). */
+  input?: z.ZodType;
+  /**
+   * Copied from the checked input as given (create: blank → null; save and patch: when sent, a
+   * blank required field keeps its value). Fields without it have a rule of their own in
+   * lib/services/prospects.ts (noteType's default, motivationText's change time, the club, the
+   * follow-up date).
+   */
+  plain?: true;
+  /** A column of the CSV export ("export"), which the import reads too ("import"). */
+  csv?: "export" | "import";
+  /** Personal data: the value the field keeps when the person is erased (GDPR, issue #14). */
+  erase?: "" | null;
+}
+const field = <T extends z.ZodType, const R extends FieldRole = Record<never, never>>(
+  type: T,
+  role?: R,
+) => ({ type, ...role }) as { type: T } & R;
+
+const nullableText = z.string().nullable();
+const instant = z.string();
+
+/**
+ * Every field of a stored prospect, in the CSV's column order. The record as stored in
+ * ["prospects", id] is exactly these; the API answers them plus `version` and `may`.
+ */
+export const PROSPECT_FIELDS = {
+  id: field(z.string()),
+  customerId: field(z.number().int().describe("numeric business id, unique; given or assigned"), {
+    csv: "export",
+  }),
+  firstName: field(z.string(), {
+    input: requiredText(100),
+    plain: true,
+    csv: "import",
+    erase: "",
+  }),
+  lastName: field(z.string(), { input: requiredText(100), plain: true, csv: "import", erase: "" }),
+  phoneNumber: field(z.string(), { input: phone, plain: true, csv: "import", erase: "" }),
+  email: field(nullableText, { input: email, plain: true, csv: "import", erase: null }),
+  tag: field(nullableText, { input: optionalText(100), plain: true, csv: "import", erase: null }),
+  nominator: field(nullableText, {
+    input: optionalText(200),
+    plain: true,
+    csv: "import",
+    erase: null,
+  }),
+  motivationText: field(nullableText, { input: optionalText(5000), csv: "import", erase: null }),
+  motivationTextLastChange: field(instant.nullable()),
+  noteType: field(z.enum(NOTE_TYPES), {
+    input: z.preprocess(blankToUndefined, noteType.optional()),
+  }),
+  marketProjectId: field(z.number().int()),
+  marketProjectName: field(z.string()),
+  clubId: field(z.number().int(), { input: requiredId, csv: "import" }),
+  clubName: field(z.string(), { csv: "export" }),
+  sellStatus: field(z.enum(SELL_STATUSES).nullable(), { csv: "export" }),
+  lastSellStatusChange: field(instant.nullable().describe("set by the server only")),
+  activityStatus: field(z.enum(ACTIVITY_STATUSES), { csv: "export" }),
+  activityStatusWeigth: field(z.number().int()),
+  nextTransitionAt: field(instant.nullable().describe("the next automatic activity transition")),
+  announced: field(
+    z.array(z.string()).optional().describe(
+      "activity transitions already announced on the current clock (set by the server)",
+    ),
+  ),
+  firstEscalatedAt: field(instant.nullable().optional().describe("first entered Escalated")),
+  followUpDate: field(z.iso.date().nullable().describe("yyyy-MM-dd"), {
+    input: optionalDay,
+    csv: "import",
+  }),
+  registerDate: field(z.iso.datetime({ offset: true }), { csv: "export" }),
+  assignName: field(nullableText.describe("the assignee's first name")),
+  assignId: field(nullableText.describe("the assignee's e-mail"), { csv: "export" }),
+  assignUserId: field(nullableText.describe("the assignee's user id")),
+  b2b: field(z.boolean()),
+  disabled: field(z.boolean()),
+  deleted: field(z.boolean()),
+  deletedAt: field(instant.nullable()),
+  deletedBy: field(nullableText.optional().describe("the user id that deleted it")),
+  createdBy: field(nullableText.describe("the user id that created it")),
+  updatedAt: field(instant),
+};
+
+type Fields = typeof PROSPECT_FIELDS;
+type FieldName = keyof Fields;
+type WithRole<Role extends keyof FieldRole> = {
+  [K in FieldName]: Fields[K] extends Record<Role, unknown> ? K : never;
+}[FieldName];
+const FIELD_NAMES = Object.keys(PROSPECT_FIELDS) as FieldName[];
+const withRole = <Role extends keyof FieldRole>(role: Role) =>
+  FIELD_NAMES.filter((k) => role in PROSPECT_FIELDS[k]) as WithRole<Role>[];
+const shape = <K extends FieldName, V>(keys: readonly K[], value: (k: K) => V) =>
+  Object.fromEntries(keys.map((k) => [k, value(k)])) as { [P in K]: V };
+
+/** A prospect as stored in ["prospects", id]. */
+export const prospectRecordSchema = z.object(
+  shape(FIELD_NAMES, (k) => PROSPECT_FIELDS[k].type) as { [K in FieldName]: Fields[K]["type"] },
+);
+
+/** What the signed-in user may do with a prospect (lib/auth/permissions.ts prospectMay). */
+export const prospectMaySchema = z.object({
+  edit: z.boolean(),
+  assign: z.boolean(),
+  unassign: z.boolean(),
+  notes: z.boolean(),
+  delete: z.boolean(),
+  restore: z.boolean(),
+  addNote: z.boolean().describe("add a note (the assignee, not on a locked row; admins always)"),
+});
+
+/** A prospect as the API answers it. */
+export const prospectSchema = prospectRecordSchema.extend({
+  version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
+  may: prospectMaySchema.optional().describe(
+    "what the caller may do with this prospect (the server enforces the same)",
+  ),
+});
+
+export type ProspectMay = z.output<typeof prospectMaySchema>;
+/** A stored prospect, with its versionstamp and the caller's rights where the API adds them. */
+export type Prospect = z.output<typeof prospectRecordSchema> & {
+  version?: string;
+  may?: ProspectMay;
+};
+
+/** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
+export const duplicateSchema = prospectRecordSchema.pick({
+  id: true,
+  customerId: true,
+  firstName: true,
+  lastName: true,
+  clubId: true,
+  marketProjectId: true,
+  sellStatus: true,
+  assignName: true,
+});
+export type DuplicateView = z.output<typeof duplicateSchema>;
+
+/** The CSV's columns, in order (header texts: prospectCsv.<column>). */
+export const PROSPECT_CSV_COLUMNS = withRole("csv");
+/** The columns an import reads; the export's others (ids, statuses, dates, assignee) are ignored. */
+export const IMPORTED_CSV_COLUMNS = PROSPECT_CSV_COLUMNS.filter((k) =>
+  PROSPECT_FIELDS[k].csv === "import"
+) as { [K in WithRole<"csv">]: Fields[K]["csv"] extends "import" ? K : never }[WithRole<"csv">][];
+
+/** The fields copied from checked input as given (see FieldRole.plain). */
+export const PLAIN_FIELDS = withRole("plain");
+/** Plain fields that may be empty (null); the others are required. */
+export const NULLABLE_PLAIN_FIELDS = new Set<string>(
+  PLAIN_FIELDS.filter((k) => PROSPECT_FIELDS[k].type.safeParse(null).success),
+);
+
+type NullablePlain = {
+  [K in WithRole<"plain">]: null extends z.output<Fields[K]["type"]> ? K : never;
+}[WithRole<"plain">];
+/** The nullable plain fields, all null: where a record built by hand starts (generator, benches). */
+export const EMPTY_PLAIN_VALUES = Object.fromEntries(
+  [...NULLABLE_PLAIN_FIELDS].map((k) => [k, null]),
+) as { [K in NullablePlain]: null };
+
+/** The personal fields and what erasing the person leaves in each. */
+export const ERASED_VALUES = shape(withRole("erase"), (k) => PROSPECT_FIELDS[k].erase) as {
+  [K in WithRole<"erase">]: Fields[K]["erase"];
+};
+
 /**
  * The fields a user edits on a prospect, each with its rule and message (spec §5), written once:
  * create, save and patch below are this plus what each operation adds.
  */
-const editableFields = {
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  tag: optionalText(100),
-  nominator: optionalText(200),
-  motivationText: optionalText(5000),
-  noteType: z.preprocess(blankToUndefined, noteType.optional()),
-  phoneNumber: phone,
-  email,
-  clubId: requiredId,
-  followUpDate: optionalDay,
+const editableFields = shape(withRole("input"), (k) => PROSPECT_FIELDS[k].input) as {
+  [K in WithRole<"input">]: Fields[K]["input"];
 };
 const sellStatusField = z.preprocess(blankToNull, sellStatus.nullable().optional());
 /** Admins only: lock or unlock the row. */
@@ -191,6 +358,23 @@ export const noteUpdateSchema = z.object({
   version: version.optional(),
 });
 export type NoteUpdate = z.output<typeof noteUpdateSchema>;
+
+/** A note as stored and answered (spec §3). */
+export const noteSchema = z.object({
+  noteId: z.string(),
+  prospectId: z.string(),
+  noteType: z.enum(NOTE_TYPES),
+  text: z.string(),
+  created: z.string().describe("ISO instant"),
+  user: z.string().describe("the author's name"),
+  userId: z.string(),
+  updatedAt: z.string().nullable(),
+  version: z.string(),
+  may: z.object({ edit: z.boolean() }).optional().describe(
+    "what the caller may do with the note (GET …/notes)",
+  ),
+});
+export type Note = Omit<z.output<typeof noteSchema>, "version"> & { version?: string };
 
 /** POST /api/prospects/import: the project, a club for rows without one, and a dry run. */
 export const prospectImportQuerySchema = z.object({

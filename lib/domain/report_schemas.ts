@@ -3,7 +3,7 @@
  * Messages are i18n keys. Lists arrive as comma lists ("1,2,3") or repeated parameters.
  */
 import { z } from "zod";
-import { DATE_RE, isValidDate } from "@/lib/domain/prospect.ts";
+import { DATE_RE, isValidDate } from "@/lib/domain/formats.ts";
 import { LANGUAGES, REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";

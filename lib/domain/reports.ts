@@ -4,7 +4,8 @@
  * report_schemas.ts), so islands can import it.
  */
 import { DONE_SELL_STATUSES, REPORT_STATUS_ORDER } from "@/lib/domain/statuses.ts";
-import { addDays, isValidDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { isValidDate } from "@/lib/domain/formats.ts";
+import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
 
 /** Column name of a sell status in the reports: AlreadyInBRP → alreadyInBRP (spec §2). */
 export const statusColumn = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -32,6 +32,7 @@ import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
 import type { Note, Prospect } from "@/lib/domain/prospect.ts";
 import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import { normalizePhone } from "@/lib/domain/prospect.ts";
+import { ERASED_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import type { OutboxEntry } from "@/lib/notify/outbox.ts";
 import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
 import type { ProspectCtx } from "@/lib/services/prospects.ts";
@@ -47,13 +48,7 @@ export const isErased = (p: Pick<Prospect, "activityStatus">) =>
 export function erasedRecord(p: StoredProspect, at: string): StoredProspect {
   return {
     ...p,
-    firstName: "",
-    lastName: "",
-    phoneNumber: "",
-    email: null,
-    tag: null,
-    nominator: null,
-    motivationText: null,
+    ...ERASED_VALUES,
     activityStatus: "CustomerCleaned",
     activityStatusWeigth: 5,
     nextTransitionAt: null,

@@ -5,7 +5,7 @@
  * skipped and reported by file line, the rest are created in batches on the one write path.
  */
 import { HttpError } from "@/lib/domain/errors.ts";
-import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_csv.ts";
+import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
 import { zodFields, zodFieldVars } from "@/lib/domain/validation.ts";

@@ -48,12 +48,14 @@ import {
   startOfLocalDay,
   validateRow,
 } from "@/lib/domain/prospect.ts";
-import type {
-  ProspectAssign,
-  ProspectCreate,
-  ProspectPatch,
-  ProspectSave,
-  ProspectSearchQuery,
+import {
+  NULLABLE_PLAIN_FIELDS,
+  PLAIN_FIELDS,
+  type ProspectAssign,
+  type ProspectCreate,
+  type ProspectPatch,
+  type ProspectSave,
+  type ProspectSearchQuery,
 } from "@/lib/domain/prospect_schemas.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
@@ -257,6 +259,26 @@ async function assigneeFor(
   return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
 }
 
+type PlainValues = Pick<StoredProspect, (typeof PLAIN_FIELDS)[number]>;
+
+/**
+ * The plain fields (prospect_schemas.ts) of checked input: a blank one is null, or, for a required
+ * one, what `kept` says; `kept` returning a value keeps that value instead (a field not sent).
+ */
+function plainValues(
+  input: Partial<PlainValues>,
+  kept: (k: keyof PlainValues) => unknown = () => undefined,
+): PlainValues {
+  const out: Record<string, unknown> = {};
+  for (const k of PLAIN_FIELDS) {
+    const keep = kept(k);
+    if (keep !== undefined) out[k] = keep;
+    else if (input[k] != null && input[k] !== "") out[k] = input[k];
+    else if (NULLABLE_PLAIN_FIELDS.has(k)) out[k] = null;
+  }
+  return out as PlainValues;
+}
+
 /** A new prospect's record from checked input (spec §9 defaults), before its activity clock. */
 export function newProspect(
   ctx: ProspectCtx,
@@ -269,15 +291,10 @@ export function newProspect(
   return {
     id: ulid(ctx.now.getTime()),
     customerId: input.customerId ?? 0,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    tag: input.tag ?? null,
-    nominator: input.nominator ?? null,
+    ...plainValues(input),
     motivationText: input.motivationText ?? null,
     motivationTextLastChange: input.motivationText ? at : null,
     noteType: input.noteType ?? NEW_PROSPECT_DEFAULTS.noteType,
-    phoneNumber: input.phoneNumber,
-    email: input.email ?? null,
     marketProjectId: project.marketProjectId,
     marketProjectName: project.name,
     clubId: club.clubId,
@@ -420,12 +437,7 @@ async function applyRow(
 ): Promise<StoredProspect> {
   const next: StoredProspect = { ...before };
   const at = ctx.now.toISOString();
-  if (explicit.has("firstName") && row.firstName) next.firstName = row.firstName;
-  if (explicit.has("lastName") && row.lastName) next.lastName = row.lastName;
-  if (explicit.has("phoneNumber") && row.phoneNumber) next.phoneNumber = row.phoneNumber;
-  if (explicit.has("tag")) next.tag = row.tag ?? null;
-  if (explicit.has("nominator")) next.nominator = row.nominator ?? null;
-  if (explicit.has("email")) next.email = row.email ?? null;
+  Object.assign(next, plainValues(row, (k) => explicit.has(k) ? undefined : before[k]));
   if (explicit.has("noteType") && row.noteType) next.noteType = row.noteType;
   if (explicit.has("motivationText")) {
     const text = row.motivationText ?? null;

@@ -1,25 +1,9 @@
 /** Notes API (spec §7): GET/POST /api/prospects/{id}/notes, PUT/DELETE /api/notes/{noteId}. */
 import { z } from "zod";
-import { noteCreateSchema, noteUpdateSchema } from "@/lib/domain/prospect_schemas.ts";
-import { NOTE_TYPES } from "@/lib/domain/statuses.ts";
+import { noteCreateSchema, noteSchema, noteUpdateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { addNote, deleteNote, editNote, notesOf } from "@/lib/services/notes.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { prospectCtx } from "@/routes/api/prospects.ts";
-
-export const noteSchema = z.object({
-  noteId: z.string(),
-  prospectId: z.string(),
-  noteType: z.enum(NOTE_TYPES),
-  text: z.string(),
-  created: z.string(),
-  user: z.string().describe("the author's name"),
-  userId: z.string(),
-  updatedAt: z.string().nullable(),
-  version: z.string(),
-  may: z.object({ edit: z.boolean() }).optional().describe(
-    "what the caller may do with the note (GET …/notes)",
-  ),
-});
 
 const prospectParams = z.object({ id: z.string().min(1).max(64) });
 const noteParams = z.object({ noteId: z.string().min(1).max(64) });

@@ -11,8 +11,8 @@ import {
   retentionPreview,
   runRetentionNow,
 } from "@/lib/services/privacy.ts";
-import { noteSchema } from "@/routes/api/notes.ts";
-import { prospectCtx, prospectSchema } from "@/routes/api/prospects.ts";
+import { noteSchema, prospectSchema } from "@/lib/domain/prospect_schemas.ts";
+import { prospectCtx } from "@/routes/api/prospects.ts";
 import { withMay } from "@/lib/services/prospects.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { badRequest } from "@/lib/domain/errors.ts";

@@ -7,16 +7,17 @@ import { localDate } from "@/lib/domain/prospect.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
 import {
+  duplicateSchema,
   prospectAssignSchema,
   prospectCreateSchema,
   prospectImportBodySchema,
   prospectImportQuerySchema,
   prospectPatchSchema,
   prospectSaveSchema,
+  prospectSchema,
   type ProspectSearchQuery,
   prospectSearchSchema,
 } from "@/lib/domain/prospect_schemas.ts";
-import { ACTIVITY_STATUSES, NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import {
   assignProspect,
@@ -33,68 +34,6 @@ import {
 import { importProspects } from "@/lib/services/prospect_import.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
-
-export const prospectSchema = z.object({
-  id: z.string(),
-  customerId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  tag: z.string().nullable(),
-  nominator: z.string().nullable(),
-  motivationText: z.string().nullable(),
-  motivationTextLastChange: z.string().nullable(),
-  noteType: z.enum(NOTE_TYPES),
-  phoneNumber: z.string(),
-  email: z.string().nullable(),
-  marketProjectId: z.number().int(),
-  marketProjectName: z.string(),
-  clubId: z.number().int(),
-  clubName: z.string(),
-  sellStatus: z.enum(SELL_STATUSES).nullable(),
-  lastSellStatusChange: z.string().nullable().describe("set by the server only"),
-  activityStatus: z.enum(ACTIVITY_STATUSES),
-  activityStatusWeigth: z.number().int(),
-  nextTransitionAt: z.string().nullable(),
-  followUpDate: z.iso.date().nullable().describe("yyyy-MM-dd"),
-  registerDate: z.iso.datetime({ offset: true }),
-  assignName: z.string().nullable(),
-  assignId: z.string().nullable().describe("the assignee's e-mail"),
-  assignUserId: z.string().nullable(),
-  b2b: z.boolean(),
-  disabled: z.boolean(),
-  deleted: z.boolean(),
-  deletedAt: z.string().nullable(),
-  deletedBy: z.string().nullable().optional().describe("the user id that deleted it"),
-  createdBy: z.string().nullable().describe("the user id that created it"),
-  updatedAt: z.string(),
-  announced: z.array(z.string()).optional().describe(
-    "activity transitions already announced on the current clock (set by the server)",
-  ),
-  version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
-  may: z.object({
-    edit: z.boolean(),
-    assign: z.boolean(),
-    unassign: z.boolean(),
-    notes: z.boolean(),
-    delete: z.boolean(),
-    restore: z.boolean(),
-    addNote: z.boolean(),
-  }).optional().describe(
-    "what the caller may do with this prospect (the server enforces the same)",
-  ),
-});
-
-/** A matching prospect shown with a duplicate warning (409 data.duplicates, possibleDuplicates). */
-export const duplicateSchema = z.object({
-  id: z.string(),
-  customerId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  clubId: z.number().int(),
-  marketProjectId: z.number().int(),
-  sellStatus: z.string().nullable(),
-  assignName: z.string().nullable(),
-});
 
 const importResultSchema = z.object({
   created: z.number().int().describe("rows created (a dry run: rows it would create)"),

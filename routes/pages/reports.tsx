@@ -23,7 +23,8 @@ import type {
   StatusGroupReport,
   StatusProjectReport as ProjectReport,
 } from "@/lib/domain/reports.ts";
-import { isValidDate, localDate } from "@/lib/domain/prospect.ts";
+import { isValidDate } from "@/lib/domain/formats.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";

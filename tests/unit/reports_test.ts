@@ -17,7 +17,7 @@ import {
   totalOf,
   unguardCell,
 } from "@/lib/domain/reports.ts";
-import { csvParts } from "@/lib/domain/prospect_csv.ts";
+import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
