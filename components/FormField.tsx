@@ -1,4 +1,5 @@
 /** A labelled input with its error text underneath (forms of the identity and user screens). */
+import type { ComponentChildren } from "preact";
 
 export interface FormFieldProps {
   label: string;
@@ -15,10 +16,13 @@ export interface FormFieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   onInput?: (e: Event) => void;
+  /** The input's value after each keystroke (instead of onInput). */
+  onValue?: (value: string) => void;
 }
 
-export function FormField({ label, name, error, id, ...input }: FormFieldProps) {
+export function FormField({ label, name, error, id, onValue, ...input }: FormFieldProps) {
   const fieldId = id ?? `f-${name}`;
+  if (onValue) input.onInput = (e) => onValue((e.target as HTMLInputElement).value);
   return (
     <div class="mb-3">
       <label class="label" for={fieldId}>{label}</label>
@@ -37,5 +41,21 @@ export function FormField({ label, name, error, id, ...input }: FormFieldProps) 
         </p>
       )}
     </div>
+  );
+}
+
+/** A form's full-width primary submit button, disabled while the form is busy. */
+export function SubmitButton(
+  { busy, testId, children }: { busy: boolean; testId?: string; children: ComponentChildren },
+) {
+  return (
+    <button
+      type="submit"
+      class="btn btn-primary mt-2 w-full py-2"
+      disabled={busy}
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
-import { FormField } from "@/components/FormField.tsx";
+import { FormField, SubmitButton } from "@/components/FormField.tsx";
 
 export default function LockForm({ email, error: initialError }: {
   email: string;
@@ -39,11 +39,9 @@ export default function LockForm({ email, error: initialError }: {
         autoFocus
         value={password}
         error={error}
-        onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+        onValue={setPassword}
       />
-      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
-        {t("lock.unlock")}
-      </button>
+      <SubmitButton busy={busy}>{t("lock.unlock")}</SubmitButton>
     </form>
   );
 }

@@ -10,7 +10,8 @@ import { buildUrl, get, patch } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { minFollowUpDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { FilterBar } from "@/islands/prospects/FilterBar.tsx";
-import { GridHead, GridToolbar, Pagination } from "@/islands/prospects/GridParts.tsx";
+import { GridHead, GridToolbar } from "@/islands/prospects/GridParts.tsx";
+import { Pagination } from "@/components/Pagination.tsx";
 import {
   type GridUser,
   ProspectRow,

@@ -150,7 +150,7 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
       value={v[k]}
       error={errors[k]}
       placeholder={k === "mobile" ? "+46701234567" : undefined}
-      onInput={(e) => set(k, (e.target as HTMLInputElement).value)}
+      onValue={(v) => set(k, v)}
     />
   );
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
-import { FormField } from "@/components/FormField.tsx";
+import { FormField, SubmitButton } from "@/components/FormField.tsx";
 import { passwordSchema } from "@/lib/domain/user.ts";
 
 export interface ResetPasswordFormProps {
@@ -117,7 +117,7 @@ export default function ResetPasswordForm(props: ResetPasswordFormProps) {
         autoFocus
         value={password}
         error={errors.password}
-        onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+        onValue={setPassword}
       />
       <FormField
         label={t("resetPassword.repeatPassword")}
@@ -126,11 +126,9 @@ export default function ResetPasswordForm(props: ResetPasswordFormProps) {
         autoComplete="new-password"
         value={repeat}
         error={errors.repeatPassword}
-        onInput={(e) => setRepeat((e.target as HTMLInputElement).value)}
+        onValue={setRepeat}
       />
-      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
-        {t("resetPassword.submit")}
-      </button>
+      <SubmitButton busy={busy}>{t("resetPassword.submit")}</SubmitButton>
       <p class="mt-4 text-center text-sm">
         <a href="/login" class="text-brand-600 hover:underline">{t("resetPassword.backToLogin")}</a>
       </p>

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
-import { FormField } from "@/components/FormField.tsx";
+import { FormField, SubmitButton } from "@/components/FormField.tsx";
 import { EMAIL_RE } from "@/lib/domain/formats.ts";
 
 export default function ResetPasswordRequestForm() {
@@ -54,11 +54,9 @@ export default function ResetPasswordRequestForm() {
               autoFocus
               value={email}
               error={error}
-              onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+              onValue={setEmail}
             />
-            <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
-              {t("resetPasswordRequest.submit")}
-            </button>
+            <SubmitButton busy={busy}>{t("resetPasswordRequest.submit")}</SubmitButton>
           </form>
         )}
       <p class="mt-4 text-center text-sm">

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
-import { FormField } from "@/components/FormField.tsx";
+import { FormField, SubmitButton } from "@/components/FormField.tsx";
 import { adminSetupSchema, normalizeMobileInput } from "@/lib/domain/user.ts";
 import { fieldErrors } from "@/lib/client/form.ts";
 
@@ -86,9 +86,7 @@ export default function SetupForm({ token, initial }: SetupFormProps) {
           }}
         />
       ))}
-      <button type="submit" class="btn btn-primary mt-2 w-full py-2" disabled={busy}>
-        {t("setup.submit")}
-      </button>
+      <SubmitButton busy={busy}>{t("setup.submit")}</SubmitButton>
     </form>
   );
 }

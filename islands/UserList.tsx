@@ -11,7 +11,9 @@ import { fieldErrors } from "@/lib/client/form.ts";
 import { FormField } from "@/components/FormField.tsx";
 import RegisterUserForm from "@/islands/RegisterUserForm.tsx";
 import { normalizeMobileInput, profileUpdateSchema, type PublicUser } from "@/lib/domain/user.ts";
-import { PAGE_SIZES, ROLES } from "@/lib/domain/statuses.ts";
+import { ROLES } from "@/lib/domain/statuses.ts";
+import { Pagination } from "@/components/Pagination.tsx";
+import type { ComponentChildren } from "preact";
 
 export interface UserListProps {
   currentUserId: string;
@@ -56,28 +58,20 @@ export default function UserList(p: UserListProps) {
     load();
   }, [page, perPage, query]);
 
-  const pages = Math.max(1, Math.ceil(total / perPage));
-
-  const disable = async (u: PublicUser) => {
+  /** Delete (disable) or restore after the user confirms; the list reloads. */
+  const toggle = async (u: PublicUser, kind: "delete" | "restore") => {
     setMenu(null);
-    if (!confirm(t("users.confirmDelete", { email: u.email }))) return;
+    const [confirmKey, done, failed] = kind === "delete"
+      ? ["users.confirmDelete", "users.deleted", "users.deleteError"]
+      : ["users.confirmRestore", "users.restored", "users.restoreError"];
+    if (!confirm(t(confirmKey, { email: u.email }))) return;
     try {
-      await del(`/api/admin/users/${u.id}`);
-      toastSuccess(t("users.deleted"));
+      if (kind === "delete") await del(`/api/admin/users/${u.id}`);
+      else await put(`/api/admin/users/restore/${u.id}`);
+      toastSuccess(t(done));
       await load();
     } catch (e) {
-      toastError(e instanceof ApiError && e.message ? e.message : t("users.deleteError"));
-    }
-  };
-  const restore = async (u: PublicUser) => {
-    setMenu(null);
-    if (!confirm(t("users.confirmRestore", { email: u.email }))) return;
-    try {
-      await put(`/api/admin/users/restore/${u.id}`);
-      toastSuccess(t("users.restored"));
-      await load();
-    } catch (e) {
-      toastError(e instanceof ApiError && e.message ? e.message : t("users.restoreError"));
+      toastError(e instanceof ApiError && e.message ? e.message : t(failed));
     }
   };
   const openEdit = async (u: PublicUser) => {
@@ -124,98 +118,19 @@ export default function UserList(p: UserListProps) {
 
       <div class="card overflow-x-auto">
         <table class="table" data-testid="user-table">
-          <thead>
-            <tr>
-              <th>{t("users.columns.email")}</th>
-              <th>{t("users.columns.firstName")}</th>
-              <th class="hidden sm:table-cell">{t("users.columns.lastName")}</th>
-              <th class="hidden md:table-cell">{t("users.columns.dateCreated")}</th>
-              <th>{t("users.columns.enabled")}</th>
-              <th class="w-10">
-                <span class="sr-only">{t("common.actions")}</span>
-              </th>
-            </tr>
-          </thead>
+          <UserHead />
           <tbody>
             {rows.map((u) => (
-              <tr key={u.id} class={u.enabled ? "" : "text-slate-400"} data-testid="user-row">
-                <td class="max-w-[14rem] truncate">
-                  <button
-                    type="button"
-                    class="text-left text-brand-700 hover:underline"
-                    onClick={() =>
-                      setDrawer({ mode: "view", user: u })}
-                  >
-                    {u.email}
-                  </button>
-                </td>
-                <td>{u.firstName}</td>
-                <td class="hidden sm:table-cell">{u.lastName}</td>
-                <td class="hidden md:table-cell">{formatDate(u.dateCreated)}</td>
-                <td>
-                  <span
-                    class={`rounded px-1.5 py-0.5 text-xs font-medium ${
-                      u.enabled ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-600"
-                    }`}
-                  >
-                    {u.enabled ? t("users.enabledYes") : t("users.enabledNo")}
-                  </span>
-                </td>
-                <td class="relative">
-                  <button
-                    type="button"
-                    class="btn btn-ghost px-2"
-                    aria-label={t("users.rowMenu")}
-                    aria-haspopup="menu"
-                    aria-expanded={menu === u.id}
-                    data-testid="user-row-menu"
-                    onClick={() =>
-                      setMenu(menu === u.id ? null : u.id)}
-                  >
-                    ⋮
-                  </button>
-                  {menu === u.id && (
-                    <div
-                      role="menu"
-                      class="absolute right-2 z-20 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
-                    >
-                      <button
-                        type="button"
-                        role="menuitem"
-                        class="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100"
-                        onClick={() => openEdit(u)}
-                      >
-                        {t("common.edit")}
-                      </button>
-                      {u.enabled
-                        ? (
-                          <button
-                            type="button"
-                            role="menuitem"
-                            class="block w-full px-3 py-1.5 text-left text-sm text-red-700 hover:bg-red-50 disabled:opacity-40"
-                            disabled={u.id === p.currentUserId}
-                            title={u.id === p.currentUserId ? t("users.cannotDeleteSelf") : ""}
-                            onClick={() => disable(u)}
-                            data-testid="user-delete"
-                          >
-                            {t("users.delete")}
-                          </button>
-                        )
-                        : (
-                          <button
-                            type="button"
-                            role="menuitem"
-                            class="block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-100"
-                            onClick={() => restore(u)}
-                            data-testid="user-restore"
-                          >
-                            {t("users.restore")}
-                          </button>
-                        )}
-                    </div>
-                  )}
-                </td>
-              </tr>
+              <UserRow
+                key={u.id}
+                user={u}
+                self={u.id === p.currentUserId}
+                menuOpen={menu === u.id}
+                onMenu={() => setMenu(menu === u.id ? null : u.id)}
+                onView={() => setDrawer({ mode: "view", user: u })}
+                onEdit={() => openEdit(u)}
+                onToggle={(kind) => toggle(u, kind)}
+              />
             ))}
             {loaded && rows.length === 0 && (
               <tr>
@@ -226,107 +141,194 @@ export default function UserList(p: UserListProps) {
         </table>
       </div>
 
-      <div
-        class="mt-3 flex flex-wrap items-center justify-end gap-3 text-sm"
-        aria-label={t("common.pagination.label")}
-      >
-        <label class="flex items-center gap-2 whitespace-nowrap">
-          {t("common.pagination.rowsPerPage")}
-          <select
-            class="input w-20"
-            value={String(perPage)}
-            onChange={(e) => {
-              setPerPage(Number((e.target as HTMLSelectElement).value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n}</option>)}
-          </select>
-        </label>
-        <span data-testid="user-range">
-          {t("common.pagination.range", {
-            from: total ? (page - 1) * perPage + 1 : 0,
-            to: Math.min(page * perPage, total),
-            total,
-          })}
-        </span>
-        <button
-          type="button"
-          class="btn btn-secondary"
-          disabled={page <= 1}
-          aria-label={t("common.pagination.previous")}
-          onClick={() => setPage(page - 1)}
-        >
-          ‹
-        </button>
-        <button
-          type="button"
-          class="btn btn-secondary"
-          disabled={page >= pages}
-          aria-label={t("common.pagination.next")}
-          onClick={() => setPage(page + 1)}
-        >
-          ›
-        </button>
-      </div>
+      <Pagination
+        page={page}
+        size={perPage}
+        total={total}
+        framed={false}
+        onPage={setPage}
+        onSize={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+      />
 
       {drawer && (
-        <div
-          class="fixed inset-0 z-40 flex justify-end bg-black/30"
-          onClick={() => setDrawer(null)}
-        >
-          <div
-            class="h-full w-full max-w-lg overflow-y-auto bg-white p-5 shadow-xl"
-            role="dialog"
-            aria-modal="true"
-            data-testid={`drawer-${drawer.mode}`}
-            onClick={(e) => e.stopPropagation()}
-          >
-            <div class="mb-4 flex items-center justify-between">
-              <h2 class="text-lg font-bold">
-                {t(
-                  drawer.mode === "add"
-                    ? "users.drawer.addTitle"
-                    : drawer.mode === "edit"
-                    ? "users.drawer.editTitle"
-                    : "users.drawer.viewTitle",
-                )}
-              </h2>
-              <button
-                type="button"
-                class="btn btn-ghost text-lg"
-                aria-label={t("common.close")}
-                onClick={() => setDrawer(null)}
-              >
-                ×
-              </button>
-            </div>
-            {drawer.mode === "add" && (
-              <RegisterUserForm
-                role={null}
-                loginUrl={p.loginUrl}
-                copyTemplate={p.copyTemplate}
-                onDone={() => load()}
-              />
-            )}
-            {drawer.mode === "view" && (
-              <UserView
-                user={drawer.user}
-                onEdit={() => openEdit(drawer.user)}
-              />
-            )}
-            {drawer.mode === "edit" && (
-              <UserEdit
-                user={drawer.user}
-                onSaved={() => {
-                  setDrawer(null);
-                  load();
-                }}
-              />
-            )}
-          </div>
-        </div>
+        <UserDrawer mode={drawer.mode} onClose={() => setDrawer(null)}>
+          {drawer.mode === "add" && (
+            <RegisterUserForm
+              role={null}
+              loginUrl={p.loginUrl}
+              copyTemplate={p.copyTemplate}
+              onDone={() => load()}
+            />
+          )}
+          {drawer.mode === "view" && (
+            <UserView
+              user={drawer.user}
+              onEdit={() => openEdit(drawer.user)}
+            />
+          )}
+          {drawer.mode === "edit" && (
+            <UserEdit
+              user={drawer.user}
+              onSaved={() => {
+                setDrawer(null);
+                load();
+              }}
+            />
+          )}
+        </UserDrawer>
       )}
+    </div>
+  );
+}
+
+function UserHead() {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th>{t("users.columns.email")}</th>
+        <th>{t("users.columns.firstName")}</th>
+        <th class="hidden sm:table-cell">{t("users.columns.lastName")}</th>
+        <th class="hidden md:table-cell">{t("users.columns.dateCreated")}</th>
+        <th>{t("users.columns.enabled")}</th>
+        <th class="w-10">
+          <span class="sr-only">{t("common.actions")}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+const MENU_ITEM = "block w-full px-3 py-1.5 text-left text-sm";
+
+function UserRow(
+  { user: u, self, menuOpen, onMenu, onView, onEdit, onToggle }: {
+    user: PublicUser;
+    /** The signed-in admin's own row: it cannot be deleted. */
+    self: boolean;
+    menuOpen: boolean;
+    onMenu: () => void;
+    onView: () => void;
+    onEdit: () => void;
+    onToggle: (kind: "delete" | "restore") => void;
+  },
+) {
+  const t = useT();
+  return (
+    <tr class={u.enabled ? "" : "text-slate-400"} data-testid="user-row">
+      <td class="max-w-[14rem] truncate">
+        <button type="button" class="text-left text-brand-700 hover:underline" onClick={onView}>
+          {u.email}
+        </button>
+      </td>
+      <td>{u.firstName}</td>
+      <td class="hidden sm:table-cell">{u.lastName}</td>
+      <td class="hidden md:table-cell">{formatDate(u.dateCreated)}</td>
+      <td>
+        <span
+          class={`rounded px-1.5 py-0.5 text-xs font-medium ${
+            u.enabled ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-600"
+          }`}
+        >
+          {u.enabled ? t("users.enabledYes") : t("users.enabledNo")}
+        </span>
+      </td>
+      <td class="relative">
+        <button
+          type="button"
+          class="btn btn-ghost px-2"
+          aria-label={t("users.rowMenu")}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          data-testid="user-row-menu"
+          onClick={onMenu}
+        >
+          ⋮
+        </button>
+        {menuOpen && (
+          <div
+            role="menu"
+            class="absolute right-2 z-20 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          >
+            <button
+              type="button"
+              role="menuitem"
+              class={`${MENU_ITEM} hover:bg-slate-100`}
+              onClick={onEdit}
+            >
+              {t("common.edit")}
+            </button>
+            {u.enabled
+              ? (
+                <button
+                  type="button"
+                  role="menuitem"
+                  class={`${MENU_ITEM} text-red-700 hover:bg-red-50 disabled:opacity-40`}
+                  disabled={self}
+                  title={self ? t("users.cannotDeleteSelf") : ""}
+                  onClick={() => onToggle("delete")}
+                  data-testid="user-delete"
+                >
+                  {t("users.delete")}
+                </button>
+              )
+              : (
+                <button
+                  type="button"
+                  role="menuitem"
+                  class={`${MENU_ITEM} hover:bg-slate-100`}
+                  onClick={() => onToggle("restore")}
+                  data-testid="user-restore"
+                >
+                  {t("users.restore")}
+                </button>
+              )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The side drawer that views, adds or edits a user. */
+function UserDrawer(
+  { mode, onClose, children }: {
+    mode: "view" | "edit" | "add";
+    onClose: () => void;
+    children: ComponentChildren;
+  },
+) {
+  const t = useT();
+  const title = mode === "add"
+    ? "users.drawer.addTitle"
+    : mode === "edit"
+    ? "users.drawer.editTitle"
+    : "users.drawer.viewTitle";
+  return (
+    <div class="fixed inset-0 z-40 flex justify-end bg-black/30" onClick={onClose}>
+      <div
+        class="h-full w-full max-w-lg overflow-y-auto bg-white p-5 shadow-xl"
+        role="dialog"
+        aria-modal="true"
+        data-testid={`drawer-${mode}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div class="mb-4 flex items-center justify-between">
+          <h2 class="text-lg font-bold">{t(title)}</h2>
+          <button
+            type="button"
+            class="btn btn-ghost text-lg"
+            aria-label={t("common.close")}
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
     </div>
   );
 }

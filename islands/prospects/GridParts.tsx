@@ -1,10 +1,9 @@
 /**
- * The prospect grid's frame: the toolbar above it (total, Export, Import, the sort select), its
- * header row (short labels, the follow-up sort) and the pagination below. Markup only; the grid
- * island owns the state and passes what to do.
+ * The prospect grid's frame: the toolbar above it (total, Export, Import, the sort select) and its
+ * header row (short labels, the follow-up sort); the pagination below is components/Pagination.tsx.
+ * Markup only; the grid island owns the state and passes what to do.
  */
 import { useT } from "@/lib/i18n/context.ts";
-import { PAGE_SIZES } from "@/lib/domain/statuses.ts";
 
 export function GridToolbar(
   { total, projectName, exportHref, onImport, sort, onSort }: {
@@ -114,62 +113,5 @@ export function GridHead(
         <th class="sticky right-0">{t("prospects.columns.actions")}</th>
       </tr>
     </thead>
-  );
-}
-
-export function Pagination(
-  { page, size, total, onPage, onSize }: {
-    page: number;
-    size: number;
-    total: number;
-    onPage: (page: number) => void;
-    onSize: (size: number) => void;
-  },
-) {
-  const t = useT();
-  const pages = Math.max(1, Math.ceil(total / size));
-  const from = total === 0 ? 0 : (page - 1) * size + 1;
-  const to = Math.min(total, page * size);
-  return (
-    <nav
-      class="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 px-3 py-2 text-sm"
-      aria-label={t("common.pagination.label")}
-      data-testid="pagination"
-    >
-      <label class="flex items-center gap-2">
-        {t("common.pagination.rowsPerPage")}
-        <select
-          class="input !w-20 !py-1"
-          value={String(size)}
-          data-testid="page-size"
-          onChange={(e) => onSize(Number((e.target as HTMLSelectElement).value))}
-        >
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={String(s)} selected={s === size}>{s}</option>
-          ))}
-        </select>
-      </label>
-      <span data-testid="page-range">{t("common.pagination.range", { from, to, total })}</span>
-      <button
-        type="button"
-        class="btn btn-secondary !px-2"
-        disabled={page <= 1}
-        aria-label={t("common.pagination.previous")}
-        data-testid="page-prev"
-        onClick={() => onPage(page - 1)}
-      >
-        ‹
-      </button>
-      <button
-        type="button"
-        class="btn btn-secondary !px-2"
-        disabled={page >= pages}
-        aria-label={t("common.pagination.next")}
-        data-testid="page-next"
-        onClick={() => onPage(page + 1)}
-      >
-        ›
-      </button>
-    </nav>
   );
 }

@@ -87,7 +87,7 @@ export default function ChangePasswordForm({ userId, initial }: ChangePasswordFo
             autoComplete={autoComplete}
             value={value}
             error={errors[name]}
-            onInput={(e) => set((e.target as HTMLInputElement).value)}
+            onValue={set}
           />
         ))}
       </div>
