@@ -4,6 +4,7 @@
  * browser's picker on a hidden native input. `value` and `onChange` speak "yyyy-MM-dd"; a typed
  * text that is not a date is passed on as typed, so the server's validation message shows.
  */
+import { IconCalendar } from "@/components/Icons.tsx";
 import { useEffect, useRef, useState } from "react";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
@@ -68,18 +69,7 @@ export function DateInput(
           }
         }}
       >
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          aria-hidden="true"
-        >
-          <rect x="3" y="5" width="18" height="16" rx="2" />
-          <path d="M3 10h18M8 3v4M16 3v4" />
-        </svg>
+        <IconCalendar />
       </button>
       <input
         ref={picker}

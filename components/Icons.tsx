@@ -1,4 +1,6 @@
-/** Small inline SVG icons (no icon font, nothing from a CDN). */
+/** Small inline SVG icons (no icon font, nothing from a CDN), drawn on a 24×24 grid in strokes. */
+import type { ComponentChildren } from "preact";
+
 const base = {
   width: 20,
   height: 20,
@@ -8,6 +10,41 @@ const base = {
   "stroke-width": 2,
   "aria-hidden": true,
 } as const;
+
+/** An icon of `size` px whose shapes are the children. */
+function Icon({ size = 20, children }: { size?: number; children: ComponentChildren }) {
+  return <svg {...base} width={size} height={size}>{children}</svg>;
+}
+
+interface IconProps {
+  size?: number;
+}
+
+/** A speech bubble: the notes of a prospect. */
+export const IconNote = ({ size = 18 }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 4h16v12H8l-4 4z" />
+  </Icon>
+);
+/** A bin: delete. */
+export const IconTrash = ({ size = 16 }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+  </Icon>
+);
+/** Three bars: the menu. */
+export const IconMenu = ({ size = 22 }: IconProps) => (
+  <Icon size={size}>
+    <path d="M3 6h18M3 12h18M3 18h18" />
+  </Icon>
+);
+/** A calendar page: pick a date. */
+export const IconCalendar = ({ size = 16 }: IconProps) => (
+  <Icon size={size}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
 
 export const IconUsers = () => (
   <svg {...base}>

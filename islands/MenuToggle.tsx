@@ -1,4 +1,5 @@
 /** The header's menu toggle: switches the side navigation between full (1) and short (2). */
+import { IconMenu } from "@/components/Icons.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { patch } from "@/lib/client/api.ts";
@@ -30,17 +31,7 @@ export default function MenuToggle({ menu, userId }: MenuToggleProps) {
       data-testid="menu-toggle"
       onClick={toggle}
     >
-      <svg
-        width="22"
-        height="22"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="2"
-        aria-hidden="true"
-      >
-        <path d="M3 6h18M3 12h18M3 18h18" />
-      </svg>
+      <IconMenu />
     </button>
   );
 }

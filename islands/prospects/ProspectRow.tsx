@@ -4,6 +4,7 @@
  * Spec §4: the status select is disabled while Paused or disabled; the follow-up picker only
  * for an empty or follow-up status (otherwise cleared); no date before yesterday.
  */
+import { IconNote, IconTrash } from "@/components/Icons.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import type { Lang } from "@/lib/i18n/core.ts";
@@ -115,16 +116,13 @@ const NOTHING: ProspectMay = {
   addNote: false,
 };
 
-export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRowProps) {
-  const t = useT();
+/** The row's draft, its field errors and saving: Enter saves, Esc puts the stored values back. */
+function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locked: boolean) {
   const adding = p === null;
   const initial = p ? draftOf(p) : emptyDraft(env.clubs[0]?.clubId ?? null);
   const [draft, setDraft] = useState<RowDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  // What the server allows (p.may); the add row is the caller's own new prospect.
-  const may = p ? p.may ?? NOTHING : null;
-  const locked = may !== null && !may.edit;
   const dirty = FIELDS.some((f) => draft[f] !== initial[f]);
   const set = (patch: Partial<RowDraft>) => {
     const next = { ...draft, ...patch };
@@ -156,44 +154,39 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
       reset();
     }
   };
+  return { draft, errors, busy, dirty, set, save, onKeyDown };
+}
+
+/** Why a control of the row is disabled (issue 19: a tooltip and a hidden text it points to). */
+function whyDisabled(
+  t: (k: string) => string,
+  o: { locked: boolean; adding: boolean; statusDisabled: boolean; followOk: boolean },
+) {
+  return {
+    status: o.locked
+      ? t("ux.why.locked")
+      : o.adding
+      ? t("ux.why.newRow")
+      : o.statusDisabled
+      ? t("ux.why.paused")
+      : "",
+    followUp: o.locked ? t("ux.why.locked") : !o.followOk ? t("ux.why.followUp") : "",
+  };
+}
+
+export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRowProps) {
+  const t = useT();
+  const adding = p === null;
+  // What the server allows (p.may); the add row is the caller's own new prospect.
+  const may = p ? p.may ?? NOTHING : null;
+  const locked = may !== null && !may.edit;
+  const { draft, errors, busy, dirty, set, save, onKeyDown } = useRowDraft(p, env, actions, locked);
   const rowId = adding ? "new" : String(p.customerId);
-  const cls = (f: string, extra = "") =>
-    `input !px-1 !py-0.5 !text-xs ${extra} ${errors[f] ? "!border-red-500 !ring-red-100" : ""}`;
-  const errAttrs = (f: string) =>
-    errors[f]
-      ? { "aria-invalid": true, title: t(errors[f]), "data-error": errors[f] }
-      : { "aria-invalid": undefined };
-  const text = (
-    f: keyof RowDraft,
-    label: string,
-    width: string,
-    type: "text" | "tel" | "email" = "text",
-  ) => (
-    <input
-      {...({ type, ...errAttrs(f) } as Record<string, unknown>)}
-      class={cls(f, width)}
-      value={draft[f]}
-      disabled={locked}
-      aria-label={label}
-      data-testid={`${f}-${rowId}`}
-      inputMode={f === "phoneNumber" || f === "customerId" ? "numeric" : undefined}
-      onInput={(e) => set({ [f]: (e.target as HTMLInputElement).value })}
-    />
-  );
+  const cell: CellKit = { t, draft, errors, rowId, locked, set };
   const followOk = followUpAllowed(draft.sellStatus);
   const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
-  // Issue 19: a disabled control says why (tooltip + aria-describedby on a hidden text).
-  const why = {
-    status: locked
-      ? t("ux.why.locked")
-      : adding
-      ? t("ux.why.newRow")
-      : statusDisabled
-      ? t("ux.why.paused")
-      : "",
-    followUp: locked ? t("ux.why.locked") : !followOk ? t("ux.why.followUp") : "",
-  };
+  const why = whyDisabled(t, { locked, adding, statusDisabled, followOk });
   const whyAttrs = (k: keyof typeof why) =>
     why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
   return (
@@ -208,49 +201,23 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
       >
         <td data-col="id" data-label={t("prospects.columns.customerId")}>
           {adding
-            ? text("customerId", t("prospects.columns.customerId"), "!w-11")
+            ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
             : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
         </td>
-        <td data-col="first" data-label={t("prospects.columns.firstName")}>
-          {text("firstName", t("prospects.columns.firstName"), "!w-[4.5rem]")}
-        </td>
-        <td data-col="last" data-label={t("prospects.columns.lastName")}>
-          {text("lastName", t("prospects.columns.lastName"), "!w-[4.5rem]")}
-        </td>
-        <td data-col="tag" data-label={t("prospects.columns.tag")}>
-          {text("tag", t("prospects.columns.tag"), "!w-14")}
-        </td>
+        {textCell(cell, "first", "firstName", "firstName", "!w-[4.5rem]")}
+        {textCell(cell, "last", "lastName", "lastName", "!w-[4.5rem]")}
+        {textCell(cell, "tag", "tag", "tag", "!w-14")}
         <td data-col="notes" class="text-center">
           {!adding && (
-            <button
-              type="button"
-              class="btn btn-ghost !px-1 !py-0.5"
-              disabled={!may?.notes}
-              title={may?.notes ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
-              aria-label={t("prospects.openNotes")}
-              data-testid={`notes-${rowId}`}
-              onClick={() => actions.notes(p)}
-            >
-              <svg
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                stroke-width="2"
-                aria-hidden="true"
-              >
-                <path d="M4 4h16v12H8l-4 4z" />
-              </svg>
-            </button>
+            <NotesButton
+              allowed={!!may?.notes}
+              rowId={rowId}
+              onOpen={() => actions.notes(p)}
+            />
           )}
         </td>
-        <td data-col="phone" data-label={t("prospects.columns.phone")}>
-          {text("phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}
-        </td>
-        <td data-col="email" data-label={t("prospects.columns.email")}>
-          {text("email", t("prospects.columns.email"), "!w-[6.5rem]", "email")}
-        </td>
+        {textCell(cell, "phone", "phoneNumber", "phone", "!w-[5.25rem]", "tel")}
+        {textCell(cell, "email", "email", "email", "!w-[6.5rem]", "email")}
         <td
           data-col="project"
           data-label={t("prospects.columns.marketProject")}
@@ -259,80 +226,21 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         >
           {p ? p.marketProjectName : env.projectName}
         </td>
-        <td data-col="status" data-label={t("prospects.columns.sellStatus")}>
-          <select
-            class={cls("sellStatus", "!w-[9.75rem] !text-[11px]")}
-            value={draft.sellStatus}
-            disabled={statusDisabled}
-            aria-label={t("prospects.columns.sellStatus")}
-            data-testid={`sellStatus-${rowId}`}
-            onChange={(e) => set({ sellStatus: (e.target as HTMLSelectElement).value })}
-            {...whyAttrs("status")}
-            {...errAttrs("sellStatus")}
-          >
-            <option value="" selected={!draft.sellStatus}>{t("common.empty")}</option>
-            {SELL_STATUSES.map((s) => (
-              <option key={s} value={s} selected={s === draft.sellStatus}>
-                {t(`sellStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-          {why.status && (
-            // hidden: aria-describedby still reads it, and it takes no room in the scrolled grid.
-            <span id={`why-status-${rowId}`} hidden data-testid={`why-status-${rowId}`}>
-              {why.status}
-            </span>
-          )}
-          {p?.lastSellStatusChange && (
-            <div class="mt-0.5 max-w-[9.75rem] text-[11px] leading-tight text-slate-500">
-              {t("prospects.lastSellStatusChange", {
-                date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
-              })}
-            </div>
-          )}
-        </td>
-        <td data-col="club" data-label={t("prospects.columns.club")}>
-          <select
-            class={cls("clubId", "!w-[5.5rem]")}
-            value={draft.clubId}
-            disabled={locked}
-            aria-label={t("prospects.columns.club")}
-            data-testid={`clubId-${rowId}`}
-            onChange={(e) => set({ clubId: (e.target as HTMLSelectElement).value })}
-            {...errAttrs("clubId")}
-          >
-            {adding && !draft.clubId && <option value="" selected>{t("common.select")}</option>}
-            {p && !env.clubs.some((c) => c.clubId === p.clubId) && (
-              <option value={String(p.clubId)} selected={String(p.clubId) === draft.clubId}>
-                {p.clubName || env.clubName(p.clubId)}
-              </option>
-            )}
-            {env.clubs.map((c) => (
-              <option
-                key={c.clubId}
-                value={String(c.clubId)}
-                selected={String(c.clubId) === draft.clubId}
-              >
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </td>
+        <StatusCell
+          cell={cell}
+          p={p}
+          env={env}
+          disabled={statusDisabled}
+          why={why.status}
+          whyAttrs={whyAttrs("status")}
+        />
+        <ClubCell cell={cell} p={p} env={env} adding={adding} />
         <td data-col="activity" data-label={t("prospects.columns.activityStatus")}>
-          {p && (
-            <span
-              class={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
-                ACTIVITY_BADGE[p.activityStatus] ?? ""
-              }`}
-              data-testid={`activity-${rowId}`}
-            >
-              {t(`activityStatus.${p.activityStatus}`)}
-            </span>
-          )}
+          {p && <ActivityBadge status={p.activityStatus} rowId={rowId} />}
         </td>
         <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
           <DateInput
-            class={cls("followUpDate", "!w-[6.75rem]")}
+            class={inputClass(cell, "followUpDate", "!w-[6.75rem]")}
             value={draft.followUpDate}
             min={env.minDate}
             disabled={locked || !followOk}
@@ -340,7 +248,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             testId={`followUpDate-${rowId}`}
             onChange={(v) => set({ followUpDate: v })}
             {...whyAttrs("followUp")}
-            {...errAttrs("followUpDate")}
+            {...errorAttrs(cell, "followUpDate")}
           />
           {why.followUp && <span id={`why-followUp-${rowId}`} hidden>{why.followUp}</span>}
         </td>
@@ -374,17 +282,200 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             p={p}
             may={may}
             rowId={rowId}
-            saveDisabled={busy || locked || (!adding && !dirty)}
-            saveTitle={locked
-              ? t("prospects.disabledRow")
-              : !adding && !dirty
-              ? t("ux.why.saveUnchanged")
-              : undefined}
+            busy={busy}
+            locked={locked}
+            unchanged={!adding && !dirty}
             actions={actions}
             onSave={() => save()}
           />
         </td>
       </tr>
+      <RowMessages t={t} rowId={rowId} errors={errors} conflict={p ? conflict : null} p={p} />
+    </>
+  );
+}
+
+/** What a cell of the row needs to draw an input of the draft. */
+interface CellKit {
+  t: (k: string, vars?: Record<string, unknown>) => string;
+  draft: RowDraft;
+  errors: FieldErrors;
+  rowId: string;
+  locked: boolean;
+  set: (patch: Partial<RowDraft>) => void;
+}
+
+const inputClass = (c: CellKit, f: string, extra = "") =>
+  `input !px-1 !py-0.5 !text-xs ${extra} ${c.errors[f] ? "!border-red-500 !ring-red-100" : ""}`;
+
+const errorAttrs = (c: CellKit, f: string) =>
+  c.errors[f]
+    ? { "aria-invalid": true, title: c.t(c.errors[f]), "data-error": c.errors[f] }
+    : { "aria-invalid": undefined };
+
+function textInput(
+  c: CellKit,
+  f: keyof RowDraft,
+  label: string,
+  width: string,
+  type: "text" | "tel" | "email" = "text",
+) {
+  return (
+    <input
+      {...({ type, ...errorAttrs(c, f) } as Record<string, unknown>)}
+      class={inputClass(c, f, width)}
+      value={c.draft[f]}
+      disabled={c.locked}
+      aria-label={label}
+      data-testid={`${f}-${c.rowId}`}
+      inputMode={f === "phoneNumber" || f === "customerId" ? "numeric" : undefined}
+      onInput={(e) => c.set({ [f]: (e.target as HTMLInputElement).value })}
+    />
+  );
+}
+
+/** A cell with a text input of the draft (`label`: its prospects.columns.* key). */
+function textCell(
+  c: CellKit,
+  col: string,
+  f: keyof RowDraft,
+  label: string,
+  width: string,
+  type: "text" | "tel" | "email" = "text",
+) {
+  const text = c.t(`prospects.columns.${label}`);
+  return <td data-col={col} data-label={text}>{textInput(c, f, text, width, type)}</td>;
+}
+
+function NotesButton(
+  { allowed, rowId, onOpen }: { allowed: boolean; rowId: string; onOpen: () => void },
+) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      class="btn btn-ghost !px-1 !py-0.5"
+      disabled={!allowed}
+      title={allowed ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
+      aria-label={t("prospects.openNotes")}
+      data-testid={`notes-${rowId}`}
+      onClick={onOpen}
+    >
+      <IconNote />
+    </button>
+  );
+}
+
+function ActivityBadge({ status, rowId }: { status: string; rowId: string }) {
+  const t = useT();
+  return (
+    <span
+      class={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
+        ACTIVITY_BADGE[status] ?? ""
+      }`}
+      data-testid={`activity-${rowId}`}
+    >
+      {t(`activityStatus.${status}`)}
+    </span>
+  );
+}
+
+/** The sell-status select, why it is disabled, and when the status last changed. */
+function StatusCell(
+  { cell: c, p, env, disabled, why, whyAttrs }: {
+    cell: CellKit;
+    p: Prospect | null;
+    env: RowEnv;
+    disabled: boolean;
+    why: string;
+    whyAttrs: Record<string, string | undefined>;
+  },
+) {
+  const { t, draft, rowId } = c;
+  return (
+    <td data-col="status" data-label={t("prospects.columns.sellStatus")}>
+      <select
+        class={inputClass(c, "sellStatus", "!w-[9.75rem] !text-[11px]")}
+        value={draft.sellStatus}
+        disabled={disabled}
+        aria-label={t("prospects.columns.sellStatus")}
+        data-testid={`sellStatus-${rowId}`}
+        onChange={(e) => c.set({ sellStatus: (e.target as HTMLSelectElement).value })}
+        {...whyAttrs}
+        {...errorAttrs(c, "sellStatus")}
+      >
+        <option value="" selected={!draft.sellStatus}>{t("common.empty")}</option>
+        {SELL_STATUSES.map((s) => (
+          <option key={s} value={s} selected={s === draft.sellStatus}>
+            {t(`sellStatus.${s}`)}
+          </option>
+        ))}
+      </select>
+      {why && (
+        // hidden: aria-describedby still reads it, and it takes no room in the scrolled grid.
+        <span id={`why-status-${rowId}`} hidden data-testid={`why-status-${rowId}`}>
+          {why}
+        </span>
+      )}
+      {p?.lastSellStatusChange && (
+        <div class="mt-0.5 max-w-[9.75rem] text-[11px] leading-tight text-slate-500">
+          {t("prospects.lastSellStatusChange", {
+            date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
+          })}
+        </div>
+      )}
+    </td>
+  );
+}
+
+/** The club select: the user's clubs, plus the row's own club when it is not one of them. */
+function ClubCell(
+  { cell: c, p, env, adding }: { cell: CellKit; p: Prospect | null; env: RowEnv; adding: boolean },
+) {
+  const { t, draft, rowId } = c;
+  return (
+    <td data-col="club" data-label={t("prospects.columns.club")}>
+      <select
+        class={inputClass(c, "clubId", "!w-[5.5rem]")}
+        value={draft.clubId}
+        disabled={c.locked}
+        aria-label={t("prospects.columns.club")}
+        data-testid={`clubId-${rowId}`}
+        onChange={(e) => c.set({ clubId: (e.target as HTMLSelectElement).value })}
+        {...errorAttrs(c, "clubId")}
+      >
+        {adding && !draft.clubId && <option value="" selected>{t("common.select")}</option>}
+        {p && !env.clubs.some((club) => club.clubId === p.clubId) && (
+          <option value={String(p.clubId)} selected={String(p.clubId) === draft.clubId}>
+            {p.clubName || env.clubName(p.clubId)}
+          </option>
+        )}
+        {env.clubs.map((club) => (
+          <option
+            key={club.clubId}
+            value={String(club.clubId)}
+            selected={String(club.clubId) === draft.clubId}
+          >
+            {club.name}
+          </option>
+        ))}
+      </select>
+    </td>
+  );
+}
+
+/** Under the row: its field errors, and after a 409 what this user tried to save. */
+function RowMessages(
+  { t, rowId, errors, conflict, p }: {
+    t: (k: string) => string;
+    rowId: string;
+    errors: FieldErrors;
+    conflict: RowDraft | null | undefined;
+    p: Prospect | null;
+  },
+) {
+  return (
+    <>
       {Object.keys(errors).length > 0 && (
         <tr data-testid={`errors-${rowId}`}>
           <td colSpan={15} class="!border-t-0 !pt-0 text-xs text-red-700">
@@ -488,17 +579,25 @@ function AssigneeCell(
 
 /** The actions cell: Save (or Add), Restore for a deleted row, Delete. */
 function ActionsCell(
-  { p, may, rowId, saveDisabled, saveTitle, actions, onSave }: {
+  { p, may, rowId, busy, locked, unchanged, actions, onSave }: {
     p: Prospect | null;
     may: ProspectMay | null;
     rowId: string;
-    saveDisabled: boolean;
-    saveTitle: string | undefined;
+    busy: boolean;
+    locked: boolean;
+    /** An existing row nobody changed: nothing to save. */
+    unchanged: boolean;
     actions: RowActions;
     onSave: () => void;
   },
 ) {
   const t = useT();
+  const saveDisabled = busy || locked || unchanged;
+  const saveTitle = locked
+    ? t("prospects.disabledRow")
+    : unchanged
+    ? t("ux.why.saveUnchanged")
+    : undefined;
   return (
     <div class="flex gap-1">
       <button
@@ -531,17 +630,7 @@ function ActionsCell(
           data-testid={`delete-${rowId}`}
           onClick={() => actions.remove(p)}
         >
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            stroke-width="2"
-            aria-hidden="true"
-          >
-            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-          </svg>
+          <IconTrash />
         </button>
       )}
     </div>
