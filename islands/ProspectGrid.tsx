@@ -54,26 +54,193 @@ export interface ProspectGridProps {
 export default function ProspectGrid(props: ProspectGridProps) {
   const t = useT();
   const lang = useLang();
+  const { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load } =
+    useGridRows(props, t);
+  const [fresh, setFresh] = useState<string[]>([]);
+  const filterForm = useFilterForm(props, filters, load, fresh);
+  const { form, setForm, chooseProject, go } = filterForm;
+  const [deleting, setDeleting] = useState<Prospect | null>(null);
+  // The import and notes dialogs are loaded on first use: the page's own JavaScript stays small.
+  const [Importer, loadImporter] = useLazy<ImportDialogProps>(async () =>
+    (await import("@/islands/prospects/ImportDialog.tsx")).ImportDialog
+  );
+  const [importing, setImporting] = useState(false);
+  const [notesFor, setNotesFor] = useState<Prospect | null>(null);
+  const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
+    (await import("@/islands/NotesDialog.tsx")).default
+  );
+
+  const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
+  const clubName = (id: number) => allClubs.get(id) ?? String(id);
+  const myClubs = props.myClubIds.length
+    ? props.myClubIds.map((id) => ({ clubId: id, name: clubName(id) }))
+    : props.clubs;
+  const project = props.projects.find((p) => p.marketProjectId === filters.marketProjectId);
+
+  const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
+  const store: GridStore = {
+    t,
+    user: props.user,
+    timeZone: props.timeZone,
+    filters,
+    setRows,
+    setTotal,
+    setFresh,
+    setConflicts,
+    setDuplicate,
+  };
+  const actions = rowActions(store, setDeleting, async (p) => {
+    await loadNotes();
+    setNotesFor(p);
+  });
+  const env: RowEnv = {
+    user: props.user,
+    clubs: myClubs,
+    clubName,
+    projectName: project?.name ?? "",
+    lang,
+    timeZone: props.timeZone,
+    now,
+    minDate: minFollowUpDate(now, props.timeZone),
+  };
+
+  return (
+    <div class="space-y-3">
+      <FilterBar
+        admin={props.user.admin}
+        form={form}
+        projects={props.projects}
+        clubs={myClubs}
+        onChange={(p) => setForm((f) => ({ ...f, ...p }))}
+        onProject={chooseProject}
+        onSubmit={filterForm.submit}
+        onClear={filterForm.clear}
+      />
+      {!filters.marketProjectId
+        ? (
+          <p class="card p-6 text-center text-slate-600" data-testid="select-project-message">
+            {t("prospects.selectMarketProjectMessage")}
+          </p>
+        )
+        : (
+          <GridCard
+            grid={{ rows, env, actions, conflicts, fresh }}
+            filters={filters}
+            total={total}
+            exportHref={filters.deleted ? null : csvHref(filters, props.myClubIds)}
+            onImport={filters.deleted || !project ? null : async () => {
+              await loadImporter();
+              setImporting(true);
+            }}
+            go={go}
+          />
+        )}
+      {importing && Importer && filters.marketProjectId && (
+        <Importer
+          marketProjectId={filters.marketProjectId}
+          clubs={myClubs}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            load(filters);
+          }}
+        />
+      )}
+      <RowDialogs
+        store={store}
+        clubName={clubName}
+        duplicate={duplicate}
+        deleting={deleting}
+        setDeleting={setDeleting}
+      />
+      {Notes && notesFor && (
+        <Notes
+          prospect={notesFor}
+          timeZone={props.timeZone}
+          onClose={() => setNotesFor(null)}
+          onProspectChange={(p) => replaceRow(store, p)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Why the filters cannot be searched (an i18n key), or null. */
+function filterProblem(f: Filters): string | null {
+  // Spec §5: searching needs a market project.
+  if (!f.marketProjectId) return "validation.selectMarketingProjectFirst";
+  // The server says so too (400).
+  if (f.registerDate && f.registerEndDate && f.registerEndDate < f.registerDate) {
+    return "ux.errors.dateRangeReversed";
+  }
+  return null;
+}
+
+/** A component imported on first use: [it or null, load it]. */
+function useLazy<P>(load: () => Promise<ComponentType<P>>) {
+  const [C, setC] = useState<ComponentType<P> | null>(null);
+  const ensure = async () => {
+    if (!C) {
+      const loaded = await load();
+      setC(() => loaded);
+    }
+  };
+  return [C, ensure] as const;
+}
+
+/** The grid itself: its header, a row per prospect, and the add row last. */
+function GridTable(
+  { rows, env, actions, conflicts, fresh, marketProjectId, followUp, onFollowUp }: {
+    rows: Prospect[];
+    env: RowEnv;
+    actions: RowActions;
+    conflicts: Record<string, RowDraft>;
+    fresh: string[];
+    marketProjectId: number | null;
+    followUp: "asc" | "desc";
+    onFollowUp: () => void;
+  },
+) {
+  const t = useT();
+  return (
+    <div class="overflow-x-auto">
+      <table
+        class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
+        data-testid="prospect-grid"
+      >
+        <GridHead followUp={followUp} onFollowUp={onFollowUp} />
+        <tbody>
+          {rows.map((p) => (
+            <ProspectRow
+              key={`${p.id}:${p.version}`}
+              p={p}
+              env={env}
+              actions={actions}
+              conflict={conflicts[p.id] ?? null}
+              highlight={fresh.includes(p.id)}
+            />
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={15} class="py-6 text-center text-slate-500" data-testid="grid-empty">
+                {t("prospects.empty")}
+              </td>
+            </tr>
+          )}
+          <ProspectRow key={`new:${marketProjectId}`} p={null} env={env} actions={actions} />
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The rows shown, the filters they answer and reloading them (the URL follows the filters). */
+function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   const [filters, setFilters] = useState<Filters>(props.filters);
-  const [form, setForm] = useState<Filters>(props.filters);
   const [rows, setRows] = useState<Prospect[]>(props.rows);
   const [total, setTotal] = useState(props.total);
   const [now, setNow] = useState(() => new Date(props.now));
   const [conflicts, setConflicts] = useState<Record<string, RowDraft>>({});
-  const [fresh, setFresh] = useState<string[]>([]);
-  const [deleting, setDeleting] = useState<Prospect | null>(null);
-  // Loaded on first use, like the notes dialog: the page's own JavaScript stays small.
-  const [Importer, setImporter] = useState<ComponentType<ImportDialogProps> | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [notesFor, setNotesFor] = useState<Prospect | null>(null);
-  const [Notes, setNotes] = useState<ComponentType<NotesDialogProps> | null>(null);
-
-  const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
-  const myClubs = props.myClubIds.length
-    ? props.myClubIds.map((id) => ({ clubId: id, name: allClubs.get(id) ?? String(id) }))
-    : props.clubs;
-  const project = props.projects.find((p) => p.marketProjectId === filters.marketProjectId);
-
   const load = async (f: Filters, keep: string[] = []) => {
     setFilters(f);
     if (typeof history !== "undefined") history.replaceState(null, "", `/prospects?${urlQuery(f)}`);
@@ -97,187 +264,31 @@ export default function ProspectGrid(props: ProspectGridProps) {
     }
   };
 
-  const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
+  return { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load };
+}
 
-  const store: GridStore = {
-    t,
-    user: props.user,
-    timeZone: props.timeZone,
-    filters,
-    setRows,
-    setTotal,
-    setFresh,
-    setConflicts,
-    setDuplicate,
-  };
-  const replace = (p: Prospect) => replaceRow(store, p);
-
-  const openNotes = async (p: Prospect) => {
-    if (!Notes) {
-      const m = await import("@/islands/NotesDialog.tsx");
-      setNotes(() => m.default);
-    }
-    setNotesFor(p);
-  };
-
-  const actions: RowActions = {
-    save: (p, d, assign) => saveRow(store, p, d, assign),
-    assign: (p) => assignRow(store, p, props.user.email),
-    unassign: (p) => assignRow(store, p, null),
-    remove: (p) => setDeleting(p),
-    restore: (p) => restoreRow(store, p),
-    notes: openNotes,
-  };
-  const env: RowEnv = {
-    user: props.user,
-    clubs: myClubs,
-    clubName: (id) => allClubs.get(id) ?? String(id),
-    projectName: project?.name ?? "",
-    lang,
-    timeZone: props.timeZone,
-    now,
-    minDate: minFollowUpDate(now, props.timeZone),
-  };
-
-  const chooseProject = (marketProjectId: number | null) => {
-    const next = { ...form, marketProjectId, page: 1 };
-    setForm(next);
-    load(next);
-    patch(`/api/users/${props.user.id}/settings/market-project`, {
-      selectedMarketProjectId: marketProjectId,
-    }).catch(() => {});
-  };
-  const go = (patchF: Partial<Filters>) => {
-    const next = { ...filters, ...patchF };
-    setForm((f) => ({ ...f, ...patchF }));
-    load(next, fresh);
-  };
-
+/** The prompts a row's action opens: a possible duplicate on create, and the delete confirmation. */
+function RowDialogs(
+  { store, clubName, duplicate, deleting, setDeleting }: {
+    store: GridStore;
+    clubName: (id: number) => string;
+    duplicate: DuplicateState | null;
+    deleting: Prospect | null;
+    setDeleting: (p: Prospect | null) => void;
+  },
+) {
+  const t = store.t;
   return (
-    <div class="space-y-3">
-      <FilterBar
-        admin={props.user.admin}
-        form={form}
-        projects={props.projects}
-        clubs={myClubs}
-        onChange={(p) => setForm((f) => ({ ...f, ...p }))}
-        onProject={chooseProject}
-        onSubmit={() => {
-          // Spec §5: searching needs a market project.
-          if (!form.marketProjectId) toastError(t("validation.selectMarketingProjectFirst"));
-          else if (
-            form.registerDate && form.registerEndDate && form.registerEndDate < form.registerDate
-          ) toastError(t("ux.errors.dateRangeReversed")); // the server says so too (400)
-          else load({ ...form, page: 1 });
-        }}
-        onClear={() => {
-          const next = { ...defaultFilters(form.marketProjectId), size: form.size };
-          setForm(next);
-          load(next);
-        }}
-      />
-      {!filters.marketProjectId
-        ? (
-          <p class="card p-6 text-center text-slate-600" data-testid="select-project-message">
-            {t("prospects.selectMarketProjectMessage")}
-          </p>
-        )
-        : (
-          <div class="card">
-            <GridToolbar
-              total={total}
-              projectName={project?.name ?? ""}
-              exportHref={filters.deleted ? null : buildUrl("/api/prospects", {
-                ...apiQuery(filters, props.myClubIds),
-                page: undefined,
-                size: undefined,
-                format: "csv",
-              })}
-              onImport={filters.deleted || !project ? null : async () => {
-                if (!Importer) {
-                  const m = await import("@/islands/prospects/ImportDialog.tsx");
-                  setImporter(() => m.ImportDialog);
-                }
-                setImporting(true);
-              }}
-              sort={filters.sort}
-              onSort={(sort) => go({ sort, page: 1 })}
-            />
-            <div class="overflow-x-auto">
-              <table
-                class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
-                data-testid="prospect-grid"
-              >
-                <GridHead
-                  followUp={filters.sortFollowUpDate}
-                  onFollowUp={() =>
-                    go({
-                      sortFollowUpDate: filters.sortFollowUpDate === "asc" ? "desc" : "asc",
-                      sort: "followUpDate",
-                      page: 1,
-                    })}
-                />
-                <tbody>
-                  {rows.map((p) => (
-                    <ProspectRow
-                      key={`${p.id}:${p.version}`}
-                      p={p}
-                      env={env}
-                      actions={actions}
-                      conflict={conflicts[p.id] ?? null}
-                      highlight={fresh.includes(p.id)}
-                    />
-                  ))}
-                  {rows.length === 0 && (
-                    <tr>
-                      <td
-                        colSpan={15}
-                        class="py-6 text-center text-slate-500"
-                        data-testid="grid-empty"
-                      >
-                        {t("prospects.empty")}
-                      </td>
-                    </tr>
-                  )}
-                  <ProspectRow
-                    key={`new:${filters.marketProjectId}`}
-                    p={null}
-                    env={env}
-                    actions={actions}
-                  />
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={filters.page}
-              size={filters.size}
-              total={total}
-              onPage={(page) => go({ page })}
-              onSize={(size) => go({ size, page: 1 })}
-            />
-          </div>
-        )}
-      {importing && Importer && filters.marketProjectId && (
-        <Importer
-          marketProjectId={filters.marketProjectId}
-          clubs={myClubs}
-          onClose={() => setImporting(false)}
-          onImported={() => {
-            setImporting(false);
-            load(filters);
-          }}
-        />
-      )}
+    <>
       {duplicate && (
         <DuplicatePrompt
           matches={duplicate.matches}
-          clubName={(id) => allClubs.get(id) ?? String(id)}
-          onCancel={() => setDuplicate(null)}
+          clubName={clubName}
+          onCancel={() => store.setDuplicate(null)}
           onCreate={async () => {
-            const dup = duplicate;
-            setDuplicate(null);
+            store.setDuplicate(null);
             try {
-              await createRow(store, dup.body, dup.draft, dup.assign, true);
+              await createRow(store, duplicate.body, duplicate.draft, duplicate.assign, true);
             } catch (e) {
               toastError(`${t("prospects.createError")}: ${errorText(t, e)}`);
             }
@@ -298,14 +309,114 @@ export default function ProspectGrid(props: ProspectGridProps) {
           onCancel={() => setDeleting(null)}
         />
       )}
-      {Notes && notesFor && (
-        <Notes
-          prospect={notesFor}
-          timeZone={props.timeZone}
-          onClose={() => setNotesFor(null)}
-          onProspectChange={replace}
-        />
-      )}
+    </>
+  );
+}
+
+/** The CSV download of the rows the filters match (every page). */
+const csvHref = (f: Filters, myClubIds: number[]) =>
+  buildUrl("/api/prospects", {
+    ...apiQuery(f, myClubIds),
+    page: undefined,
+    size: undefined,
+    format: "csv",
+  });
+
+/** The filter bar's values (applied on Search) and the changes that reload at once. */
+function useFilterForm(
+  props: ProspectGridProps,
+  filters: Filters,
+  load: (f: Filters, keep?: string[]) => Promise<void>,
+  fresh: string[],
+) {
+  const t = useT();
+  const [form, setForm] = useState<Filters>(props.filters);
+  /** A project choice reloads at once and is remembered for the user. */
+  const chooseProject = (marketProjectId: number | null) => {
+    const next = { ...form, marketProjectId, page: 1 };
+    setForm(next);
+    load(next);
+    patch(`/api/users/${props.user.id}/settings/market-project`, {
+      selectedMarketProjectId: marketProjectId,
+    }).catch(() => {});
+  };
+  /** Sort and paging: the applied filters change, the rows just added stay. */
+  const go = (patchF: Partial<Filters>) => {
+    const next = { ...filters, ...patchF };
+    setForm((f) => ({ ...f, ...patchF }));
+    load(next, fresh);
+  };
+  const submit = () => {
+    const problem = filterProblem(form);
+    if (problem) toastError(t(problem));
+    else load({ ...form, page: 1 });
+  };
+  const clear = () => {
+    const next = { ...defaultFilters(form.marketProjectId), size: form.size };
+    setForm(next);
+    load(next);
+  };
+  return { form, setForm, chooseProject, go, submit, clear };
+}
+
+/** What a row's buttons do (the grid's state changes through `store`). */
+const rowActions = (
+  store: GridStore,
+  confirmDelete: (p: Prospect) => void,
+  openNotes: (p: Prospect) => void,
+): RowActions => ({
+  save: (p, d, assign) => saveRow(store, p, d, assign),
+  assign: (p) => assignRow(store, p, store.user.email),
+  unassign: (p) => assignRow(store, p, null),
+  remove: confirmDelete,
+  restore: (p) => restoreRow(store, p),
+  notes: openNotes,
+});
+
+type GridRows = Omit<
+  Parameters<typeof GridTable>[0],
+  "marketProjectId" | "followUp" | "onFollowUp"
+>;
+
+/** The grid's card: the toolbar, the table and the pagination. */
+function GridCard(
+  { grid, filters, total, exportHref, onImport, go }: {
+    grid: GridRows;
+    filters: Filters;
+    total: number;
+    exportHref: string | null;
+    onImport: (() => void) | null;
+    go: (patch: Partial<Filters>) => void;
+  },
+) {
+  return (
+    <div class="card">
+      <GridToolbar
+        total={total}
+        projectName={grid.env.projectName}
+        exportHref={exportHref}
+        onImport={onImport}
+        sort={filters.sort}
+        onSort={(sort) => go({ sort, page: 1 })}
+      />
+      <GridTable
+        {...grid}
+        marketProjectId={filters.marketProjectId}
+        followUp={filters.sortFollowUpDate}
+        onFollowUp={() =>
+          go({
+            sortFollowUpDate: filters.sortFollowUpDate === "asc" ? "desc" : "asc",
+            sort: "followUpDate",
+            page: 1,
+          })}
+      />
+      <Pagination
+        page={filters.page}
+        size={filters.size}
+        total={total}
+        onPage={(page) => go({ page })}
+        onSize={(size) => go({ size, page: 1 })}
+      />
     </div>
   );
 }
