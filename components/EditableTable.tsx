@@ -113,45 +113,14 @@ export function EditableTable<R, D>(p: EditableTableProps<R, D>) {
                   </td>
                 ))}
                 <td class="whitespace-nowrap text-right">
-                  {isEditing
-                    ? (
-                      <span class="inline-flex gap-1">
-                        <button
-                          type="button"
-                          class="btn btn-primary"
-                          disabled={busy}
-                          data-testid="save"
-                          onClick={() => save(r)}
-                        >
-                          {t("common.save")}
-                        </button>
-                        <button type="button" class="btn btn-secondary" onClick={cancel}>
-                          {t("common.cancel")}
-                        </button>
-                      </span>
-                    )
-                    : (
-                      <span class="inline-flex gap-1">
-                        <button
-                          type="button"
-                          class="btn btn-secondary"
-                          disabled={busy}
-                          data-testid="edit"
-                          onClick={() => startEdit(r)}
-                        >
-                          {t("common.edit")}
-                        </button>
-                        <button
-                          type="button"
-                          class="btn btn-ghost text-red-700"
-                          disabled={busy}
-                          data-testid="delete"
-                          onClick={() => p.onDelete(r)}
-                        >
-                          {t("common.delete")}
-                        </button>
-                      </span>
-                    )}
+                  <RowButtons
+                    editing={isEditing}
+                    busy={busy}
+                    onSave={() => save(r)}
+                    onCancel={cancel}
+                    onEdit={() => startEdit(r)}
+                    onDelete={() => p.onDelete(r)}
+                  />
                 </td>
               </tr>
             );
@@ -179,6 +148,47 @@ export function EditableTable<R, D>(p: EditableTableProps<R, D>) {
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** A row's buttons: Edit and Delete, or Save and Cancel while it is edited. */
+function RowButtons(
+  { editing, busy, onSave, onCancel, onEdit, onDelete }: {
+    editing: boolean;
+    busy: boolean;
+    onSave: () => void;
+    onCancel: () => void;
+    onEdit: () => void;
+    onDelete: () => void;
+  },
+) {
+  const t = useT();
+  // [class, label, test id, action]; Cancel stays enabled while a save runs.
+  type Def = [string, string, string | undefined, () => void];
+  const buttons: Def[] = editing
+    ? [
+      ["btn btn-primary", "common.save", "save", onSave],
+      ["btn btn-secondary", "common.cancel", undefined, onCancel],
+    ]
+    : [
+      ["btn btn-secondary", "common.edit", "edit", onEdit],
+      ["btn btn-ghost text-red-700", "common.delete", "delete", onDelete],
+    ];
+  return (
+    <span class="inline-flex gap-1">
+      {buttons.map(([cls, label, testId, onClick]) => (
+        <button
+          key={label}
+          type="button"
+          class={cls}
+          disabled={onClick !== onCancel && busy}
+          data-testid={testId}
+          onClick={onClick}
+        >
+          {t(label)}
+        </button>
+      ))}
+    </span>
   );
 }
 

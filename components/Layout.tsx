@@ -59,8 +59,6 @@ export function Layout(p: LayoutProps) {
       nav.push({ href: "/outbox", label: t("nav.outbox"), icon: IconMail, testId: "nav-outbox" });
     }
   }
-  const active = (href: string) =>
-    p.path === href || p.path.startsWith(href + "/") || (href === "/prospects" && p.path === "/");
   return (
     <html lang={lang}>
       <head>
@@ -119,36 +117,7 @@ export function Layout(p: LayoutProps) {
                   </div>
                 </header>
                 <div class="flex flex-1">
-                  <nav
-                    class="side-nav flex shrink-0 flex-col border-r border-slate-200 bg-white"
-                    aria-label={t("nav.label")}
-                    data-testid="side-nav"
-                  >
-                    <ul class="flex-1 py-2">
-                      {nav.map((item) => (
-                        <li key={item.href}>
-                          <a
-                            href={item.href}
-                            data-testid={item.testId}
-                            title={item.label}
-                            aria-current={active(item.href) ? "page" : undefined}
-                            class={`mx-2 my-0.5 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-                              active(item.href)
-                                ? "bg-brand-50 text-brand-700"
-                                : "text-slate-700 hover:bg-slate-100"
-                            }`}
-                          >
-                            <item.icon />
-                            <span class="nav-label">{item.label}</span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                    <div class="px-4 py-3 text-xs text-slate-600" data-testid="version">
-                      <span class="nav-label">{`${t("nav.version")} `}</span>
-                      {APP_VERSION}
-                    </div>
-                  </nav>
+                  <SideNav items={nav} path={p.path} t={t} />
                   <main
                     id="main"
                     tabIndex={-1}
@@ -163,5 +132,43 @@ export function Layout(p: LayoutProps) {
         </I18nContext.Provider>
       </body>
     </html>
+  );
+}
+
+/** The side menu: a link per screen, the current one marked; the version at the foot. */
+function SideNav({ items, path, t }: { items: NavItem[]; path: string; t: (k: string) => string }) {
+  const active = (href: string) =>
+    path === href || path.startsWith(href + "/") || (href === "/prospects" && path === "/");
+  return (
+    <nav
+      class="side-nav flex shrink-0 flex-col border-r border-slate-200 bg-white"
+      aria-label={t("nav.label")}
+      data-testid="side-nav"
+    >
+      <ul class="flex-1 py-2">
+        {items.map((item) => (
+          <li key={item.href}>
+            <a
+              href={item.href}
+              data-testid={item.testId}
+              title={item.label}
+              aria-current={active(item.href) ? "page" : undefined}
+              class={`mx-2 my-0.5 flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
+                active(item.href)
+                  ? "bg-brand-50 text-brand-700"
+                  : "text-slate-700 hover:bg-slate-100"
+              }`}
+            >
+              <item.icon />
+              <span class="nav-label">{item.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div class="px-4 py-3 text-xs text-slate-600" data-testid="version">
+        <span class="nav-label">{`${t("nav.version")} `}</span>
+        {APP_VERSION}
+      </div>
+    </nav>
   );
 }

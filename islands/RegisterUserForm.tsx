@@ -101,43 +101,17 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
     }
   };
 
-  const copy = async () => {
-    if (!registered) return;
-    try {
-      await copyText(fillTemplate(p.copyTemplate, {
-        email: registered.email,
-        password: registered.password,
-        url: p.loginUrl,
-      }));
-      toastSuccess(t("register.copySuccess"));
-    } catch {
-      toastError(t("register.copyError"));
-    }
-  };
-
   if (registered) {
     return (
-      <div data-testid="register-done">
-        <p class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">
-          {t("register.success")}: <strong>{registered.email}</strong>
-        </p>
-        <div class="flex flex-wrap gap-2">
-          <button type="button" class="btn btn-primary" onClick={copy} data-testid="copy-login">
-            {t("register.copyLoginDetails")}
-          </button>
-          <button
-            type="button"
-            class="btn btn-secondary"
-            onClick={() => {
-              setRegistered(null);
-              setV({ ...EMPTY, role: p.role ?? "" });
-            }}
-            data-testid="register-another"
-          >
-            {t("register.title")}
-          </button>
-        </div>
-      </div>
+      <RegisteredPanel
+        {...registered}
+        loginUrl={p.loginUrl}
+        copyTemplate={p.copyTemplate}
+        onAnother={() => {
+          setRegistered(null);
+          setV({ ...EMPTY, role: p.role ?? "" });
+        }}
+      />
     );
   }
 
@@ -201,5 +175,46 @@ export default function RegisterUserForm(p: RegisterUserFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** After success: the new user, "copy login details" and a way to register another. */
+function RegisteredPanel(
+  { email, password, loginUrl, copyTemplate, onAnother }: {
+    email: string;
+    password: string;
+    loginUrl: string;
+    copyTemplate: string;
+    onAnother: () => void;
+  },
+) {
+  const t = useT();
+  const copy = async () => {
+    try {
+      await copyText(fillTemplate(copyTemplate, { email, password, url: loginUrl }));
+      toastSuccess(t("register.copySuccess"));
+    } catch {
+      toastError(t("register.copyError"));
+    }
+  };
+  return (
+    <div data-testid="register-done">
+      <p class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">
+        {t("register.success")}: <strong>{email}</strong>
+      </p>
+      <div class="flex flex-wrap gap-2">
+        <button type="button" class="btn btn-primary" onClick={copy} data-testid="copy-login">
+          {t("register.copyLoginDetails")}
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          onClick={onAnother}
+          data-testid="register-another"
+        >
+          {t("register.title")}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -37,7 +37,6 @@ export default function UserList(p: UserListProps) {
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
-  const [term, setTerm] = useState("");
   const [query, setQuery] = useState("");
   const [menu, setMenu] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<Drawer>(null);
@@ -58,22 +57,6 @@ export default function UserList(p: UserListProps) {
     load();
   }, [page, perPage, query]);
 
-  /** Delete (disable) or restore after the user confirms; the list reloads. */
-  const toggle = async (u: PublicUser, kind: "delete" | "restore") => {
-    setMenu(null);
-    const [confirmKey, done, failed] = kind === "delete"
-      ? ["users.confirmDelete", "users.deleted", "users.deleteError"]
-      : ["users.confirmRestore", "users.restored", "users.restoreError"];
-    if (!confirm(t(confirmKey, { email: u.email }))) return;
-    try {
-      if (kind === "delete") await del(`/api/admin/users/${u.id}`);
-      else await put(`/api/admin/users/restore/${u.id}`);
-      toastSuccess(t(done));
-      await load();
-    } catch (e) {
-      toastError(e instanceof ApiError && e.message ? e.message : t(failed));
-    }
-  };
   const openEdit = async (u: PublicUser) => {
     setMenu(null);
     try {
@@ -86,35 +69,13 @@ export default function UserList(p: UserListProps) {
 
   return (
     <div data-testid="user-list">
-      <div class="mb-3 flex flex-wrap items-center gap-2">
-        <form
-          class="flex flex-1 gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setPage(1);
-            setQuery(term);
-          }}
-        >
-          <input
-            class="input max-w-xs"
-            type="search"
-            placeholder={t("users.search")}
-            aria-label={t("users.search")}
-            value={term}
-            data-testid="user-search"
-            onInput={(e) => setTerm((e.target as HTMLInputElement).value)}
-          />
-          <button type="submit" class="btn btn-secondary">{t("common.search")}</button>
-        </form>
-        <button
-          type="button"
-          class="btn btn-primary"
-          onClick={() => setDrawer({ mode: "add" })}
-          data-testid="user-add"
-        >
-          + {t("users.add")}
-        </button>
-      </div>
+      <UserSearch
+        onSearch={(term) => {
+          setPage(1);
+          setQuery(term);
+        }}
+        onAdd={() => setDrawer({ mode: "add" })}
+      />
 
       <div class="card overflow-x-auto">
         <table class="table" data-testid="user-table">
@@ -129,7 +90,10 @@ export default function UserList(p: UserListProps) {
                 onMenu={() => setMenu(menu === u.id ? null : u.id)}
                 onView={() => setDrawer({ mode: "view", user: u })}
                 onEdit={() => openEdit(u)}
-                onToggle={(kind) => toggle(u, kind)}
+                onToggle={(kind) => {
+                  setMenu(null);
+                  toggleUser(t, u, kind, load);
+                }}
               />
             ))}
             {loaded && rows.length === 0 && (
@@ -180,6 +144,58 @@ export default function UserList(p: UserListProps) {
           )}
         </UserDrawer>
       )}
+    </div>
+  );
+}
+
+/** Delete (disable) or restore a user after the admin confirms; then `reload`. */
+async function toggleUser(
+  t: (k: string, vars?: Record<string, unknown>) => string,
+  u: PublicUser,
+  kind: "delete" | "restore",
+  reload: () => Promise<void>,
+) {
+  const [confirmKey, done, failed] = kind === "delete"
+    ? ["users.confirmDelete", "users.deleted", "users.deleteError"]
+    : ["users.confirmRestore", "users.restored", "users.restoreError"];
+  if (!confirm(t(confirmKey, { email: u.email }))) return;
+  try {
+    if (kind === "delete") await del(`/api/admin/users/${u.id}`);
+    else await put(`/api/admin/users/restore/${u.id}`);
+    toastSuccess(t(done));
+    await reload();
+  } catch (e) {
+    toastError(e instanceof ApiError && e.message ? e.message : t(failed));
+  }
+}
+
+/** The search box (Enter or Search) and the Add button above the list. */
+function UserSearch({ onSearch, onAdd }: { onSearch: (term: string) => void; onAdd: () => void }) {
+  const t = useT();
+  const [term, setTerm] = useState("");
+  return (
+    <div class="mb-3 flex flex-wrap items-center gap-2">
+      <form
+        class="flex flex-1 gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(term);
+        }}
+      >
+        <input
+          class="input max-w-xs"
+          type="search"
+          placeholder={t("users.search")}
+          aria-label={t("users.search")}
+          value={term}
+          data-testid="user-search"
+          onInput={(e) => setTerm((e.target as HTMLInputElement).value)}
+        />
+        <button type="submit" class="btn btn-secondary">{t("common.search")}</button>
+      </form>
+      <button type="button" class="btn btn-primary" onClick={onAdd} data-testid="user-add">
+        + {t("users.add")}
+      </button>
     </div>
   );
 }

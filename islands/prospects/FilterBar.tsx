@@ -76,72 +76,31 @@ export function FilterBar(
         onSubmit();
       }}
     >
-      <div class="col-span-2 sm:col-span-1 lg:col-span-2">
-        <label class="label" for="flt-marketProjectId">
-          {t("prospects.filters.marketProject")}
-        </label>
-        <select
-          id="flt-marketProjectId"
-          class="input"
-          value={form.marketProjectId === null ? "" : String(form.marketProjectId)}
-          data-testid="filter-marketProjectId"
-          onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
-            onProject(v ? Number(v) : null);
-          }}
-        >
-          <option value="" selected={form.marketProjectId === null}>{t("common.select")}</option>
-          {projects.map((p) => (
-            <option
-              key={p.marketProjectId}
-              value={String(p.marketProjectId)}
-              selected={p.marketProjectId === form.marketProjectId}
-            >
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label class="label" for="flt-clubId">{t("prospects.filters.club")}</label>
-        <select
-          id="flt-clubId"
-          class="input"
-          value={form.clubId}
-          data-testid="filter-clubId"
-          onChange={(e) => onChange({ clubId: (e.target as HTMLSelectElement).value })}
-        >
-          <option value="" selected={!form.clubId}>{t("prospects.filters.anyClub")}</option>
-          {clubs.map((c) => (
-            <option
-              key={c.clubId}
-              value={String(c.clubId)}
-              selected={String(c.clubId) === form.clubId}
-            >
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label class="label" for="flt-sellStatus">{t("prospects.filters.sellStatus")}</label>
-        <select
-          id="flt-sellStatus"
-          class="input"
-          value={form.sellStatus}
-          data-testid="filter-sellStatus"
-          onChange={(e) => onChange({ sellStatus: (e.target as HTMLSelectElement).value })}
-        >
-          <option value="" selected={!form.sellStatus}>
-            {t("prospects.filters.anySellStatus")}
-          </option>
-          {SELL_STATUSES.map((s) => (
-            <option key={s} value={s} selected={s === form.sellStatus}>
-              {t(`sellStatus.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="marketProjectId"
+        label={t("prospects.filters.marketProject")}
+        class="col-span-2 sm:col-span-1 lg:col-span-2"
+        value={form.marketProjectId === null ? "" : String(form.marketProjectId)}
+        empty={t("common.select")}
+        options={projects.map((p) => [String(p.marketProjectId), p.name])}
+        onChange={(v) => onProject(v ? Number(v) : null)}
+      />
+      <FilterSelect
+        name="clubId"
+        label={t("prospects.filters.club")}
+        value={form.clubId}
+        empty={t("prospects.filters.anyClub")}
+        options={clubs.map((c) => [String(c.clubId), c.name])}
+        onChange={(clubId) => onChange({ clubId })}
+      />
+      <FilterSelect
+        name="sellStatus"
+        label={t("prospects.filters.sellStatus")}
+        value={form.sellStatus}
+        empty={t("prospects.filters.anySellStatus")}
+        options={SELL_STATUSES.map((s) => [s, t(`sellStatus.${s}`)])}
+        onChange={(sellStatus) => onChange({ sellStatus })}
+      />
       <button
         type="button"
         class="btn btn-ghost col-span-2 justify-self-start sm:hidden"
@@ -177,5 +136,36 @@ export function FilterBar(
         </div>
       </div>
     </form>
+  );
+}
+
+/** A labelled select of the filter bar: an "any" choice first, then the options. */
+function FilterSelect(
+  { name, label, value, empty, options, onChange, class: cls = "" }: {
+    name: string;
+    label: string;
+    value: string;
+    empty: string;
+    options: [value: string, label: string][];
+    onChange: (value: string) => void;
+    class?: string;
+  },
+) {
+  return (
+    <div class={cls}>
+      <label class="label" for={`flt-${name}`}>{label}</label>
+      <select
+        id={`flt-${name}`}
+        class="input"
+        value={value}
+        data-testid={`filter-${name}`}
+        onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
+      >
+        {/* `selected` too: server-rendered HTML has no select value to hydrate */}
+        <option value="" selected={!value}>{empty}</option>
+        {options.map(([v, text]) => <option key={v} value={v} selected={v === value}>{text}
+        </option>)}
+      </select>
+    </div>
   );
 }

@@ -43,30 +43,6 @@ export function ImportDialog(
   const [clubId, setClubId] = useState("");
   const [error, setError] = useState("");
 
-  /** Sends the file in parts and adds the answers up, with lines as in the file. */
-  const send = async (
-    text: string,
-    dryRun: boolean,
-    size: number,
-    onPart?: (n: number) => void,
-  ) => {
-    const sum: ImportAnswer = { created: 0, duplicates: [], errors: [], ignoredColumns: [] };
-    const parts: CsvPart[] = csvParts(text, size);
-    for (const part of parts) {
-      const { data } = await api<ImportAnswer>("POST", "/api/prospects/import", {
-        query: { marketProjectId, clubId: clubId || undefined, dryRun: dryRun || undefined },
-        raw: { type: "text/csv; charset=utf-8", text: part.text },
-      });
-      const line = (n: number) => n - part.partLine + part.firstLine;
-      sum.created += data.created;
-      sum.duplicates.push(...data.duplicates.map((d) => ({ ...d, line: line(d.line) })));
-      sum.errors.push(...data.errors.map((e) => ({ ...e, line: line(e.line) })));
-      sum.ignoredColumns = data.ignoredColumns;
-      onPart?.(part.rows);
-    }
-    return { sum, rows: parts.reduce((n, p) => n + p.rows, 0) };
-  };
-
   const failed = (e: unknown) => {
     setStep({ kind: "pick" });
     setError(e instanceof ApiError ? e.message : t("common.networkError"));
@@ -81,7 +57,7 @@ export function ImportDialog(
     setStep({ kind: "checking" });
     try {
       const text = await file.text();
-      const { sum } = await send(text, true, CHECK_PART);
+      const { sum } = await sendCsv({ marketProjectId, clubId }, text, true, CHECK_PART);
       setStep({ kind: "preview", text, result: sum });
     } catch (e) {
       failed(e);
@@ -93,7 +69,7 @@ export function ImportDialog(
     let done = 0;
     setStep({ kind: "importing", done, total });
     try {
-      const { sum } = await send(text, false, WRITE_PART, (n) => {
+      const { sum } = await sendCsv({ marketProjectId, clubId }, text, false, WRITE_PART, (n) => {
         done += n;
         setStep({ kind: "importing", done, total });
       });
@@ -115,58 +91,17 @@ export function ImportDialog(
       <div class="space-y-4 p-5">
         <h2 id="import-title" class="text-lg font-semibold">{t("intake.import.title")}</h2>
         {(step.kind === "pick" || step.kind === "checking") && (
-          <>
-            <p class="text-sm text-slate-600">{t("intake.import.help")}</p>
-            <label class="block text-sm font-medium">
-              {t("intake.import.club")}
-              <select
-                class="input mt-1"
-                value={clubId}
-                data-testid="import-club"
-                onChange={(e) => setClubId((e.target as HTMLSelectElement).value)}
-              >
-                <option value="">{t("intake.import.noClub")}</option>
-                {clubs.map((c) => (
-                  <option key={c.clubId} value={String(c.clubId)}>{c.name}</option>
-                ))}
-              </select>
-            </label>
-            <label class="block text-sm font-medium">
-              {t("intake.import.file")}
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                class="input mt-1"
-                data-testid="import-file"
-                disabled={busy}
-                onChange={(e) => {
-                  const f = (e.target as HTMLInputElement).files?.[0];
-                  if (f) check(f);
-                }}
-              />
-            </label>
-            {step.kind === "checking" && (
-              <p class="text-sm text-slate-600" role="status">{t("intake.import.checking")}</p>
-            )}
-            {error && (
-              <p class="text-sm text-red-700" role="alert" data-testid="import-error">{error}</p>
-            )}
-          </>
+          <PickFile
+            clubs={clubs}
+            clubId={clubId}
+            setClubId={setClubId}
+            checking={step.kind === "checking"}
+            error={error}
+            onFile={check}
+          />
         )}
         {step.kind === "preview" && <Preview result={step.result} />}
-        {step.kind === "importing" && (
-          <div role="status" class="space-y-2">
-            <progress
-              class="h-3 w-full"
-              max={step.total || 1}
-              value={step.done}
-              data-testid="import-progress"
-            />
-            <p class="text-sm text-slate-600">
-              {t("intake.import.progress", { done: step.done, total: step.total })}
-            </p>
-          </div>
-        )}
+        {step.kind === "importing" && <Progress done={step.done} total={step.total} />}
         <div class="flex justify-end gap-2">
           <button type="button" class="btn btn-secondary" disabled={busy} onClick={onClose}>
             {t("intake.import.cancel")}
@@ -187,6 +122,93 @@ export function ImportDialog(
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** Sends the file in parts and adds the answers up, with lines as in the file. */
+async function sendCsv(
+  target: { marketProjectId: number; clubId: string },
+  text: string,
+  dryRun: boolean,
+  size: number,
+  onPart?: (n: number) => void,
+) {
+  const sum: ImportAnswer = { created: 0, duplicates: [], errors: [], ignoredColumns: [] };
+  const parts: CsvPart[] = csvParts(text, size);
+  for (const part of parts) {
+    const { data } = await api<ImportAnswer>("POST", "/api/prospects/import", {
+      query: {
+        marketProjectId: target.marketProjectId,
+        clubId: target.clubId || undefined,
+        dryRun: dryRun || undefined,
+      },
+      raw: { type: "text/csv; charset=utf-8", text: part.text },
+    });
+    const line = (n: number) => n - part.partLine + part.firstLine;
+    sum.created += data.created;
+    sum.duplicates.push(...data.duplicates.map((d) => ({ ...d, line: line(d.line) })));
+    sum.errors.push(...data.errors.map((e) => ({ ...e, line: line(e.line) })));
+    sum.ignoredColumns = data.ignoredColumns;
+    onPart?.(part.rows);
+  }
+  return { sum, rows: parts.reduce((n, p) => n + p.rows, 0) };
+}
+
+/** The first step: a club for rows without one, and the file (checked at once). */
+function PickFile(
+  { clubs, clubId, setClubId, checking, error, onFile }: {
+    clubs: { clubId: number; name: string }[];
+    clubId: string;
+    setClubId: (v: string) => void;
+    checking: boolean;
+    error: string;
+    onFile: (f: File) => void;
+  },
+) {
+  const t = useT();
+  return (
+    <>
+      <p class="text-sm text-slate-600">{t("intake.import.help")}</p>
+      <label class="block text-sm font-medium">
+        {t("intake.import.club")}
+        <select
+          class="input mt-1"
+          value={clubId}
+          data-testid="import-club"
+          onChange={(e) => setClubId((e.target as HTMLSelectElement).value)}
+        >
+          <option value="">{t("intake.import.noClub")}</option>
+          {clubs.map((c) => <option key={c.clubId} value={String(c.clubId)}>{c.name}</option>)}
+        </select>
+      </label>
+      <label class="block text-sm font-medium">
+        {t("intake.import.file")}
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          class="input mt-1"
+          data-testid="import-file"
+          disabled={checking}
+          onChange={(e) => {
+            const f = (e.target as HTMLInputElement).files?.[0];
+            if (f) onFile(f);
+          }}
+        />
+      </label>
+      {checking && <p class="text-sm text-slate-600" role="status">{t("intake.import.checking")}
+      </p>}
+      {error && <p class="text-sm text-red-700" role="alert" data-testid="import-error">{error}</p>}
+    </>
+  );
+}
+
+function Progress({ done, total }: { done: number; total: number }) {
+  const t = useT();
+  return (
+    <div role="status" class="space-y-2">
+      <progress class="h-3 w-full" max={total || 1} value={done} data-testid="import-progress" />
+      <p class="text-sm text-slate-600">{t("intake.import.progress", { done, total })}</p>
+    </div>
   );
 }
 

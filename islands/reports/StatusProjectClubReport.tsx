@@ -6,17 +6,17 @@
 import { DateInput } from "@/components/DateInput.tsx";
 import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
-import {
-  GROUP_REPORT_COLUMNS,
-  STATUS_COLUMN_ORDER,
-  type StatusGroupReport as Report,
-} from "@/lib/domain/reports.ts";
+import { GROUP_REPORT_COLUMNS, type StatusGroupReport as Report } from "@/lib/domain/reports.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
 import { ReportTable } from "@/components/reports/ReportTable.tsx";
-import { forgetLast, ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
-import { statusTotals } from "@/islands/reports/StatusProjectReport.tsx";
+import {
+  forgetLast,
+  ReportForm,
+  ReportResults,
+  StatusChart,
+  useReport,
+} from "@/islands/reports/shared.tsx";
 
 type Kind = "clubs" | "district";
 
@@ -87,7 +87,6 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
     { key: "name", label: t(`reports.columns.${first}`), text: true },
     ...GROUP_REPORT_COLUMNS.map((c) => ({ key: c, label: t(`reports.columns.${c}`) })),
   ];
-  const totals = report ? statusTotals(report.rows) : {};
 
   return (
     <section class="space-y-4">
@@ -145,14 +144,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
               columns={columns}
               rows={report.rows}
             />
-            <BarChart
-              testId="club-chart"
-              title={t("reports.chartTitle")}
-              items={STATUS_COLUMN_ORDER.map((s) => ({
-                label: t(`sellStatus.${s}`),
-                values: [totals[s] ?? 0],
-              }))}
-            />
+            <StatusChart testId="club-chart" rows={report.rows} />
           </>
         )}
       </ReportResults>

@@ -7,19 +7,15 @@ import { DateInput } from "@/components/DateInput.tsx";
 import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
 import {
-  addCounts,
   firstInDate,
   PROJECT_REPORT_COLUMNS,
-  STATUS_COLUMN_ORDER,
-  statusColumn,
   type StatusProjectReport as Report,
 } from "@/lib/domain/reports.ts";
 import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { BarChart } from "@/components/reports/BarChart.tsx";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
 import { ReportTable } from "@/components/reports/ReportTable.tsx";
-import { ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
+import { ReportForm, ReportResults, StatusChart, useReport } from "@/islands/reports/shared.tsx";
 
 export interface StatusProjectReportProps {
   projects: { marketProjectId: number; name: string }[];
@@ -33,18 +29,6 @@ export interface StatusProjectReportProps {
 
 const PATH = "/api/reports/status-project";
 const TEXT = new Set(["marketProject", "startDate", "firstProspectIn"]);
-
-/** Sums the status columns of report rows (for the distribution chart). */
-export function statusTotals(rows: Record<string, unknown>[]): Record<string, number> {
-  const sum: Record<string, number> = {};
-  for (const r of rows) {
-    addCounts(
-      sum,
-      Object.fromEntries(STATUS_COLUMN_ORDER.map((s) => [s, Number(r[statusColumn(s)] ?? 0)])),
-    );
-  }
-  return sum;
-}
 
 export default function StatusProjectReport(props: StatusProjectReportProps) {
   const t = useT();
@@ -76,7 +60,6 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
     label: t(`reports.columns.${c}`),
     text: TEXT.has(c),
   }));
-  const totals = report ? statusTotals(report.rows) : {};
   const zone = props.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
@@ -112,14 +95,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
                 firstProspectIn: firstInDate(r.firstProspectIn as string | null, zone),
               }))}
             />
-            <BarChart
-              testId="project-chart"
-              title={t("reports.chartTitle")}
-              items={STATUS_COLUMN_ORDER.map((s) => ({
-                label: t(`sellStatus.${s}`),
-                values: [totals[s] ?? 0],
-              }))}
-            />
+            <StatusChart testId="project-chart" rows={report.rows} />
           </>
         )}
       </ReportResults>

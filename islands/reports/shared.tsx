@@ -5,6 +5,8 @@ import { ApiError, buildUrl, get } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { CsvLink } from "@/components/reports/ReportTable.tsx";
 import { useLang, useT } from "@/lib/i18n/context.ts";
+import { BarChart } from "@/components/reports/BarChart.tsx";
+import { addCounts, STATUS_COLUMN_ORDER, statusColumn } from "@/lib/domain/reports.ts";
 
 const storageKey = (tab: string) => `klubbleads.reports.${tab}`;
 
@@ -165,4 +167,32 @@ export function ReportResults(
       </div>
     )
     : <p class="text-sm text-slate-500" data-testid={`${testId}-empty`}>{t("reports.empty")}</p>;
+}
+
+/** Sums the status columns of report rows (for the distribution chart). */
+function statusTotals(rows: Record<string, unknown>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const r of rows) {
+    addCounts(
+      sum,
+      Object.fromEntries(STATUS_COLUMN_ORDER.map((s) => [s, Number(r[statusColumn(s)] ?? 0)])),
+    );
+  }
+  return sum;
+}
+
+/** The distribution of the rows over the sell statuses, as bars. */
+export function StatusChart({ testId, rows }: { testId: string; rows: Record<string, unknown>[] }) {
+  const t = useT();
+  const totals = statusTotals(rows);
+  return (
+    <BarChart
+      testId={testId}
+      title={t("reports.chartTitle")}
+      items={STATUS_COLUMN_ORDER.map((s) => ({
+        label: t(`sellStatus.${s}`),
+        values: [totals[s] ?? 0],
+      }))}
+    />
+  );
 }

@@ -26,51 +26,115 @@ const HOUR_FIELDS = [
 type HourField = (typeof HOUR_FIELDS)[number];
 
 export default function AdminTab(props: AdminTabProps) {
-  const t = useT();
-  const [settings, setSettings] = useState(props.adminSettings);
-  const [from, setFrom] = useState(props.adminSettings.worktimeFrom);
-  const [to, setTo] = useState(props.adminSettings.worktimeTo);
-  const [wtErrors, setWtErrors] = useState<FieldErrors>({});
-  const [rows, setRows] = useState(props.timeSettings);
-  const [drafts, setDrafts] = useState<Record<string, Record<HourField, string>>>({});
-  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <div class="space-y-6">
+      <WorktimeSection initial={props.adminSettings} />
+      <TimeLimitsSection initial={props.timeSettings} />
+    </div>
+  );
+}
 
-  const applyWorktime = async (e: Event) => {
+/** The work-time window: from/to and Apply (spec §5: from before to). */
+function WorktimeSection({ initial }: { initial: AdminSettings }) {
+  const t = useT();
+  const [settings, setSettings] = useState(initial);
+  const [from, setFrom] = useState(initial.worktimeFrom);
+  const [to, setTo] = useState(initial.worktimeTo);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const show = (s: AdminSettings) => {
+    setSettings(s);
+    setFrom(s.worktimeFrom);
+    setTo(s.worktimeTo);
+  };
+
+  const apply = async (e: Event) => {
     e.preventDefault();
     if (!isWorktimeOrdered(from, to)) {
-      setWtErrors({ worktimeTo: t("validation.worktimeOrder") });
+      setErrors({ worktimeTo: t("validation.worktimeOrder") });
       return;
     }
-    setBusy("worktime");
+    setBusy(true);
     try {
       const { data } = await put<AdminSettings>(`/api/admin-settings/${settings.id}`, {
         worktimeFrom: from,
         worktimeTo: to,
         version: settings.version,
       });
-      setSettings(data);
-      setFrom(data.worktimeFrom);
-      setTo(data.worktimeTo);
-      setWtErrors({});
+      show(data);
+      setErrors({});
       toastSuccess(t("settings.admin.saved"));
     } catch (err) {
-      setWtErrors(reportFailure(t, "settings.admin.saveError", err));
+      setErrors(reportFailure(t, "settings.admin.saveError", err));
       const current = (err as { data?: { current?: AdminSettings } }).data?.current;
-      if (current) {
-        setSettings(current);
-        setFrom(current.worktimeFrom);
-        setTo(current.worktimeTo);
-      }
+      if (current) show(current);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
+  return (
+    <section class="card p-4" aria-labelledby="worktime-title">
+      <h2 id="worktime-title" class="text-base font-semibold">{t("settings.admin.worktime")}</h2>
+      <p class="mb-3 text-sm text-slate-600">{t("settings.admin.worktimeText")}</p>
+      <form class="flex flex-wrap items-start gap-3" onSubmit={apply}>
+        <TimeField name="worktimeFrom" value={from} error={errors.worktimeFrom} onValue={setFrom} />
+        <TimeField name="worktimeTo" value={to} error={errors.worktimeTo} onValue={setTo} />
+        <button
+          type="submit"
+          class="btn btn-primary mt-5"
+          disabled={busy}
+          data-testid="apply-worktime"
+        >
+          {t("settings.admin.apply")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function TimeField(
+  { name, value, error, onValue }: {
+    name: "worktimeFrom" | "worktimeTo";
+    value: string;
+    error?: string;
+    onValue: (v: string) => void;
+  },
+) {
+  const t = useT();
+  return (
+    <label class="w-36">
+      <span class="label">{t(`settings.admin.${name}`)}</span>
+      <input
+        type="time"
+        class="input"
+        name={name}
+        required
+        value={value}
+        onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)}
+      />
+      {error && <p class="field-error">{error}</p>}
+    </label>
+  );
+}
+
+/** The hour limits per sell status: a row each, saved on its own (spec §5: 0–999 hours). */
+function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
+  const t = useT();
+  const [rows, setRows] = useState(initial);
+  const [drafts, setDrafts] = useState<Record<string, Record<HourField, string>>>({});
+  const [busy, setBusy] = useState<string | null>(null);
   const valueOf = (r: TimeRow, f: HourField) => drafts[r.id]?.[f] ?? String(r[f]);
   const setHour = (r: TimeRow, f: HourField, raw: string) => {
     const base = drafts[r.id] ??
       Object.fromEntries(HOUR_FIELDS.map((k) => [k, String(r[k])])) as Record<HourField, string>;
     setDrafts({ ...drafts, [r.id]: { ...base, [f]: String(clampIntegerInput(raw)) } });
+  };
+  /** Shows the stored row and drops its draft. */
+  const stored = (r: TimeRow, data: TimeRow) => {
+    setRows(rows.map((x) => (x.id === r.id ? { ...x, ...data } : x)));
+    const { [r.id]: _done, ...rest } = drafts;
+    setDrafts(rest);
   };
   const saveRow = async (r: TimeRow) => {
     const d = drafts[r.id];
@@ -81,123 +145,75 @@ export default function AdminTab(props: AdminTabProps) {
         ...Object.fromEntries(HOUR_FIELDS.map((f) => [f, Number(d[f])])),
         version: r.version,
       });
-      setRows(rows.map((x) => (x.id === r.id ? { ...x, ...data } : x)));
-      const { [r.id]: _done, ...rest } = drafts;
-      setDrafts(rest);
+      stored(r, data);
       toastSuccess(t("settings.admin.timeSettingSaved"));
     } catch (err) {
       reportFailure(t, "settings.admin.timeSettingSaveError", err);
       const current = (err as { data?: { current?: TimeRow } }).data?.current;
-      if (current) {
-        setRows(rows.map((x) => (x.id === r.id ? { ...x, ...current } : x)));
-        const { [r.id]: _stale, ...rest } = drafts;
-        setDrafts(rest);
-      }
+      if (current) stored(r, current);
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <div class="space-y-6">
-      <section class="card p-4" aria-labelledby="worktime-title">
-        <h2 id="worktime-title" class="text-base font-semibold">{t("settings.admin.worktime")}</h2>
-        <p class="mb-3 text-sm text-slate-600">{t("settings.admin.worktimeText")}</p>
-        <form class="flex flex-wrap items-start gap-3" onSubmit={applyWorktime}>
-          <label class="w-36">
-            <span class="label">{t("settings.admin.worktimeFrom")}</span>
-            <input
-              type="time"
-              class="input"
-              name="worktimeFrom"
-              required
-              value={from}
-              onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)}
-            />
-            {wtErrors.worktimeFrom && <p class="field-error">{wtErrors.worktimeFrom}</p>}
-          </label>
-          <label class="w-36">
-            <span class="label">{t("settings.admin.worktimeTo")}</span>
-            <input
-              type="time"
-              class="input"
-              name="worktimeTo"
-              required
-              value={to}
-              onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)}
-            />
-            {wtErrors.worktimeTo && <p class="field-error">{wtErrors.worktimeTo}</p>}
-          </label>
-          <button
-            type="submit"
-            class="btn btn-primary mt-5"
-            disabled={busy === "worktime"}
-            data-testid="apply-worktime"
-          >
-            {t("settings.admin.apply")}
-          </button>
-        </form>
-      </section>
-
-      <section class="card" aria-labelledby="time-settings-title">
-        <div class="p-4 pb-2">
-          <h2 id="time-settings-title" class="text-base font-semibold">
-            {t("settings.admin.timeSettings")}
-          </h2>
-          <p class="text-sm text-slate-600">{t("settings.admin.timeSettingsText")}</p>
-        </div>
-        <div class="overflow-x-auto">
-          <table class="table" data-testid="time-settings-table">
-            <thead>
-              <tr>
-                <th>{t("settings.admin.columns.sellStatus")}</th>
-                {HOUR_FIELDS.map((f) => (
-                  <th key={f} class="w-32">{t(`settings.admin.columns.${f}`)}</th>
-                ))}
-                <th class="w-24" />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const name = r.sellStatusName ?? t(`sellStatus.${r.sellStatus}`);
-                const dirty = !!drafts[r.id];
-                return (
-                  <tr key={r.id} data-testid={`time-row-${r.sellStatus}`}>
-                    <td class="font-medium">{name}</td>
-                    {HOUR_FIELDS.map((f) => (
-                      <td key={f}>
-                        <input
-                          class="input w-20"
-                          name={f}
-                          inputMode="numeric"
-                          aria-label={`${name}: ${t(`settings.admin.columns.${f}`)}`}
-                          value={valueOf(r, f)}
-                          onInput={(e) => {
-                            const el = e.currentTarget as HTMLInputElement;
-                            setHour(r, f, el.value);
-                            el.value = String(clampIntegerInput(el.value));
-                          }}
-                        />
-                      </td>
-                    ))}
-                    <td class="text-right">
-                      <button
-                        type="button"
-                        class="btn btn-primary"
-                        disabled={!dirty || busy === r.id}
-                        data-testid="save-time-setting"
-                        onClick={() => saveRow(r)}
-                      >
-                        {t("common.save")}
-                      </button>
+    <section class="card" aria-labelledby="time-settings-title">
+      <div class="p-4 pb-2">
+        <h2 id="time-settings-title" class="text-base font-semibold">
+          {t("settings.admin.timeSettings")}
+        </h2>
+        <p class="text-sm text-slate-600">{t("settings.admin.timeSettingsText")}</p>
+      </div>
+      <div class="overflow-x-auto">
+        <table class="table" data-testid="time-settings-table">
+          <thead>
+            <tr>
+              <th>{t("settings.admin.columns.sellStatus")}</th>
+              {HOUR_FIELDS.map((f) => (
+                <th key={f} class="w-32">{t(`settings.admin.columns.${f}`)}</th>
+              ))}
+              <th class="w-24" />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const name = r.sellStatusName ?? t(`sellStatus.${r.sellStatus}`);
+              return (
+                <tr key={r.id} data-testid={`time-row-${r.sellStatus}`}>
+                  <td class="font-medium">{name}</td>
+                  {HOUR_FIELDS.map((f) => (
+                    <td key={f}>
+                      <input
+                        class="input w-20"
+                        name={f}
+                        inputMode="numeric"
+                        aria-label={`${name}: ${t(`settings.admin.columns.${f}`)}`}
+                        value={valueOf(r, f)}
+                        onInput={(e) => {
+                          const el = e.currentTarget as HTMLInputElement;
+                          setHour(r, f, el.value);
+                          el.value = String(clampIntegerInput(el.value));
+                        }}
+                      />
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </section>
-    </div>
+                  ))}
+                  <td class="text-right">
+                    <button
+                      type="button"
+                      class="btn btn-primary"
+                      disabled={!drafts[r.id] || busy === r.id}
+                      data-testid="save-time-setting"
+                      onClick={() => saveRow(r)}
+                    >
+                      {t("common.save")}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -17,6 +17,9 @@ export interface ChooseClubTabProps {
   districts: District[];
 }
 
+const failureKey = (checked: boolean) =>
+  checked ? "settings.chooseClub.subscribeError" : "settings.chooseClub.unsubscribeError";
+
 export default function ChooseClubTab(props: ChooseClubTabProps) {
   const t = useT();
   const [clubs, setClubs] = useState(props.clubs);
@@ -45,11 +48,7 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
       setClubs((all) =>
         all.map((c) => (c.clubId === club.clubId ? { ...c, checked: !checked } : c))
       );
-      reportFailure(
-        t,
-        checked ? "settings.chooseClub.subscribeError" : "settings.chooseClub.unsubscribeError",
-        e,
-      );
+      reportFailure(t, failureKey(checked), e);
     }
   };
 
@@ -63,11 +62,7 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
       setClubs(data);
     } catch (e) {
       setClubs(before);
-      reportFailure(
-        t,
-        checked ? "settings.chooseClub.subscribeError" : "settings.chooseClub.unsubscribeError",
-        e,
-      );
+      reportFailure(t, failureKey(checked), e);
     } finally {
       setBusy(false);
     }
@@ -77,27 +72,7 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
     <section class="space-y-3">
       <p class="text-sm text-slate-600">{t("settings.chooseClub.text")}</p>
       <div class="flex flex-wrap items-end gap-4">
-        <label class="w-64 max-w-full">
-          <span class="label">{t("settings.chooseClub.filterByDistrict")}</span>
-          <select
-            class="input"
-            name="regionIds"
-            data-testid="district-filter"
-            value={region}
-            onChange={(e) => filter((e.currentTarget as HTMLSelectElement).value)}
-          >
-            <option value="">{t("settings.chooseClub.allDistricts")}</option>
-            {props.districts.map((d) => (
-              <option
-                key={d.id}
-                value={String(d.districtId)}
-                selected={region === String(d.districtId)}
-              >
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DistrictFilter districts={props.districts} value={region} onChange={filter} />
         <p class="pb-2 text-sm text-slate-600" data-testid="selected-count">
           {t("settings.chooseClub.selectedCount", { count: checkedCount, total: clubs.length })}
         </p>
@@ -154,5 +129,35 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
         </table>
       </div>
     </section>
+  );
+}
+
+/** Narrows the list (and what select-all touches) to one district. */
+function DistrictFilter(
+  { districts, value, onChange }: {
+    districts: District[];
+    value: string;
+    onChange: (v: string) => void;
+  },
+) {
+  const t = useT();
+  return (
+    <label class="w-64 max-w-full">
+      <span class="label">{t("settings.chooseClub.filterByDistrict")}</span>
+      <select
+        class="input"
+        name="regionIds"
+        data-testid="district-filter"
+        value={value}
+        onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
+      >
+        <option value="">{t("settings.chooseClub.allDistricts")}</option>
+        {districts.map((d) => (
+          <option key={d.id} value={String(d.districtId)} selected={value === String(d.districtId)}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

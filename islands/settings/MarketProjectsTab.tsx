@@ -9,6 +9,7 @@ import { toastSuccess } from "@/lib/client/toast.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import { isStartDateAllowed } from "@/lib/domain/reference_rules.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
+import type { Lang } from "@/lib/i18n/core.ts";
 import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
 import { isStale, reportFailure } from "@/islands/settings/util.ts";
 import { useCrudRows } from "@/islands/settings/crud.ts";
@@ -29,6 +30,76 @@ interface Draft extends Record<string, unknown> {
 
 const byId = (a: MarketProject, b: MarketProject) => a.marketProjectId - b.marketProjectId;
 
+/** Client-side check of the form rules (the server checks them again); `iso`: the start date. */
+function checkDraft(
+  t: (k: string, vars?: Record<string, unknown>) => string,
+  lang: Lang,
+  today: string,
+  d: Draft,
+  old?: MarketProject,
+): { errors: FieldErrors | null; iso: string } {
+  const errors: FieldErrors = {};
+  if (!d.name.trim()) errors.name = t("validation.required");
+  const iso = parseDay(d.startDate, lang) ?? "";
+  if (!d.startDate.trim()) errors.startDate = t("validation.required");
+  else if (!iso) {
+    errors.startDate = t("validation.dateFormat", { format: t("ux.date.placeholder") });
+  } else if (iso !== old?.startDate && !isStartDateAllowed(iso, today)) {
+    errors.startDate = t("validation.notBeforeToday");
+  }
+  return { errors: Object.keys(errors).length ? errors : null, iso };
+}
+
+/** Activates or deactivates a project after a confirm; `show` gets the stored project. */
+async function toggleActive(
+  t: (k: string, vars?: Record<string, unknown>) => string,
+  r: MarketProject,
+  show: (p: MarketProject) => void,
+  reload: () => Promise<void>,
+) {
+  const question = r.active
+    ? t("settings.marketProjects.confirmDeactivate", { name: r.name })
+    : t("settings.marketProjects.confirmActivate", { name: r.name });
+  if (!confirm(question)) return;
+  try {
+    const { data } = await patch<MarketProject>(`/api/marketprojects/${r.id}/activity`, {
+      ...r,
+      active: !r.active,
+    });
+    show(data);
+    toastSuccess(
+      t(data.active ? "settings.marketProjects.activated" : "settings.marketProjects.deactivated"),
+    );
+  } catch (err) {
+    reportFailure(t, "settings.marketProjects.activityError", err);
+    if (isStale(err)) await reload();
+  }
+}
+
+type CheckboxAttrs = Record<string, unknown> & { checked: boolean };
+
+/** A column of a checkbox: `cell` and `edit` give its attributes in view and edit mode. */
+function checkboxColumn<R, D>(
+  key: string,
+  label: string,
+  o: {
+    class: string;
+    cell: (r: R) => CheckboxAttrs;
+    edit?: (d: D, set: (patch: Partial<D>) => void) => CheckboxAttrs;
+  },
+) {
+  const box = (attrs: CheckboxAttrs) => (
+    <input type="checkbox" class="h-5 w-5 accent-brand-600" {...attrs} />
+  );
+  return {
+    key,
+    label,
+    class: o.class,
+    cell: (r: R) => box(o.cell(r)),
+    edit: o.edit ? (d: D, set: (patch: Partial<D>) => void) => box(o.edit!(d, set)) : undefined,
+  };
+}
+
 export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const t = useT();
   // The page's date format (issue 19: one per language), not a fixed dd/MM/yyyy.
@@ -38,18 +109,7 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const label = (k: string) => t(`settings.marketProjects.columns.${k}`);
   const format = t("ux.date.placeholder");
 
-  /** Client-side check of the form rules; the server checks them again. */
-  const check = (d: Draft, old?: MarketProject): { errors: FieldErrors | null; iso: string } => {
-    const errors: FieldErrors = {};
-    if (!d.name.trim()) errors.name = t("validation.required");
-    const iso = parseDay(d.startDate, lang) ?? "";
-    if (!d.startDate.trim()) errors.startDate = t("validation.required");
-    else if (!iso) errors.startDate = t("validation.dateFormat", { format });
-    else if (iso !== old?.startDate && !isStartDateAllowed(iso, props.today)) {
-      errors.startDate = t("validation.notBeforeToday");
-    }
-    return { errors: Object.keys(errors).length ? errors : null, iso };
-  };
+  const check = (d: Draft, old?: MarketProject) => checkDraft(t, lang, props.today, d, old);
 
   const crud = useCrudRows<MarketProject, Draft>({
     path: "/api/marketprojects",
@@ -75,28 +135,14 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
 
   const toggle = async (r: MarketProject, e: Event) => {
     e.preventDefault(); // the checkbox shows the server's answer, not the click
-    const question = r.active
-      ? t("settings.marketProjects.confirmDeactivate", { name: r.name })
-      : t("settings.marketProjects.confirmActivate", { name: r.name });
-    if (!confirm(question)) return;
     setToggling(r.id);
-    try {
-      const { data } = await patch<MarketProject>(`/api/marketprojects/${r.id}/activity`, {
-        ...r,
-        active: !r.active,
-      });
-      setRows((all) => all.map((x) => (x.id === r.id ? data : x)));
-      toastSuccess(
-        t(
-          data.active ? "settings.marketProjects.activated" : "settings.marketProjects.deactivated",
-        ),
-      );
-    } catch (err) {
-      reportFailure(t, "settings.marketProjects.activityError", err);
-      if (isStale(err)) await reload();
-    } finally {
-      setToggling(null);
-    }
+    await toggleActive(
+      t,
+      r,
+      (data) => setRows((all) => all.map((x) => (x.id === r.id ? data : x))),
+      reload,
+    );
+    setToggling(null);
   };
 
   return (
@@ -116,22 +162,16 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
           b2b: r.b2b,
         })}
         columns={[
-          {
-            key: "active",
-            label: label("active"),
+          checkboxColumn("active", label("active"), {
             class: "w-20",
-            cell: (r) => (
-              <input
-                type="checkbox"
-                class="h-5 w-5 accent-brand-600"
-                checked={r.active}
-                disabled={toggling === r.id}
-                aria-label={t("settings.marketProjects.activeToggle", { name: r.name })}
-                data-testid="active-toggle"
-                onClick={(e) => toggle(r, e)}
-              />
-            ),
-          },
+            cell: (r) => ({
+              checked: r.active,
+              disabled: toggling === r.id,
+              "aria-label": t("settings.marketProjects.activeToggle", { name: r.name }),
+              "data-testid": "active-toggle",
+              onClick: (e: Event) => toggle(r, e),
+            }),
+          }),
           textColumn("marketProjectId", label("marketProjectId"), (r) => r.marketProjectId, {
             class: "w-24",
             numeric: true,
@@ -147,30 +187,16 @@ export default function MarketProjectsTab(props: MarketProjectsTabProps) {
             ),
             label: label("startDate"),
           },
-          {
-            key: "b2b",
-            label: label("b2b"),
+          checkboxColumn("b2b", label("b2b"), {
             class: "w-16",
-            cell: (r) => (
-              <input
-                type="checkbox"
-                class="h-5 w-5"
-                checked={r.b2b}
-                disabled
-                aria-label={label("b2b")}
-              />
-            ),
-            edit: (d, set) => (
-              <input
-                type="checkbox"
-                class="h-5 w-5 accent-brand-600"
-                name="b2b"
-                checked={d.b2b}
-                aria-label={label("b2b")}
-                onChange={(e) => set({ b2b: (e.currentTarget as HTMLInputElement).checked })}
-              />
-            ),
-          },
+            cell: (r) => ({ checked: r.b2b, disabled: true, "aria-label": label("b2b") }),
+            edit: (d, set) => ({
+              name: "b2b",
+              checked: d.b2b,
+              "aria-label": label("b2b"),
+              onChange: (e: Event) => set({ b2b: (e.currentTarget as HTMLInputElement).checked }),
+            }),
+          }),
           {
             key: "forms",
             label: t("intake.formKeys.title"),

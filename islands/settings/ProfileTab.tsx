@@ -8,6 +8,8 @@ import { patch, put } from "@/lib/client/api.ts";
 import { toastSuccess } from "@/lib/client/toast.ts";
 import type { NotificationCategory } from "@/lib/domain/reference.ts";
 import { useT } from "@/lib/i18n/context.ts";
+import type { Lang } from "@/lib/i18n/core.ts";
+import { LANGUAGES } from "@/lib/domain/statuses.ts";
 import { reportFailure } from "@/islands/settings/util.ts";
 import type { FieldErrors } from "@/components/EditableTable.tsx";
 
@@ -25,7 +27,7 @@ export interface ProfileUser {
 export interface ProfileTabProps {
   user: ProfileUser;
   categories: NotificationCategory[];
-  language: "sv" | "en";
+  language: Lang;
 }
 
 export default function ProfileTab(props: ProfileTabProps) {
@@ -105,37 +107,25 @@ export default function ProfileTab(props: ProfileTabProps) {
         {text("lastName", t("settings.profile.lastName"), lastName, setLastName)}
         {text("email", t("settings.profile.email"), user.email, null)}
         {text("mobile", t("settings.profile.mobile"), user.mobile, null)}
-        <label class="block">
-          <span class="label">{t("settings.profile.notificationCategory")}</span>
-          <select
-            class="input"
-            name="notificationCategoryId"
-            value={category}
-            onChange={(e) => setCategory((e.currentTarget as HTMLSelectElement).value)}
-          >
-            <option value="" selected={category === ""}>{t("common.select")}</option>
-            {props.categories.map((c) => (
-              <option key={c.id} value={c.id} selected={c.id === category}>{c.name}</option>
-            ))}
-          </select>
-          {errors.notificationCategoryId && (
-            <p class="field-error">{errors.notificationCategoryId}</p>
-          )}
-        </label>
-        <label class="block">
-          <span class="label">{t("settings.profile.language")}</span>
-          <select
-            class="input"
-            name="language"
-            value={language}
-            onChange={(e) =>
-              setLanguage((e.currentTarget as HTMLSelectElement).value as "sv" | "en")}
-          >
-            <option value="sv" selected={language === "sv"}>{t("common.languages.sv")}</option>
-            <option value="en" selected={language === "en"}>{t("common.languages.en")}</option>
-          </select>
-          <p class="mt-1 text-xs text-slate-500">{t("settings.profile.languageHint")}</p>
-        </label>
+        <SelectField
+          name="notificationCategoryId"
+          label={t("settings.profile.notificationCategory")}
+          value={category}
+          options={[
+            ["", t("common.select")],
+            ...props.categories.map((c): [string, string] => [c.id, c.name]),
+          ]}
+          error={errors.notificationCategoryId}
+          onChange={setCategory}
+        />
+        <SelectField
+          name="language"
+          label={t("settings.profile.language")}
+          value={language}
+          options={LANGUAGES.map((l): [string, string] => [l, t(`common.languages.${l}`)])}
+          hint={t("settings.profile.languageHint")}
+          onChange={(v) => setLanguage(v as Lang)}
+        />
       </div>
       <label class="flex items-center gap-3">
         <input
@@ -154,5 +144,34 @@ export default function ProfileTab(props: ProfileTabProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+function SelectField(
+  { name, label, value, options, error, hint, onChange }: {
+    name: string;
+    label: string;
+    value: string;
+    options: [value: string, label: string][];
+    error?: string;
+    hint?: string;
+    onChange: (v: string) => void;
+  },
+) {
+  return (
+    <label class="block">
+      <span class="label">{label}</span>
+      <select
+        class="input"
+        name={name}
+        value={value}
+        onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
+      >
+        {options.map(([v, text]) => <option key={v} value={v} selected={v === value}>{text}
+        </option>)}
+      </select>
+      {error && <p class="field-error">{error}</p>}
+      {hint && <p class="mt-1 text-xs text-slate-500">{hint}</p>}
+    </label>
   );
 }
