@@ -8,6 +8,7 @@ import { toastSuccess } from "@/lib/client/toast.ts";
 import type { AdminSettings, SellStatusTimeSetting } from "@/lib/domain/reference.ts";
 import { clampIntegerInput, isWorktimeOrdered } from "@/lib/domain/reference_rules.ts";
 import { useT } from "@/lib/i18n/context.ts";
+import { perTimeLimit, TIME_LIMIT_FIELDS, type TimeLimitField } from "@/lib/domain/activity.ts";
 import { reportFailure } from "@/islands/settings/util.ts";
 import type { FieldErrors } from "@/components/EditableTable.tsx";
 
@@ -18,12 +19,8 @@ export interface AdminTabProps {
   timeSettings: TimeRow[];
 }
 
-const HOUR_FIELDS = [
-  "hoursLeftBeforePaused",
-  "hoursLeftBeforeNotified",
-  "hoursLeftBeforeEscalated",
-] as const;
-type HourField = (typeof HOUR_FIELDS)[number];
+const HOUR_FIELDS = TIME_LIMIT_FIELDS;
+type HourField = TimeLimitField;
 
 export default function AdminTab(props: AdminTabProps) {
   return (
@@ -126,8 +123,7 @@ function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   const valueOf = (r: TimeRow, f: HourField) => drafts[r.id]?.[f] ?? String(r[f]);
   const setHour = (r: TimeRow, f: HourField, raw: string) => {
-    const base = drafts[r.id] ??
-      Object.fromEntries(HOUR_FIELDS.map((k) => [k, String(r[k])])) as Record<HourField, string>;
+    const base = drafts[r.id] ?? perTimeLimit((k) => String(r[k]));
     setDrafts({ ...drafts, [r.id]: { ...base, [f]: String(clampIntegerInput(raw)) } });
   };
   /** Shows the stored row and drops its draft. */
@@ -142,7 +138,7 @@ function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
     setBusy(r.id);
     try {
       const { data } = await put<TimeRow>(`/api/sell-status-time-settings/${r.id}`, {
-        ...Object.fromEntries(HOUR_FIELDS.map((f) => [f, Number(d[f])])),
+        ...perTimeLimit((f) => Number(d[f])),
         version: r.version,
       });
       stored(r, data);

@@ -22,6 +22,7 @@ import {
   type ProspectEvent,
   prospectEvents,
 } from "@/lib/db/prospect_indexes.ts";
+import { counterDelta, CounterSums } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -319,7 +320,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   const nowMs = o.now.getTime();
   const today = localDate(o.now, o.timeZone);
   const staff = chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN"));
-  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const counters = new CounterSums();
 
   // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
   // order: appending in order is ~5× faster than random inserts (KV-PERFORMANCE.md, "Bulk data").
@@ -354,12 +355,9 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     await writing;
     // The chunk's counter deltas are summed into KV with its entries (memory stays per chunk:
     // a 1M chain has ~20M report counters).
-    for (const c of counters.values()) {
-      if (c.delta === 0) continue;
-      const v = c.delta > 0 ? BigInt(c.delta) : (1n << 64n) + BigInt(c.delta);
-      pending.push({ key: c.key, value: new Deno.KvU64(v), sum: true });
+    for (const c of counters.take()) {
+      pending.push({ key: c.key, value: counterDelta(c.delta), sum: true });
     }
-    counters.clear();
     const chunk = pending;
     pending = [];
     writing = writeSorted(chunk);
@@ -478,10 +476,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       for (const c of diff.counters) {
         // Per-hour change buckets older than two days: what the nightly job has pruned.
         if (c.key[1] === "cch" && (c.key[3] as string) < keepHoursFrom) continue;
-        const k = JSON.stringify(c.key);
-        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
-        cur.delta += c.delta;
-        counters.set(k, cur);
+        counters.add(c.key, c.delta);
       }
     }
     // The same entries applyProspectWrite() sets on the app path: record, index sets, events.

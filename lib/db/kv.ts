@@ -85,11 +85,43 @@ export async function getManyChunked<T>(
   return (await Promise.all(chunks)).flat();
 }
 
-/** Adds a signed delta to a KvU64 counter inside an atomic (a decrement wraps around 2^64). */
+/** A signed delta as the KvU64 a sum adds (a decrement wraps around 2^64). */
+export const counterDelta = (delta: number) =>
+  new Deno.KvU64(delta > 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta));
+
+/** Adds a signed delta to a KvU64 counter inside an atomic. */
 export function addToCounter(op: Deno.AtomicOperation, key: Deno.KvKey, delta: number) {
   if (delta === 0) return op;
-  const v = delta > 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta);
-  return op.sum(key, v);
+  return op.sum(key, counterDelta(delta).value);
+}
+
+/** Counter deltas summed in memory by key, to be written later (backfills, the generator). */
+export class CounterSums {
+  #sums = new Map<string, { key: Deno.KvKey; delta: number }>();
+
+  add(key: Deno.KvKey, delta: number) {
+    const k = JSON.stringify(key);
+    const cur = this.#sums.get(k);
+    if (cur) cur.delta += delta;
+    else this.#sums.set(k, { key, delta });
+  }
+
+  /** The sums that are not zero, and forgets them all. */
+  take(): { key: Deno.KvKey; delta: number }[] {
+    const out = [...this.#sums.values()].filter((c) => c.delta !== 0);
+    this.#sums.clear();
+    return out;
+  }
+
+  /** Adds the sums to the stored counters, 500 per atomic. */
+  async commit(kv: Deno.Kv) {
+    const sums = this.take();
+    for (let i = 0; i < sums.length; i += 500) {
+      const op = kv.atomic();
+      for (const c of sums.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
+      await op.commit();
+    }
+  }
 }
 
 /** Reads a KvU64 counter as a signed number. */

@@ -4,7 +4,7 @@
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
 import { prospectsPrefix } from "@/lib/db/keys.ts";
-import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
+import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
@@ -66,6 +66,37 @@ export function replay(rec: StoredProspect, events: ProspectEvent[]) {
   return steps;
 }
 
+/**
+ * Every stored prospect with its events, in id order: events and prospects are both ordered by
+ * prospect id, so this is one merged pass over each family.
+ */
+export async function* prospectsWithEvents(
+  kv: Deno.Kv,
+): AsyncGenerator<{ entry: Deno.KvEntry<StoredProspect>; events: ProspectEvent[] }> {
+  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
+  let head = await events.next();
+  for await (
+    const entry of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
+  ) {
+    const id = entry.value.id;
+    const mine: ProspectEvent[] = [];
+    while (!head.done && (head.value.key[1] as string) <= id) {
+      if (head.value.key[1] === id) mine.push(...eventsOfEntry(head.value));
+      head = await events.next();
+    }
+    yield { entry, events: mine };
+  }
+}
+
+/** Sets the entries, 500 per atomic. */
+export async function setAll(kv: Deno.Kv, entries: { key: Deno.KvKey; value: unknown }[]) {
+  for (let i = 0; i < entries.length; i += 500) {
+    const op = kv.atomic();
+    for (const w of entries.slice(i, i + 500)) op.set(w.key, w.value);
+    await op.commit();
+  }
+}
+
 export async function backfillReportKeys(
   kv: Deno.Kv,
   timeZone: string,
@@ -80,46 +111,20 @@ export async function backfillReportKeys(
   // Rebuilding history invalidates any value kept for a past instant; an interrupted run restarts.
   await clearFamilies(kv);
 
-  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const counters = new CounterSums();
   const sets = new Map<string, { key: Deno.KvKey; value: unknown }>();
-  // Events and prospects are both ordered by prospect id: one merged pass over each.
-  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
-  let head = await events.next();
   let prospects = 0;
-  for await (
-    const e of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
-  ) {
-    const rec = e.value;
-    const mine: ProspectEvent[] = [];
-    while (!head.done && (head.value.key[1] as string) <= rec.id) {
-      if (head.value.key[1] === rec.id) mine.push(...eventsOfEntry(head.value));
-      head = await events.next();
-    }
-    for (const [before, after, at] of replay(rec, mine)) {
+  for await (const { entry, events } of prospectsWithEvents(kv)) {
+    for (const [before, after, at] of replay(entry.value, events)) {
       const m = reportMutations(before, after, at, timeZone);
       for (const k of m.deletes) sets.delete(JSON.stringify(k));
       for (const s of m.sets) sets.set(JSON.stringify(s.key), s);
-      for (const c of m.counterDeltas) {
-        const k = JSON.stringify(c.key);
-        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
-        cur.delta += c.delta;
-        counters.set(k, cur);
-      }
+      for (const c of m.counterDeltas) counters.add(c.key, c.delta);
     }
     prospects++;
   }
-  const writes = [...sets.values()];
-  for (let i = 0; i < writes.length; i += 500) {
-    const op = kv.atomic();
-    for (const w of writes.slice(i, i + 500)) op.set(w.key, w.value);
-    await op.commit();
-  }
-  const sums = [...counters.values()].filter((c) => c.delta !== 0);
-  for (let i = 0; i < sums.length; i += 500) {
-    const op = kv.atomic();
-    for (const c of sums.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
-    await op.commit();
-  }
+  await setAll(kv, [...sets.values()]);
+  await counters.commit(kv);
   await kv.delete(RUNNING);
   return { prospects };
 }

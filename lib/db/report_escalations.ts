@@ -5,12 +5,11 @@
  * counters (e, eh, ed: live prospects escalated at least once) and the ["report_first_in", …]
  * entries; kept "pe"/"pf" snapshots are dropped. Rerunnable: it clears what it rebuilds first.
  */
-import { prospectKey, prospectsPrefix, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
+import { prospectKey, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
-import { addToCounter, deletePrefix } from "@/lib/db/kv.ts";
-import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { replay } from "@/lib/db/report_backfill.ts";
+import { prospectsWithEvents, replay, setAll } from "@/lib/db/report_backfill.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 
 type State = Parameters<typeof reportMutations>[0] & object;
@@ -26,14 +25,10 @@ export async function backfillEscalationsAndFirstIn(
   await deletePrefix(kv, reportSnapshotKey("pe"));
   await deletePrefix(kv, reportSnapshotKey("pf"));
 
-  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const counters = new CounterSums();
   let sets: { key: Deno.KvKey; value: unknown }[] = [];
   const flush = async () => {
-    for (let i = 0; i < sets.length; i += 500) {
-      const op = kv.atomic();
-      for (const s of sets.slice(i, i + 500)) op.set(s.key, s.value);
-      await op.commit();
-    }
+    await setAll(kv, sets);
     sets = [];
   };
   // Records to mark, written 200 per atomic, each checked against the versionstamp it was read
@@ -49,18 +44,9 @@ export async function backfillEscalationsAndFirstIn(
     }
     marks = [];
   };
-  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
-  let head = await events.next();
   let prospects = 0;
-  for await (
-    const e of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
-  ) {
+  for await (const { entry: e, events: mine } of prospectsWithEvents(kv)) {
     const rec = e.value;
-    const mine: ProspectEvent[] = [];
-    while (!head.done && (head.value.key[1] as string) <= rec.id) {
-      if (head.value.key[1] === rec.id) mine.push(...eventsOfEntry(head.value));
-      head = await events.next();
-    }
     prospects++;
     // A record without a registration cannot be replayed (nothing reports it either).
     if (!rec.registerDate || !Number.isFinite(Date.parse(rec.registerDate))) continue;
@@ -72,11 +58,7 @@ export async function backfillEscalationsAndFirstIn(
       const m = reportMutations(prev, next, at, timeZone);
       prev = next;
       for (const c of m.counterDeltas) {
-        if (!ESCALATION_SCOPES.has(c.key[1] as string)) continue;
-        const k = JSON.stringify(c.key);
-        const cur = counters.get(k) ?? { key: c.key, delta: 0 };
-        cur.delta += c.delta;
-        counters.set(k, cur);
+        if (ESCALATION_SCOPES.has(c.key[1] as string)) counters.add(c.key, c.delta);
       }
       for (const s of m.sets) if (s.key[0] === FIRST_IN) sets.push(s);
     }
@@ -86,12 +68,7 @@ export async function backfillEscalationsAndFirstIn(
   }
   await flushMarks();
   await flush();
-  const sums = [...counters.values()].filter((c) => c.delta !== 0);
-  for (let i = 0; i < sums.length; i += 500) {
-    const op = kv.atomic();
-    for (const c of sums.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
-    await op.commit();
-  }
+  await counters.commit(kv);
   return { prospects };
 }
 

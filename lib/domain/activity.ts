@@ -31,11 +31,18 @@ import { addWorkMs, startOfWorkOn, workMsBetween, type Worktime } from "./workti
 
 export type { Worktime } from "./worktime.ts";
 
-export interface TimeLimits {
-  hoursLeftBeforePaused: number;
-  hoursLeftBeforeNotified: number;
-  hoursLeftBeforeEscalated: number;
-}
+/** The hour limits of a sell status, in the order the clock passes them (spec §5 Admin). */
+export const TIME_LIMIT_FIELDS = [
+  "hoursLeftBeforePaused",
+  "hoursLeftBeforeNotified",
+  "hoursLeftBeforeEscalated",
+] as const;
+export type TimeLimitField = (typeof TIME_LIMIT_FIELDS)[number];
+export type TimeLimits = Record<TimeLimitField, number>;
+
+/** One schema (or value) per hour limit: the shape of TimeLimits for zod objects and drafts. */
+export const perTimeLimit = <T>(value: (f: TimeLimitField) => T) =>
+  Object.fromEntries(TIME_LIMIT_FIELDS.map((f) => [f, value(f)])) as Record<TimeLimitField, T>;
 
 export interface ClockProspect {
   sellStatus: string | null;

@@ -133,3 +133,28 @@ export function prospectLink(
   return `${base}/prospects?marketProjectId=${p.marketProjectId}&customerId=${p.customerId}` +
     `&clubId=${p.clubId}&showCompleted=true`;
 }
+
+/** What every mail about a prospect says of it (`sellStatus`: the status as the reader reads it). */
+export function prospectMailVars(
+  p: {
+    firstName: string;
+    lastName: string;
+    phoneNumber?: string;
+    clubName: string;
+    marketProjectName: string;
+    marketProjectId: number;
+    customerId: number;
+    clubId: number;
+  },
+  appUrl: string,
+  sellStatus: string,
+) {
+  return {
+    customerName: `${p.firstName} ${p.lastName}`.trim(),
+    phone: p.phoneNumber || "–",
+    club: p.clubName,
+    marketProject: p.marketProjectName,
+    sellStatus,
+    url: prospectLink(appUrl, p),
+  };
+}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES, SEEDED_LIMITS } from "@/lib/domain/statuses.ts";
+import { perTimeLimit } from "@/lib/domain/activity.ts";
 
 // ── numbers ─────────────────────────────────────────────────────────────────
 
@@ -175,9 +176,7 @@ export const adminSettingsInputSchema = z.object({
 });
 
 export const timeSettingInputSchema = z.object({
-  hoursLeftBeforePaused: hoursSchema,
-  hoursLeftBeforeNotified: hoursSchema,
-  hoursLeftBeforeEscalated: hoursSchema,
+  ...perTimeLimit(() => hoursSchema),
   version: versionSchema,
 });
 export type TimeSettingInput = z.output<typeof timeSettingInputSchema>;

@@ -150,22 +150,30 @@ export const notificationCategoryIdSchema = z.preprocess(
   z.enum(NOTIFICATION_CATEGORY_IDS, { message: "validation.invalidValue" }).nullable(),
 );
 
-/** POST /api/user and the register form (spec §5 "Register user"). */
-export const registerUserSchema = z.object({
+/** A new user's fields: names, e-mail, mobile and the password twice. */
+const newUserFields = {
   firstName: nameSchema,
   lastName: nameSchema,
   email: emailSchema,
   mobile: mobileSchema,
   password: passwordSchema,
   repeatPassword: required,
+};
+const samePasswords = (d: { password: string; repeatPassword: string }) =>
+  d.password === d.repeatPassword;
+const samePasswordsIssue = {
+  path: ["repeatPassword"],
+  message: "validation.passwordsDoNotMatch",
+};
+
+/** POST /api/user and the register form (spec §5 "Register user"). */
+export const registerUserSchema = z.object({
+  ...newUserFields,
   role: roleSchema,
   displayName: z.string().max(200).optional(),
   clubs: z.array(z.coerce.number().int().nonnegative()).max(1000).optional(),
   notificationCategoryId: notificationCategoryIdSchema.optional(),
-}).refine((d) => d.password === d.repeatPassword, {
-  path: ["repeatPassword"],
-  message: "validation.passwordsDoNotMatch",
-});
+}).refine(samePasswords, samePasswordsIssue);
 export type RegisterUserInput = z.output<typeof registerUserSchema>;
 
 /**
@@ -192,17 +200,10 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
 
 /** The first admin (setup page) and create-admin: the register rules without the role. */
-export const adminSetupSchema = z.object({
-  firstName: nameSchema,
-  lastName: nameSchema,
-  email: emailSchema,
-  mobile: mobileSchema,
-  password: passwordSchema,
-  repeatPassword: required,
-}).refine((d) => d.password === d.repeatPassword, {
-  path: ["repeatPassword"],
-  message: "validation.passwordsDoNotMatch",
-});
+export const adminSetupSchema = z.object(newUserFields).refine(
+  samePasswords,
+  samePasswordsIssue,
+);
 
 /** A mobile as stored: "+46" and the digits, without the optional space. */
 export const compactMobile = (m: string) => m.replace(/\s+/g, "");

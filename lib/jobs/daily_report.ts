@@ -24,7 +24,7 @@ import { getManyChunked, listAll } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
-import { prospectLink } from "@/lib/domain/notifications.ts";
+import { prospectMailVars } from "@/lib/domain/notifications.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { can } from "@/lib/auth/permissions.ts";
@@ -212,16 +212,14 @@ export function reportMail(
         const p = records.get(id);
         if (!p) continue;
         lines.push(`- ${
-          t("mail.dailyReport.item", {
-            customerName: `${p.firstName} ${p.lastName}`.trim(),
-            phone: p.phoneNumber || "–",
-            club: p.clubName,
-            marketProject: p.marketProjectName,
-            sellStatus: p.sellStatus
-              ? translate(lang, `sellStatus.${p.sellStatus}`)
-              : translate(lang, "mail.noSellStatus"),
-            url: prospectLink(appUrl, p),
-          })
+          t(
+            "mail.dailyReport.item",
+            prospectMailVars(
+              p,
+              appUrl,
+              t(p.sellStatus ? `sellStatus.${p.sellStatus}` : "mail.noSellStatus"),
+            ),
+          )
         }`);
       }
       if (ids.length > LIST_LIMIT) {

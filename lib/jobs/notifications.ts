@@ -10,7 +10,7 @@ import { getManyChunked } from "@/lib/db/kv.ts";
 import { clubSubscriberIds } from "@/lib/db/reference.ts";
 import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
 import {
-  prospectLink,
+  prospectMailVars,
   type QueuedNotification,
   recipientsFor,
 } from "@/lib/domain/notifications.ts";
@@ -32,17 +32,14 @@ export function notificationMail(
   appUrl: string,
 ): { to: string; subject: string; text: string } {
   const p = n.prospect;
+  const status = translate(
+    lang,
+    p.sellStatus ? `sellStatus.${p.sellStatus}` : "mail.sellStatusNone",
+  );
   const vars = {
     name: user.firstName,
-    customerName: `${p.firstName} ${p.lastName}`.trim(),
-    phone: p.phoneNumber || "–",
-    club: p.clubName,
-    marketProject: p.marketProjectName,
-    sellStatus: p.sellStatus
-      ? translate(lang, `sellStatus.${p.sellStatus}`)
-      : translate(lang, "mail.sellStatusNone"),
+    ...prospectMailVars(p, appUrl, status),
     assignee: p.assignName || p.assignId || translate(lang, "mail.escalated.unassigned"),
-    url: prospectLink(appUrl, p),
   };
   const subject = translate(lang, `mail.${n.kind}.subject`, vars);
   const body = translate(lang, `mail.${n.kind}.body`, vars);

@@ -32,6 +32,25 @@ function logFailure(channel: string, err: unknown) {
   console.error(JSON.stringify({ level: "error", notify: channel, error: String(err) }));
 }
 
+/** The outbox copy of an e-mail. */
+function mailEntry(
+  m: MailMessage,
+  now: Date,
+  delivery: OutboxEntry["delivery"],
+  attempts: number,
+): Omit<OutboxEntry, "id"> {
+  return {
+    channel: "email",
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    createdAt: now.toISOString(),
+    delivery,
+    attempts,
+  };
+}
+
 /** Sends an e-mail; resolves once it is sent or stored. Throws only when nothing could keep it. */
 export async function sendMail(deps: NotifyDeps, m: MailMessage): Promise<SendResult> {
   const { kv, config } = deps;
@@ -47,16 +66,11 @@ export async function sendMail(deps: NotifyDeps, m: MailMessage): Promise<SendRe
   }
   if (delivery !== "smtp" || config.outboxReadable) {
     const now = deps.now?.() ?? new Date();
-    await storeOutbox(kv, {
-      channel: "email",
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? null,
-      createdAt: now.toISOString(),
-      delivery,
-      attempts: config.smtpUrl ? 1 : 0,
-    }, delivery === "failed" ? firstRetryAt(now) : undefined);
+    await storeOutbox(
+      kv,
+      mailEntry(m, now, delivery, config.smtpUrl ? 1 : 0),
+      delivery === "failed" ? firstRetryAt(now) : undefined,
+    );
   }
   return { delivery };
 }
@@ -74,18 +88,8 @@ export async function sendClaimedMail(
 ): Promise<SendResult | null> {
   const { kv, config } = deps;
   const now = deps.now?.() ?? new Date();
-  const entry: OutboxEntry = {
-    id: ulid(),
-    channel: "email",
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    html: m.html ?? null,
-    createdAt: now.toISOString(),
-    // Until SMTP accepts it, it is an e-mail waiting for its (re)try.
-    delivery: config.smtpUrl ? "failed" : "outbox",
-    attempts: 0,
-  };
+  // Until SMTP accepts it, it is an e-mail waiting for its (re)try.
+  const entry = { id: ulid(), ...mailEntry(m, now, config.smtpUrl ? "failed" : "outbox", 0) };
   const retryAt = firstRetryAt(now);
   const op = kv.atomic()
     .check({ key: claim.key, versionstamp: null })

@@ -23,6 +23,7 @@ import {
 import { randomToken, sha256, timingSafeEqual } from "@/lib/auth/crypto.ts";
 import { hashPassword } from "@/lib/auth/password.ts";
 import { setupTokenKey, usersPrefix } from "@/lib/db/keys.ts";
+import type { Role } from "@/lib/domain/statuses.ts";
 import { createUser, getUser, getUserSettings } from "@/lib/db/users.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
 import { ulid } from "@/lib/db/kv.ts";
@@ -290,38 +291,51 @@ export interface AdminInput {
   mobile: string;
 }
 
-/** Creates a verified admin (no e-mail round trip: whoever holds the link or the shell is trusted). */
-export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) {
+/**
+ * A new user: the account at a hosted provider (uid = our id; it keeps the password, we keep no
+ * hash) and our record. When our record cannot be made (e.g. the e-mail is taken here) the
+ * hosted account is taken back.
+ */
+export async function createAccount(
+  deps: ServiceDeps,
+  input: AdminInput,
+  o: { role: Role; verified: boolean; notificationCategoryId?: string | null },
+): Promise<UserRecord> {
   const provider = identityProvider(deps);
   const id = ulid();
   if (provider.createAccount) {
-    await provider.createAccount(
-      {
-        id,
-        email: input.email.trim(),
-        firstName: input.firstName,
-        lastName: input.lastName,
-      } as UserRecord,
-      input.password,
-      { verified: true },
-    );
+    const account = {
+      id,
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+    } as UserRecord;
+    await provider.createAccount(account, input.password, o.verified ? { verified: true } : {});
   }
-  const user = await createUser(deps.kv, {
+  return await createUser(deps.kv, {
     id,
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     mobile: compactMobile(input.mobile),
-    roles: ["ROLE_ADMIN"],
+    roles: [o.role],
     passwordHash: provider.createAccount ? HOSTED_PASSWORD : await hashPassword(input.password),
-    verified: true,
+    verified: o.verified,
     enabled: true,
     mfaEnrolled: false,
     mfaPhone: null,
-    notificationCategoryId: null,
+    notificationCategoryId: o.notificationCategoryId ?? null,
     dailyReportSubscription: false,
     dateCreated: deps.now().toISOString(),
+  }).catch(async (e) => {
+    await provider.setAccountDisabled?.(id, true).catch(() => {});
+    throw e;
   });
+}
+
+/** Creates a verified admin (no e-mail round trip: whoever holds the link or the shell is trusted). */
+export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) {
+  const user = await createAccount(deps, input, { role: "ROLE_ADMIN", verified: true });
   await deps.kv.delete(setupTokenKey());
   await writeAudit(deps.kv, {
     actorId: null,

@@ -12,9 +12,9 @@ import {
   revokeAllApiTokens,
   revokeApiToken,
 } from "@/lib/auth/api_tokens.ts";
-import { createUser, getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/users.ts";
+import { getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/users.ts";
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { listAll, ulid } from "@/lib/db/kv.ts";
+import { listAll } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
 import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.ts";
 import {
@@ -36,7 +36,7 @@ import {
   type UserRecord,
 } from "@/lib/domain/user.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/domain/statuses.ts";
-import { identityProvider } from "@/lib/services/auth.ts";
+import { createAccount, identityProvider } from "@/lib/services/auth.ts";
 import { HOSTED_PASSWORD } from "@/lib/auth/provider.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
@@ -85,35 +85,10 @@ export async function registerUser(
 ): Promise<UserView> {
   if (!can(actor, "admin")) throw forbidden();
   const provider = identityProvider(deps);
-  const id = ulid();
-  // A hosted provider holds the account (uid = our id) and the password; we keep no hash.
-  if (provider.createAccount) {
-    await provider.createAccount({
-      id,
-      email: input.email.trim(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-    } as UserRecord, input.password);
-  }
-  const user = await createUser(deps.kv, {
-    id,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    mobile: compactMobile(input.mobile),
-    roles: [input.role],
-    passwordHash: provider.createAccount ? HOSTED_PASSWORD : await hashPassword(input.password),
+  const user = await createAccount(deps, input, {
+    role: input.role,
     verified: false,
-    enabled: true,
-    mfaEnrolled: false,
-    mfaPhone: null,
-    notificationCategoryId: input.notificationCategoryId ?? null,
-    dailyReportSubscription: false,
-    dateCreated: deps.now().toISOString(),
-  }).catch(async (e) => {
-    // Our record could not be made (e.g. the e-mail is taken here): take the account back.
-    await provider.setAccountDisabled?.(id, true).catch(() => {});
-    throw e;
+    notificationCategoryId: input.notificationCategoryId,
   });
   if (input.clubs?.length) await setAllClubSubscriptions(deps.kv, user.id, input.clubs, true);
   await audit(deps, actor, "user.create", user.id, ["role:" + input.role]);

@@ -12,8 +12,7 @@ import {
   runRetentionNow,
 } from "@/lib/services/privacy.ts";
 import { noteSchema, prospectSchema } from "@/lib/domain/prospect_schemas.ts";
-import { prospectCtx } from "@/routes/api/prospects.ts";
-import { withMay } from "@/lib/services/prospects.ts";
+import { prospectAction, prospectCtx } from "@/routes/api/prospects.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { badRequest } from "@/lib/domain/errors.ts";
 
@@ -29,27 +28,22 @@ const historySchema = z.array(z.object({
 }));
 
 export function privacyRoutes(r: ApiRouter) {
-  r.add({
+  prospectAction(r, {
     method: "post",
     path: "/api/prospects/:id/erase",
     access: "admin",
     tag: "privacy",
     summary:
       "Erase a prospect's personal data (GDPR Art. 17): CustomerCleaned, locked, unassigned; reports unchanged",
-    params: idParams,
-    response: prospectSchema,
-    handler: async (c, { params, user }) => await eraseProspect(prospectCtx(c, user), params.id),
+    act: (ctx, id) => eraseProspect(ctx, id),
   });
-  r.add({
+  prospectAction(r, {
     method: "put",
     path: "/api/prospects/restore/:id",
     access: "admin",
     tag: "privacy",
     summary: "Restore a soft-deleted prospect (an erased one answers 409)",
-    params: idParams,
-    response: prospectSchema,
-    handler: async (c, { params, user }) =>
-      withMay(user!, await restoreProspect(prospectCtx(c, user), params.id)),
+    act: (ctx, id) => restoreProspect(ctx, id),
   });
   r.add({
     method: "get",

@@ -3,7 +3,7 @@
  * PATCH /api/prospects/{id}/assign. Thin: validate → lib/services/prospects.ts → respond.
  */
 import { prospectCsvHeader, prospectCsvRow } from "@/lib/domain/prospect_csv.ts";
-import { localDate } from "@/lib/domain/prospect.ts";
+import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
 import {
@@ -54,6 +54,36 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
   const { kv, config, now } = c.get("deps");
   return { kv, config, now: now(), user: user! };
+}
+
+/**
+ * A route that acts on one prospect (…/:id) and answers it with what the caller may do with it.
+ * Any signed-in user unless `access` says otherwise; the service checks the finer rules.
+ */
+export function prospectAction<B extends z.ZodType = z.ZodUndefined>(
+  r: ApiRouter,
+  o: {
+    method: "get" | "post" | "put" | "patch" | "delete";
+    path: string;
+    summary: string;
+    access?: "user" | "admin";
+    tag?: string;
+    body?: B;
+    act: (ctx: ProspectCtx, id: string, body: z.output<B>, c: Ctx) => Promise<Prospect>;
+  },
+) {
+  r.add({
+    method: o.method,
+    path: o.path,
+    access: o.access ?? "user",
+    tag: o.tag ?? "prospects",
+    summary: o.summary,
+    params: idParams,
+    body: o.body,
+    response: prospectSchema,
+    handler: async (c, { params, body, user }) =>
+      withMay(user!, await o.act(prospectCtx(c, user), params.id, body as z.output<B>, c)),
+  });
 }
 
 /** The JSON keys the client actually sent (PATCH applies only those). */
@@ -159,67 +189,38 @@ export function prospectRoutes(r: ApiRouter) {
     },
   });
 
-  r.add({
+  prospectAction(r, {
     method: "get",
     path: "/api/prospects/:id",
-    access: "user",
-    tag: "prospects",
     summary: "One prospect with its current version",
-    params: idParams,
-    response: prospectSchema,
-    handler: async (c, { params, user }) =>
-      withMay(user!, await getForUser(prospectCtx(c, user), params.id)),
+    act: (ctx, id) => getForUser(ctx, id),
   });
-
-  r.add({
+  prospectAction(r, {
     method: "put",
     path: "/api/prospects/:id",
-    access: "user",
-    tag: "prospects",
     summary: "Save the whole row (spec §5 save rules); 409 with data.current when version is stale",
-    params: idParams,
     body: prospectSaveSchema,
-    response: prospectSchema,
-    handler: async (c, { params, body, user }) =>
-      withMay(user!, await saveProspect(prospectCtx(c, user), params.id, body)),
+    act: (ctx, id, body) => saveProspect(ctx, id, body),
   });
-
-  r.add({
+  prospectAction(r, {
     method: "patch",
     path: "/api/prospects/:id",
-    access: "user",
-    tag: "prospects",
     summary: "Change some fields (e.g. motivationText + noteType); only the fields sent change",
-    params: idParams,
     body: prospectPatchSchema,
-    response: prospectSchema,
-    handler: async (c, { params, body, user }) =>
-      withMay(user!, await patchProspect(prospectCtx(c, user), params.id, body, await sentKeys(c))),
+    act: async (ctx, id, body, c) => patchProspect(ctx, id, body, await sentKeys(c)),
   });
-
-  r.add({
+  prospectAction(r, {
     method: "patch",
     path: "/api/prospects/:id/assign",
-    access: "user",
-    tag: "prospects",
     summary:
       "Assign the caller (assignId = own e-mail) or clear (assignId null: assignee or admin)",
-    params: idParams,
     body: prospectAssignSchema,
-    response: prospectSchema,
-    handler: async (c, { params, body, user }) =>
-      withMay(user!, await assignProspect(prospectCtx(c, user), params.id, body)),
+    act: (ctx, id, body) => assignProspect(ctx, id, body),
   });
-
-  r.add({
+  prospectAction(r, {
     method: "delete",
     path: "/api/prospects/:id",
-    access: "user",
-    tag: "prospects",
     summary: "Soft delete: the record and its history stay; admins list them with ?deleted=true",
-    params: idParams,
-    response: prospectSchema,
-    handler: async (c, { params, user }) =>
-      withMay(user!, await deleteProspect(prospectCtx(c, user), params.id)),
+    act: (ctx, id) => deleteProspect(ctx, id),
   });
 }

@@ -75,124 +75,121 @@ function created(c: Ctx, location: string, body: unknown) {
   return c.json(body, 201);
 }
 
-export function referenceRoutes(r: ApiRouter) {
-  // ── districts ─────────────────────────────────────────────────────────────
-  r.add({
-    method: "get",
-    path: "/api/district",
-    access: "user",
-    tag: "reference",
-    summary: "All districts, ordered by districtId",
-    response: z.array(districtSchema),
-    handler: (c) => listDistricts(c.get("deps").kv),
-  });
-  r.add({
-    method: "get",
-    path: "/api/district/:id",
-    access: "user",
-    tag: "reference",
-    summary: "One district",
-    params: idParams,
-    response: districtSchema,
-    handler: (c, { params }) => districtById(c.get("deps").kv, params.id),
-  });
-  r.add({
-    method: "post",
-    path: "/api/district",
-    access: "admin",
-    tag: "reference",
-    summary: "Create a district (districtId unique: 409 DUPLICATE)",
-    body: districtInputSchema,
-    response: districtSchema,
-    status: 201,
-    handler: async (c, { body }) => {
-      const d = await createDistrict(c.get("deps").kv, body);
-      return created(c, `/api/district/${d.id}`, d);
-    },
-  });
-  r.add({
-    method: "put",
-    path: "/api/district/:id",
-    access: "admin",
-    tag: "reference",
-    summary: "Update a district (a district with clubs keeps its districtId: 409 IN_USE)",
-    params: idParams,
-    body: districtInputSchema,
-    response: districtSchema,
-    handler: (c, { params, body }) => updateDistrict(c.get("deps").kv, params.id, body),
-  });
-  r.add({
-    method: "delete",
-    path: "/api/district/:id",
-    access: "admin",
-    tag: "reference",
-    summary: "Delete a district without clubs (otherwise 409 IN_USE)",
-    params: idParams,
-    query: versionQuery,
-    status: 204,
-    handler: async (c, { params, query }) => {
-      await deleteDistrict(c.get("deps").kv, params.id, query.version);
-    },
-  });
+/** An admin-kept list (districts, clubs): read by any user, written by admins. */
+interface Resource<T extends { id: string }, I extends z.ZodType, U extends z.ZodType> {
+  path: string;
+  schema: z.ZodType;
+  input: I;
+  update: U;
+  summary: { list: string; one: string; create: string; update: string; remove: string };
+  list: (kv: Deno.Kv) => Promise<T[]>;
+  byId: (kv: Deno.Kv, id: string) => Promise<T>;
+  create: (kv: Deno.Kv, body: z.output<I>) => Promise<T>;
+  put: (kv: Deno.Kv, id: string, body: z.output<U>) => Promise<T>;
+  remove: (kv: Deno.Kv, id: string, version?: string) => Promise<void>;
+}
 
-  // ── clubs ─────────────────────────────────────────────────────────────────
+/** GET list, GET one, POST, PUT and DELETE of a resource (PUT/DELETE: `version`, stale → 409). */
+function resourceRoutes<T extends { id: string }, I extends z.ZodType, U extends z.ZodType>(
+  r: ApiRouter,
+  o: Resource<T, I, U>,
+) {
+  const base = { tag: "reference", response: o.schema };
+  const one = `${o.path}/:id`;
   r.add({
+    ...base,
     method: "get",
-    path: "/api/clubs",
+    path: o.path,
     access: "user",
-    tag: "reference",
-    summary: "All clubs, ordered by name",
-    response: z.array(clubSchema),
-    handler: (c) => listClubs(c.get("deps").kv),
+    summary: o.summary.list,
+    response: z.array(o.schema),
+    handler: (c) => o.list(c.get("deps").kv),
   });
   r.add({
+    ...base,
     method: "get",
-    path: "/api/clubs/:id",
+    path: one,
     access: "user",
-    tag: "reference",
-    summary: "One club",
+    summary: o.summary.one,
     params: idParams,
-    response: clubSchema,
-    handler: (c, { params }) => clubById(c.get("deps").kv, params.id),
+    handler: (c, { params }) => o.byId(c.get("deps").kv, params.id),
   });
   r.add({
+    ...base,
     method: "post",
-    path: "/api/clubs",
+    path: o.path,
     access: "admin",
-    tag: "reference",
-    summary: "Create a club in an existing district (clubId unique: 409 DUPLICATE)",
-    body: clubInputSchema,
-    response: clubSchema,
+    summary: o.summary.create,
+    body: o.input,
     status: 201,
     handler: async (c, { body }) => {
-      const club = await createClub(c.get("deps").kv, body);
-      return created(c, `/api/clubs/${club.id}`, club);
+      const made = await o.create(c.get("deps").kv, body);
+      return created(c, `${o.path}/${made.id}`, made);
     },
   });
   r.add({
+    ...base,
     method: "put",
-    path: "/api/clubs/:id",
+    path: one,
     access: "admin",
-    tag: "reference",
-    summary:
-      "Update a club (a club with prospects or subscribers keeps its clubId; without districtId it keeps its district)",
+    summary: o.summary.update,
     params: idParams,
-    body: clubUpdateSchema,
-    response: clubSchema,
-    handler: (c, { params, body }) => updateClub(c.get("deps").kv, params.id, body),
+    body: o.update,
+    handler: (c, { params, body }) => o.put(c.get("deps").kv, params.id, body),
   });
   r.add({
+    ...base,
+    response: undefined,
     method: "delete",
-    path: "/api/clubs/:id",
+    path: one,
     access: "admin",
-    tag: "reference",
-    summary: "Delete a club without prospects and subscribers (otherwise 409 IN_USE)",
+    summary: o.summary.remove,
     params: idParams,
     query: versionQuery,
     status: 204,
     handler: async (c, { params, query }) => {
-      await deleteClub(c.get("deps").kv, params.id, query.version);
+      await o.remove(c.get("deps").kv, params.id, query.version);
     },
+  });
+}
+
+export function referenceRoutes(r: ApiRouter) {
+  resourceRoutes(r, {
+    path: "/api/district",
+    schema: districtSchema,
+    input: districtInputSchema,
+    update: districtInputSchema,
+    summary: {
+      list: "All districts, ordered by districtId",
+      one: "One district",
+      create: "Create a district (districtId unique: 409 DUPLICATE)",
+      update: "Update a district (a district with clubs keeps its districtId: 409 IN_USE)",
+      remove: "Delete a district without clubs (otherwise 409 IN_USE)",
+    },
+    list: listDistricts,
+    byId: districtById,
+    create: createDistrict,
+    put: updateDistrict,
+    remove: deleteDistrict,
+  });
+  resourceRoutes(r, {
+    path: "/api/clubs",
+    schema: clubSchema,
+    input: clubInputSchema,
+    update: clubUpdateSchema,
+    summary: {
+      list: "All clubs, ordered by name",
+      one: "One club",
+      create: "Create a club in an existing district (clubId unique: 409 DUPLICATE)",
+      update:
+        "Update a club (a club with prospects or subscribers keeps its clubId; without districtId it keeps its district)",
+      remove: "Delete a club without prospects and subscribers (otherwise 409 IN_USE)",
+    },
+    list: listClubs,
+    byId: clubById,
+    create: createClub,
+    put: updateClub,
+    remove: deleteClub,
   });
 
   // ── market projects ───────────────────────────────────────────────────────

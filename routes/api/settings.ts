@@ -16,6 +16,8 @@ import {
 } from "@/lib/domain/reference_rules.ts";
 import { isLang, translate } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
+import { perTimeLimit } from "@/lib/domain/activity.ts";
+import { LANGUAGES } from "@/lib/domain/statuses.ts";
 import { clubSchema } from "@/routes/api/reference.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -33,16 +35,14 @@ const timeSettingSchema = z.object({
   id: z.string(),
   sellStatus: z.string(),
   sellStatusName: z.string().optional(),
-  hoursLeftBeforePaused: z.number().int(),
-  hoursLeftBeforeNotified: z.number().int(),
-  hoursLeftBeforeEscalated: z.number().int(),
+  ...perTimeLimit(() => z.number().int()),
   version: z.string().optional(),
 });
 const userSettingsSchema = z.object({
   selectedMarketProjectId: z.string().nullable(),
   showSelectMarketProjectMessage: z.boolean(),
   menu: z.number().int(),
-  language: z.enum(["sv", "en"]),
+  language: z.enum(LANGUAGES),
 });
 
 export function settingsRoutes(r: ApiRouter) {
