@@ -3,6 +3,7 @@
  * "add" row. It only holds the editing state; the island passes the I/O as callbacks, which answer
  * the field errors to show (or null on success).
  */
+import { EmptyRow } from "@/components/Buttons.tsx";
 import type { ComponentChildren } from "preact";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
@@ -89,13 +90,7 @@ export function EditableTable<R, D>(p: EditableTableProps<R, D>) {
           </tr>
         </thead>
         <tbody>
-          {p.rows.length === 0 && (
-            <tr>
-              <td colSpan={p.columns.length + 1} class="py-4 text-center text-slate-500">
-                {p.emptyText}
-              </td>
-            </tr>
-          )}
+          {p.rows.length === 0 && <EmptyRow colSpan={p.columns.length + 1}>{p.emptyText}</EmptyRow>}
           {p.rows.map((r) => {
             const key = p.rowKey(r);
             const isEditing = editing === key && draft !== null;

@@ -3,6 +3,7 @@
  * row), an add row with a type select (Motivation pre-fills a header with the market project and
  * the nominator) and a 10–12 row text area, an edit dialog and delete. Opened from the grid.
  */
+import { CloseButton } from "@/components/Buttons.tsx";
 import HistoryPanel from "@/islands/prospects/HistoryPanel.tsx";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
@@ -75,15 +76,7 @@ export default function NotesDialog(
     >
       <div class="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 id="notes-title" class="text-lg font-semibold">{t("notes.titleFor", { name })}</h2>
-        <button
-          type="button"
-          class="btn btn-ghost"
-          aria-label={t("common.close")}
-          data-testid="notes-close"
-          onClick={onClose}
-        >
-          ✕
-        </button>
+        <CloseButton class="btn btn-ghost" testId="notes-close" glyph="✕" onClose={onClose} />
       </div>
       <div class="max-h-[50vh] overflow-auto px-4 py-2">
         <NotesTable notes={notes} timeZone={timeZone} onEdit={setEditing} onDelete={setDeleting} />

@@ -3,6 +3,7 @@
  * follow-up date, paging, Assign/X, save/delete with toasts, the 409 conflict notice and the notes
  * dialog (loaded on first use). The server renders the first page; this island takes over.
  */
+import { EmptyRow } from "@/components/Buttons.tsx";
 import { useState } from "react";
 import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
@@ -221,11 +222,7 @@ function GridTable(
             />
           ))}
           {rows.length === 0 && (
-            <tr>
-              <td colSpan={15} class="py-6 text-center text-slate-500" data-testid="grid-empty">
-                {t("prospects.empty")}
-              </td>
-            </tr>
+            <EmptyRow colSpan={15} testId="grid-empty">{t("prospects.empty")}</EmptyRow>
           )}
           <ProspectRow key={`new:${marketProjectId}`} p={null} env={env} actions={actions} />
         </tbody>

@@ -109,25 +109,22 @@ export default function ResetPasswordForm(props: ResetPasswordFormProps) {
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="oobCode" value={oobCode} />
       {email && <p class="mb-4 text-sm text-slate-600" data-testid="reset-email">{email}</p>}
-      <FormField
-        label={t("resetPassword.password")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        value={password}
-        error={errors.password}
-        onValue={setPassword}
-      />
-      <FormField
-        label={t("resetPassword.repeatPassword")}
-        name="repeatPassword"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        error={errors.repeatPassword}
-        onValue={setRepeat}
-      />
+      {([
+        ["password", "resetPassword.password", password, setPassword],
+        ["repeatPassword", "resetPassword.repeatPassword", repeat, setRepeat],
+      ] as const).map(([name, label, value, set], i) => (
+        <FormField
+          key={name}
+          label={t(label)}
+          name={name}
+          type="password"
+          autoComplete="new-password"
+          autoFocus={i === 0}
+          value={value}
+          error={errors[name]}
+          onValue={set}
+        />
+      ))}
       <SubmitButton busy={busy}>{t("resetPassword.submit")}</SubmitButton>
       <p class="mt-4 text-center text-sm">
         <a href="/login" class="text-brand-600 hover:underline">{t("resetPassword.backToLogin")}</a>

@@ -3,10 +3,10 @@
  * the toasts render inside it (a portal): the dialog sits in the browser's top layer and makes
  * the rest of the page inert, so toasts outside it would be dimmed and could not be dismissed.
  */
+import { CloseButton } from "@/components/Buttons.tsx";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { dismissToast, toasts } from "@/lib/client/toast.ts";
-import { useT } from "@/lib/i18n/context.ts";
 
 const COLORS = {
   success: "border-green-600 bg-green-50 text-green-900",
@@ -22,7 +22,6 @@ function openDialog(): HTMLDialogElement | null {
 }
 
 export default function Toaster() {
-  const t = useT();
   const [host, setHost] = useState<HTMLDialogElement | null>(null);
   useEffect(() => {
     const update = () => setHost(openDialog());
@@ -52,15 +51,11 @@ export default function Toaster() {
           }`}
         >
           <span class="flex-1">{toast.text}</span>
-          <button
-            type="button"
+          <CloseButton
             class="-my-1 -mr-2 grid h-10 w-10 shrink-0 place-items-center text-lg leading-none opacity-70 hover:opacity-100"
-            aria-label={t("common.close")}
-            data-testid="toast-close"
-            onClick={() => dismissToast(toast.id)}
-          >
-            ×
-          </button>
+            testId="toast-close"
+            onClose={() => dismissToast(toast.id)}
+          />
         </div>
       ))}
     </div>

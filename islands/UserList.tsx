@@ -2,6 +2,7 @@
  * The admin user list (spec §2): e-mail, names, date created, enabled; search, paging; a drawer
  * to view, add or edit a user; a row menu to delete (disable) or restore.
  */
+import { CloseButton, EmptyRow } from "@/components/Buttons.tsx";
 import { useEffect, useState } from "react";
 import { useDialog } from "@/lib/client/dialog.ts";
 import { useT } from "@/lib/i18n/context.ts";
@@ -96,11 +97,7 @@ export default function UserList(p: UserListProps) {
                 }}
               />
             ))}
-            {loaded && rows.length === 0 && (
-              <tr>
-                <td colSpan={6} class="py-6 text-center text-slate-500">{t("users.empty")}</td>
-              </tr>
-            )}
+            {loaded && rows.length === 0 && <EmptyRow colSpan={6}>{t("users.empty")}</EmptyRow>}
           </tbody>
         </table>
       </div>
@@ -334,14 +331,7 @@ function UserDrawer(
       >
         <div class="mb-4 flex items-center justify-between">
           <h2 class="text-lg font-bold">{t(title)}</h2>
-          <button
-            type="button"
-            class="btn btn-ghost text-lg"
-            aria-label={t("common.close")}
-            onClick={onClose}
-          >
-            ×
-          </button>
+          <CloseButton onClose={onClose} />
         </div>
         {children}
       </div>

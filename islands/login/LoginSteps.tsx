@@ -2,6 +2,7 @@
  * The cards of the sign-in screen, one per step (spec §2 Login, §4): each is a plain HTML form
  * posting to /login, so the flow works before the island hydrates.
  */
+import { CloseButton } from "@/components/Buttons.tsx";
 import type { ComponentChildren } from "preact";
 import { useT } from "@/lib/i18n/context.ts";
 import { AuthCard } from "@/components/AuthCard.tsx";
@@ -49,14 +50,7 @@ export function StoredErrorBanner(
       data-testid="stored-error"
     >
       <span class="flex-1">{t("login.storedError", { status, text })}</span>
-      <button
-        type="button"
-        class="text-lg leading-none opacity-60 hover:opacity-100"
-        aria-label={t("common.close")}
-        onClick={onClose}
-      >
-        ×
-      </button>
+      <CloseButton class="text-lg leading-none opacity-60 hover:opacity-100" onClose={onClose} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * The add row met a duplicate (409 DUPLICATE_PROSPECT, issue #15): the matching prospects with
  * "Öppna" (the match in the grid) and "Skapa ändå" (create with allowDuplicate), or cancel.
  */
+import { DialogActions } from "@/components/Buttons.tsx";
 import { useT } from "@/lib/i18n/context.ts";
 import type { DuplicateView } from "@/lib/domain/prospect.ts";
 import { Modal } from "@/islands/prospects/Modal.tsx";
@@ -43,19 +44,12 @@ export function DuplicatePrompt(
             </li>
           ))}
         </ul>
-        <div class="flex justify-end gap-2">
-          <button type="button" class="btn btn-secondary" onClick={onCancel}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="button"
-            class="btn btn-primary"
-            data-testid="duplicate-create"
-            onClick={onCreate}
-          >
-            {t("duplicates.createAnyway")}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={onCreate}
+          confirmLabel={t("duplicates.createAnyway")}
+          testIds={[undefined, "duplicate-create"]}
+        />
       </div>
     </Modal>
   );

@@ -3,6 +3,7 @@
  * only project, club and sell status show until "More filters" opens the rest (opened already when
  * one of them is set), so the grid is on the first screen.
  */
+import { SelectField } from "@/components/SelectField.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
@@ -30,30 +31,15 @@ export function FilterBar(
     .filter((k) => String(form[k as keyof Filters] ?? "") !== "").length;
   const [more, setMore] = useState(extra > 0);
   const hideOnPhone = more ? "" : "hidden sm:block";
-  const text = (k: keyof Filters, label: string, type: "text" | "date" = "text") => (
-    <div class={hideOnPhone} data-testid={`filter-field-${k}`}>
-      <label class="label" for={`flt-${k}`}>{label}</label>
-      {type === "date"
-        ? (
-          <DateInput
-            id={`flt-${k}`}
-            value={String(form[k] ?? "")}
-            testId={`filter-${k}`}
-            onChange={(v) => onChange({ [k]: v })}
-          />
-        )
-        : (
-          <input
-            type="text"
-            id={`flt-${k}`}
-            class="input"
-            value={String(form[k] ?? "")}
-            inputMode={k === "customerId" ? "numeric" : undefined}
-            data-testid={`filter-${k}`}
-            onInput={(e) => onChange({ [k]: (e.target as HTMLInputElement).value })}
-          />
-        )}
-    </div>
+  const text = (k: TextFilter, label: string, type: "text" | "date" = "text") => (
+    <TextFilterField
+      k={k}
+      label={label}
+      type={type}
+      value={String(form[k] ?? "")}
+      class={hideOnPhone}
+      onChange={(v) => onChange({ [k]: v })}
+    />
   );
   const check = (key: "showCompleted" | "myAssigned" | "deleted", label: string) => (
     <label class="flex items-center gap-2 py-1.5 text-sm">
@@ -76,31 +62,36 @@ export function FilterBar(
         onSubmit();
       }}
     >
-      <FilterSelect
+      <SelectField
         name="marketProjectId"
+        testId="filter-marketProjectId"
         label={t("prospects.filters.marketProject")}
-        class="col-span-2 sm:col-span-1 lg:col-span-2"
+        class="col-span-2 block sm:col-span-1 lg:col-span-2"
         value={form.marketProjectId === null ? "" : String(form.marketProjectId)}
         empty={t("common.select")}
         options={projects.map((p) => [String(p.marketProjectId), p.name])}
         onChange={(v) => onProject(v ? Number(v) : null)}
       />
-      <FilterSelect
-        name="clubId"
-        label={t("prospects.filters.club")}
-        value={form.clubId}
-        empty={t("prospects.filters.anyClub")}
-        options={clubs.map((c) => [String(c.clubId), c.name])}
-        onChange={(clubId) => onChange({ clubId })}
-      />
-      <FilterSelect
-        name="sellStatus"
-        label={t("prospects.filters.sellStatus")}
-        value={form.sellStatus}
-        empty={t("prospects.filters.anySellStatus")}
-        options={SELL_STATUSES.map((s) => [s, t(`sellStatus.${s}`)])}
-        onChange={(sellStatus) => onChange({ sellStatus })}
-      />
+      {([
+        ["clubId", "club", "anyClub", clubs.map((c) => [String(c.clubId), c.name])],
+        [
+          "sellStatus",
+          "sellStatus",
+          "anySellStatus",
+          SELL_STATUSES.map((s) => [s, t(`sellStatus.${s}`)]),
+        ],
+      ] as const).map(([name, label, empty, options]) => (
+        <SelectField
+          key={name}
+          name={name}
+          testId={`filter-${name}`}
+          label={t(`prospects.filters.${label}`)}
+          value={form[name]}
+          empty={t(`prospects.filters.${empty}`)}
+          options={options as [string, string][]}
+          onChange={(v) => onChange({ [name]: v })}
+        />
+      ))}
       <button
         type="button"
         class="btn btn-ghost col-span-2 justify-self-start sm:hidden"
@@ -140,32 +131,43 @@ export function FilterBar(
 }
 
 /** A labelled select of the filter bar: an "any" choice first, then the options. */
-function FilterSelect(
-  { name, label, value, empty, options, onChange, class: cls = "" }: {
-    name: string;
+
+type TextFilter =
+  | "customerId"
+  | "firstName"
+  | "lastName"
+  | "tag"
+  | "email"
+  | "registerDate"
+  | "registerEndDate";
+
+/** A text or date filter field (hidden on a phone until "More filters" opens them). */
+function TextFilterField(
+  { k, label, type, value, class: cls, onChange }: {
+    k: TextFilter;
     label: string;
+    type: "text" | "date";
     value: string;
-    empty: string;
-    options: [value: string, label: string][];
-    onChange: (value: string) => void;
-    class?: string;
+    class: string;
+    onChange: (v: string) => void;
   },
 ) {
   return (
-    <div class={cls}>
-      <label class="label" for={`flt-${name}`}>{label}</label>
-      <select
-        id={`flt-${name}`}
-        class="input"
-        value={value}
-        data-testid={`filter-${name}`}
-        onChange={(e) => onChange((e.target as HTMLSelectElement).value)}
-      >
-        {/* `selected` too: server-rendered HTML has no select value to hydrate */}
-        <option value="" selected={!value}>{empty}</option>
-        {options.map(([v, text]) => <option key={v} value={v} selected={v === value}>{text}
-        </option>)}
-      </select>
+    <div class={cls} data-testid={`filter-field-${k}`}>
+      <label class="label" for={`flt-${k}`}>{label}</label>
+      {type === "date"
+        ? <DateInput id={`flt-${k}`} value={value} testId={`filter-${k}`} onChange={onChange} />
+        : (
+          <input
+            type="text"
+            id={`flt-${k}`}
+            class="input"
+            value={value}
+            inputMode={k === "customerId" ? "numeric" : undefined}
+            data-testid={`filter-${k}`}
+            onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+          />
+        )}
     </div>
   );
 }

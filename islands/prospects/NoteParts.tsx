@@ -2,6 +2,7 @@
  * The parts of the notes dialog (NotesDialog.tsx): the list, the add row with its type select
  * (Motivation pre-fills a header with the market project and the nominator) and the edit dialog.
  */
+import { DialogActions } from "@/components/Buttons.tsx";
 import { useState } from "react";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { ApiError, get, post, put } from "@/lib/client/api.ts";
@@ -215,20 +216,14 @@ export function NoteEditDialog(
           data-testid="note-edit-text"
           onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
         />
-        <div class="mt-3 flex justify-end gap-2">
-          <button type="button" class="btn btn-secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="button"
-            class="btn btn-primary"
-            disabled={busy || !text.trim()}
-            data-testid="note-edit-save"
-            onClick={save}
-          >
-            {t("common.save")}
-          </button>
-        </div>
+        <DialogActions
+          class="mt-3 flex justify-end gap-2"
+          onCancel={onClose}
+          onConfirm={save}
+          confirmLabel={t("common.save")}
+          disabled={busy || !text.trim()}
+          testIds={[undefined, "note-edit-save"]}
+        />
       </div>
     </div>
   );

@@ -183,6 +183,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const { draft, errors, busy, dirty, set, save, onKeyDown } = useRowDraft(p, env, actions, locked);
   const rowId = adding ? "new" : String(p.customerId);
   const cell: CellKit = { t, draft, errors, rowId, locked, set };
+  const buttons: RowButtons = { p, may, rowId, busy, actions };
   const followOk = followUpAllowed(draft.sellStatus);
   const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
@@ -265,27 +266,16 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           data-label={t("prospects.columns.assignee")}
           class="whitespace-nowrap"
         >
-          <AssigneeCell
-            p={p}
-            may={may}
-            rowId={rowId}
-            busy={busy}
-            actions={actions}
-            onAssignNew={() => save(true)}
-          />
+          <AssigneeCell {...buttons} onAssignNew={() => save(true)} />
         </td>
         <td
           data-col="actions"
           class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
         >
           <ActionsCell
-            p={p}
-            may={may}
-            rowId={rowId}
-            busy={busy}
+            {...buttons}
             locked={locked}
             unchanged={!adding && !dirty}
-            actions={actions}
             onSave={() => save()}
           />
         </td>
@@ -513,81 +503,59 @@ function display(t: (k: string) => string, f: string, v: string): string {
   return f === "sellStatus" && v ? t(`sellStatus.${v}`) : v;
 }
 
+/** What the row's buttons act on and may do. */
+interface RowButtons {
+  p: Prospect | null;
+  may: ProspectMay | null;
+  rowId: string;
+  busy: boolean;
+  actions: RowActions;
+}
+
 /** The assignee cell: Assign (the add row: create and assign), or the assignee with ✕. */
 function AssigneeCell(
-  { p, may, rowId, busy, actions, onAssignNew }: {
-    p: Prospect | null;
-    may: ProspectMay | null;
-    rowId: string;
-    busy: boolean;
-    actions: RowActions;
-    onAssignNew: () => void;
-  },
+  { p, may, rowId, busy, actions, onAssignNew }: RowButtons & { onAssignNew: () => void },
 ) {
   const t = useT();
-  return (
-    <>
-      {p === null
-        ? (
+  if (p?.assignId) {
+    return (
+      <span class="inline-flex items-center gap-1 text-xs" data-testid={`assignee-${rowId}`}>
+        <span class="max-w-16 truncate" title={p.assignId}>{p.assignName || p.assignId}</span>
+        {may?.unassign && (
           <button
             type="button"
-            class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
-            disabled={busy}
-            data-testid="assign-new"
-            onClick={onAssignNew}
+            class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
+            aria-label={t("prospects.unassign")}
+            title={t("prospects.unassign")}
+            data-testid={`unassign-${rowId}`}
+            onClick={() => actions.unassign(p)}
           >
-            {t("prospects.assign")}
-          </button>
-        )
-        : p.assignId
-        ? (
-          <span
-            class="inline-flex items-center gap-1 text-xs"
-            data-testid={`assignee-${rowId}`}
-          >
-            <span class="max-w-16 truncate" title={p.assignId}>
-              {p.assignName || p.assignId}
-            </span>
-            {may?.unassign && (
-              <button
-                type="button"
-                class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
-                aria-label={t("prospects.unassign")}
-                title={t("prospects.unassign")}
-                data-testid={`unassign-${rowId}`}
-                onClick={() => actions.unassign(p)}
-              >
-                ✕
-              </button>
-            )}
-          </span>
-        )
-        : (
-          <button
-            type="button"
-            class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
-            disabled={!may?.assign}
-            data-testid={`assign-${rowId}`}
-            onClick={() => actions.assign(p)}
-          >
-            {t("prospects.assign")}
+            ✕
           </button>
         )}
-    </>
+      </span>
+    );
+  }
+  // Assign: on the add row, create the prospect assigned to the caller.
+  return (
+    <button
+      type="button"
+      class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
+      disabled={p === null ? busy : !may?.assign}
+      data-testid={p === null ? "assign-new" : `assign-${rowId}`}
+      onClick={() => p === null ? onAssignNew() : actions.assign(p)}
+    >
+      {t("prospects.assign")}
+    </button>
   );
 }
 
 /** The actions cell: Save (or Add), Restore for a deleted row, Delete. */
 function ActionsCell(
-  { p, may, rowId, busy, locked, unchanged, actions, onSave }: {
-    p: Prospect | null;
-    may: ProspectMay | null;
-    rowId: string;
-    busy: boolean;
+  { p, may, rowId, busy, locked, unchanged, actions, onSave }: RowButtons & {
     locked: boolean;
     /** An existing row nobody changed: nothing to save. */
     unchanged: boolean;
-    actions: RowActions;
     onSave: () => void;
   },
 ) {

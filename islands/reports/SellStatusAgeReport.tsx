@@ -3,6 +3,7 @@
  * caller's subscribed clubs above the table; a stacked bar per status by age; CSV download. The
  * filter is kept in the address so a reload (e.g. after a language change) runs it again.
  */
+import { SelectField } from "@/components/SelectField.tsx";
 import { DateInput } from "@/components/DateInput.tsx";
 import { useState } from "react";
 import { toastError } from "@/lib/client/toast.ts";
@@ -58,27 +59,16 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
   return (
     <section class="space-y-4">
       <ReportForm testId="age" busy={busy} csvHref={csvHref} onRun={filter}>
-        <label class="w-72 max-w-full">
-          <span class="label">{t("reports.marketProject")} *</span>
-          <select
-            class="input"
-            name="marketProjectId"
-            data-testid="age-project"
-            value={project}
-            onChange={(e) => setProject((e.currentTarget as HTMLSelectElement).value)}
-          >
-            <option value="">{t("reports.chooseProjects")}</option>
-            {props.projects.map((p) => (
-              <option
-                key={p.marketProjectId}
-                value={String(p.marketProjectId)}
-                selected={project === String(p.marketProjectId)}
-              >
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          name="marketProjectId"
+          label={`${t("reports.marketProject")} *`}
+          class="w-72 max-w-full"
+          testId="age-project"
+          value={project}
+          empty={t("reports.chooseProjects")}
+          options={props.projects.map((p) => [String(p.marketProjectId), p.name])}
+          onChange={setProject}
+        />
         <label class="w-44">
           <span class="label">{t("reports.referenceDate")} *</span>
           <DateInput name="referenceDate" testId="age-date" value={date} onChange={setDate} />

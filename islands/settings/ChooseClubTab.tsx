@@ -3,6 +3,8 @@
  * puts the box back and toasts). Select-all is on when no listed club is unchecked; the district
  * filter narrows the list and what select-all touches.
  */
+import { SelectField } from "@/components/SelectField.tsx";
+import { EmptyRow } from "@/components/Buttons.tsx";
 import { useState } from "react";
 import { get, put } from "@/lib/client/api.ts";
 import { toastError } from "@/lib/client/toast.ts";
@@ -72,7 +74,16 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
     <section class="space-y-3">
       <p class="text-sm text-slate-600">{t("settings.chooseClub.text")}</p>
       <div class="flex flex-wrap items-end gap-4">
-        <DistrictFilter districts={props.districts} value={region} onChange={filter} />
+        <SelectField
+          name="regionIds"
+          label={t("settings.chooseClub.filterByDistrict")}
+          class="w-64 max-w-full"
+          testId="district-filter"
+          value={region}
+          empty={t("settings.chooseClub.allDistricts")}
+          options={props.districts.map((d) => [String(d.districtId), d.name])}
+          onChange={filter}
+        />
         <p class="pb-2 text-sm text-slate-600" data-testid="selected-count">
           {t("settings.chooseClub.selectedCount", { count: checkedCount, total: clubs.length })}
         </p>
@@ -100,13 +111,8 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
             </tr>
           </thead>
           <tbody>
-            {clubs.length === 0 && (
-              <tr>
-                <td colSpan={4} class="py-4 text-center text-slate-500">
-                  {t("settings.chooseClub.empty")}
-                </td>
-              </tr>
-            )}
+            {clubs.length === 0 && <EmptyRow colSpan={4}>{t("settings.chooseClub.empty")}
+            </EmptyRow>}
             {clubs.map((c) => (
               <tr key={c.id} data-testid={`club-${c.clubId}`}>
                 <td>
@@ -133,31 +139,3 @@ export default function ChooseClubTab(props: ChooseClubTabProps) {
 }
 
 /** Narrows the list (and what select-all touches) to one district. */
-function DistrictFilter(
-  { districts, value, onChange }: {
-    districts: District[];
-    value: string;
-    onChange: (v: string) => void;
-  },
-) {
-  const t = useT();
-  return (
-    <label class="w-64 max-w-full">
-      <span class="label">{t("settings.chooseClub.filterByDistrict")}</span>
-      <select
-        class="input"
-        name="regionIds"
-        data-testid="district-filter"
-        value={value}
-        onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
-      >
-        <option value="">{t("settings.chooseClub.allDistricts")}</option>
-        {districts.map((d) => (
-          <option key={d.id} value={String(d.districtId)} selected={value === String(d.districtId)}>
-            {d.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}

@@ -3,6 +3,7 @@
  * daily report switch and language. Saves the profile with PUT /api/users/{uid}; a changed
  * language is stored in the user settings and the page reloads in it.
  */
+import { SelectField } from "@/components/SelectField.tsx";
 import { useState } from "react";
 import { patch, put } from "@/lib/client/api.ts";
 import { toastSuccess } from "@/lib/client/toast.ts";
@@ -144,34 +145,5 @@ export default function ProfileTab(props: ProfileTabProps) {
         </button>
       </div>
     </form>
-  );
-}
-
-function SelectField(
-  { name, label, value, options, error, hint, onChange }: {
-    name: string;
-    label: string;
-    value: string;
-    options: [value: string, label: string][];
-    error?: string;
-    hint?: string;
-    onChange: (v: string) => void;
-  },
-) {
-  return (
-    <label class="block">
-      <span class="label">{label}</span>
-      <select
-        class="input"
-        name={name}
-        value={value}
-        onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
-      >
-        {options.map(([v, text]) => <option key={v} value={v} selected={v === value}>{text}
-        </option>)}
-      </select>
-      {error && <p class="field-error">{error}</p>}
-      {hint && <p class="mt-1 text-xs text-slate-500">{hint}</p>}
-    </label>
   );
 }

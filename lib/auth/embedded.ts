@@ -13,7 +13,12 @@ import {
   takeResetMail,
   takeSms,
 } from "@/lib/auth/brute_force.ts";
-import { consumeActionCode, createActionCode, peekActionCode } from "@/lib/auth/oob.ts";
+import {
+  type ActionMode,
+  consumeActionCode,
+  createActionCode,
+  peekActionCode,
+} from "@/lib/auth/oob.ts";
 import {
   issueMfaCode,
   maskPhone,
@@ -71,6 +76,9 @@ const invalidActionCode = () =>
 
 export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
   const { kv, messenger } = o;
+  /** A one-time code for the user's e-mail link (verify the address, reset the password). */
+  const codeFor = (user: UserRecord, mode: ActionMode, now: Date) =>
+    createActionCode(kv, { mode, userId: user.id, email: user.email }, now);
 
   /** Password check with the brute-force counters; the §8 errors in the spec's order. */
   async function authenticate(
@@ -185,12 +193,7 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
     },
 
     async sendEmailVerification(user, now) {
-      const code = await createActionCode(
-        kv,
-        { mode: "verifyEmail", userId: user.id, email: user.email },
-        now,
-      );
-      await messenger.verificationEmail(user, code);
+      await messenger.verificationEmail(user, await codeFor(user, "verifyEmail", now));
     },
 
     async applyEmailVerification(oobCode, now) {
@@ -219,12 +222,7 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) return;
       if (!(await takeResetMail(kv, user.email, now))) return;
-      const code = await createActionCode(
-        kv,
-        { mode: "resetPassword", userId: user.id, email: user.email },
-        now,
-      );
-      await messenger.passwordResetEmail(user, code);
+      await messenger.passwordResetEmail(user, await codeFor(user, "resetPassword", now));
     },
 
     async verifyPasswordResetCode(oobCode, now) {

@@ -3,27 +3,7 @@
  * write path, the bulk generator and the consistency test all use these pure functions, so their
  * keys are identical; the activity and report modules add their keys here, in one place.
  */
-import {
-  prospectByCustomerIdKey,
-  prospectByEmailKey,
-  prospectByPhoneKey,
-  prospectCountByClubKey,
-  prospectCountByProjectKey,
-  prospectEventKey,
-  prospectKey,
-  prospectsByAssigneePrefix,
-  prospectsByClubRegisteredPrefix,
-  prospectsByFirstNamePrefix,
-  prospectsByLastNamePrefix,
-  prospectsByNextTransitionPrefix,
-  prospectsByProjectClubPrefix,
-  prospectsByProjectClubStatusPrefix,
-  prospectsByProjectClubUrgencyPrefix,
-  prospectsByProjectPrefix,
-  prospectsByProjectStatusPrefix,
-  prospectsDeletedPrefix,
-  prospectTotalKey,
-} from "@/lib/db/keys.ts";
+import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 import {
@@ -70,10 +50,10 @@ export function facetsOf(p: Prospect): Facets {
 /** Every index entry of a record (not the record itself). Deleted records keep only history keys. */
 export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const id = p.id;
-  const out: IndexEntry[] = [{ key: prospectByCustomerIdKey(p.customerId), value: id }];
+  const out: IndexEntry[] = [{ key: K.prospectByCustomerIdKey(p.customerId), value: id }];
   const mp = p.marketProjectId;
   if (p.deleted) {
-    out.push({ key: prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: id });
+    out.push({ key: K.prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: id });
     return out;
   }
   const d = doneFlag(p);
@@ -81,27 +61,33 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const s = statusPart(p);
   const facets = facetsOf(p);
   out.push(
-    { key: prospectsByProjectPrefix(mp, d, fu, id), value: id },
-    { key: prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: id },
-    { key: prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: id },
-    { key: prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: id },
-    { key: prospectsByFirstNamePrefix(mp, p.clubId, d, foldName(p.firstName), id), value: facets },
-    { key: prospectsByLastNamePrefix(mp, p.clubId, d, foldName(p.lastName), id), value: facets },
+    { key: K.prospectsByProjectPrefix(mp, d, fu, id), value: id },
+    { key: K.prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: id },
+    { key: K.prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: id },
+    { key: K.prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: id },
+    {
+      key: K.prospectsByFirstNamePrefix(mp, p.clubId, d, foldName(p.firstName), id),
+      value: facets,
+    },
+    {
+      key: K.prospectsByLastNamePrefix(mp, p.clubId, d, foldName(p.lastName), id),
+      value: facets,
+    },
   );
   const a = assigneePart(p);
-  if (a) out.push({ key: prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });
+  if (a) out.push({ key: K.prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });
   const phone = phoneKeyPart(p.phoneNumber);
-  if (phone) out.push({ key: prospectByPhoneKey(phone, id), value: id });
-  if (p.email) out.push({ key: prospectByEmailKey(p.email.toLowerCase(), id), value: id });
+  if (phone) out.push({ key: K.prospectByPhoneKey(phone, id), value: id });
+  if (p.email) out.push({ key: K.prospectByEmailKey(p.email.toLowerCase(), id), value: id });
   if (p.nextTransitionAt && !isCompleted(p)) {
-    out.push({ key: prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: id });
+    out.push({ key: K.prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: id });
   }
   // Activity engine (issue #6): urgency order and new-per-club for the daily report.
   const u = urgencySortKey(p);
   out.push(
-    { key: prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id },
+    { key: K.prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id },
     // The value is the project, so the daily report can count per project without the record.
-    { key: prospectsByClubRegisteredPrefix(p.clubId, p.registerDate, id), value: mp },
+    { key: K.prospectsByClubRegisteredPrefix(p.clubId, p.registerDate, id), value: mp },
   );
   return out;
 }
@@ -113,19 +99,19 @@ export function prospectTotalKeys(p: Prospect): Deno.KvKey[] {
   const s = statusPart(p);
   const mp = p.marketProjectId;
   const keys: Deno.KvKey[] = [
-    prospectTotalKey("p", mp, d),
-    prospectTotalKey("pc", mp, p.clubId, d),
-    prospectTotalKey("ps", mp, s, d),
-    prospectTotalKey("pcs", mp, p.clubId, s, d),
+    K.prospectTotalKey("p", mp, d),
+    K.prospectTotalKey("pc", mp, p.clubId, d),
+    K.prospectTotalKey("ps", mp, s, d),
+    K.prospectTotalKey("pcs", mp, p.clubId, s, d),
   ];
   const a = assigneePart(p);
-  if (a) keys.push(prospectTotalKey("ap", a, mp, d));
+  if (a) keys.push(K.prospectTotalKey("ap", a, mp, d));
   return keys;
 }
 
 /** Counters the reference data guards read: every prospect, deleted ones included (history). */
 export function referenceCounterKeys(p: Prospect): Deno.KvKey[] {
-  return [prospectCountByClubKey(p.clubId), prospectCountByProjectKey(p.marketProjectId)];
+  return [K.prospectCountByClubKey(p.clubId), K.prospectCountByProjectKey(p.marketProjectId)];
 }
 
 export interface ProspectDiff {
@@ -290,7 +276,10 @@ export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectE
 /** The one key and value a write's events are stored as (none when nothing changed). */
 export function eventEntries(events: ProspectEvent[]): IndexEntry[] {
   if (!events.length) return [];
-  return [{ key: prospectEventKey(events[0].prospectId, events[0].id), value: packEvents(events) }];
+  return [{
+    key: K.prospectEventKey(events[0].prospectId, events[0].id),
+    value: packEvents(events),
+  }];
 }
 
 /** Adds a diff and events to an atomic (the record itself is set by the caller). */
@@ -301,7 +290,7 @@ export function applyProspectWrite(
   events: ProspectEvent[],
 ): Deno.AtomicOperation {
   const { version: _v, ...stored } = after;
-  op.set(prospectKey(after.id), stored);
+  op.set(K.prospectKey(after.id), stored);
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);

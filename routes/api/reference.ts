@@ -4,26 +4,7 @@
  * b2b projects); writes: admins. PUT/DELETE accept `version` and answer 409 when it is stale.
  */
 import { z } from "zod";
-import {
-  clubById,
-  createClub,
-  createDistrict,
-  createMarketProject,
-  deleteClub,
-  deleteDistrict,
-  deleteMarketProject,
-  districtById,
-  listClubs,
-  listDistricts,
-  notificationCategoriesIn,
-  sellStatusesIn,
-  setMarketProjectActive,
-  updateClub,
-  updateDistrict,
-  updateMarketProject,
-  visibleProject,
-  visibleProjects,
-} from "@/lib/services/reference.ts";
+import * as reference from "@/lib/services/reference.ts";
 import {
   clubInputSchema,
   clubUpdateSchema,
@@ -166,11 +147,11 @@ export function referenceRoutes(r: ApiRouter) {
       update: "Update a district (a district with clubs keeps its districtId: 409 IN_USE)",
       remove: "Delete a district without clubs (otherwise 409 IN_USE)",
     },
-    list: listDistricts,
-    byId: districtById,
-    create: createDistrict,
-    put: updateDistrict,
-    remove: deleteDistrict,
+    list: reference.listDistricts,
+    byId: reference.districtById,
+    create: reference.createDistrict,
+    put: reference.updateDistrict,
+    remove: reference.deleteDistrict,
   });
   resourceRoutes(r, {
     path: "/api/clubs",
@@ -185,11 +166,11 @@ export function referenceRoutes(r: ApiRouter) {
         "Update a club (a club with prospects or subscribers keeps its clubId; without districtId it keeps its district)",
       remove: "Delete a club without prospects and subscribers (otherwise 409 IN_USE)",
     },
-    list: listClubs,
-    byId: clubById,
-    create: createClub,
-    put: updateClub,
-    remove: deleteClub,
+    list: reference.listClubs,
+    byId: reference.clubById,
+    create: reference.createClub,
+    put: reference.updateClub,
+    remove: reference.deleteClub,
   });
 
   // ── market projects ───────────────────────────────────────────────────────
@@ -203,7 +184,7 @@ export function referenceRoutes(r: ApiRouter) {
     query: z.object({ active: z.enum(["true", "false"]).optional() }),
     response: z.array(marketProjectSchema),
     handler: (c, { query, user }) =>
-      visibleProjects(c.get("deps").kv, user, {
+      reference.visibleProjects(c.get("deps").kv, user, {
         active: query.active === undefined ? undefined : query.active === "true",
       }),
   });
@@ -215,7 +196,7 @@ export function referenceRoutes(r: ApiRouter) {
     summary: "One market project",
     params: idParams,
     response: marketProjectSchema,
-    handler: (c, { params, user }) => visibleProject(c.get("deps").kv, user, params.id),
+    handler: (c, { params, user }) => reference.visibleProject(c.get("deps").kv, user, params.id),
   });
   r.add({
     method: "post",
@@ -228,7 +209,7 @@ export function referenceRoutes(r: ApiRouter) {
     response: marketProjectSchema,
     status: 201,
     handler: async (c, { body }) => {
-      const p = await createMarketProject(c.get("deps").kv, body, todayOf(c));
+      const p = await reference.createMarketProject(c.get("deps").kv, body, todayOf(c));
       return created(c, `/api/marketprojects/${p.id}`, p);
     },
   });
@@ -242,7 +223,7 @@ export function referenceRoutes(r: ApiRouter) {
     body: marketProjectUpdateSchema,
     response: marketProjectSchema,
     handler: (c, { params, body }) =>
-      updateMarketProject(c.get("deps").kv, params.id, body, todayOf(c)),
+      reference.updateMarketProject(c.get("deps").kv, params.id, body, todayOf(c)),
   });
   r.add({
     method: "patch",
@@ -254,7 +235,7 @@ export function referenceRoutes(r: ApiRouter) {
     body: marketProjectActivitySchema,
     response: marketProjectSchema,
     handler: (c, { params, body }) =>
-      setMarketProjectActive(c.get("deps").kv, params.id, body.active, body.version),
+      reference.setMarketProjectActive(c.get("deps").kv, params.id, body.active, body.version),
   });
   r.add({
     method: "delete",
@@ -266,7 +247,7 @@ export function referenceRoutes(r: ApiRouter) {
     query: versionQuery,
     status: 204,
     handler: async (c, { params, query }) => {
-      await deleteMarketProject(c.get("deps").kv, params.id, query.version);
+      await reference.deleteMarketProject(c.get("deps").kv, params.id, query.version);
     },
   });
 
@@ -282,7 +263,7 @@ export function referenceRoutes(r: ApiRouter) {
     response: z.array(z.object({ id: z.string(), name: z.string(), weight: z.number() })),
     handler: async (c, { query }) => {
       const lang = isLang(query.language) ? query.language : c.get("lang");
-      return await sellStatusesIn(c.get("deps").kv, lang);
+      return await reference.sellStatusesIn(c.get("deps").kv, lang);
     },
   });
   r.add({
@@ -292,6 +273,6 @@ export function referenceRoutes(r: ApiRouter) {
     tag: "reference",
     summary: "The notification categories, names in the caller's language",
     response: z.array(z.object({ id: z.string(), name: z.string() })),
-    handler: (c) => notificationCategoriesIn(c.get("deps").kv, c.get("lang")),
+    handler: (c) => reference.notificationCategoriesIn(c.get("deps").kv, c.get("lang")),
   });
 }

@@ -78,52 +78,63 @@ function csvResponse(body: string, fileName: string): Response {
   });
 }
 
-export function reportRoutes(api: ApiRouter) {
+/**
+ * A report route: JSON, or with format=csv a download of the same report in `language` (the
+ * caller's by default). `csv` answers the file's name stem and text.
+ */
+function reportRoute<
+  Q extends z.ZodType<{ format?: string; language?: Lang; referenceDate: string }>,
+  R,
+>(
+  api: ApiRouter,
+  o: {
+    path: string;
+    summary: string;
+    query: Q;
+    response: z.ZodType;
+    run: (ctx: ReportCtx, query: z.output<Q>) => Promise<R>;
+    csv: (report: R, lang: Lang, ctx: ReportCtx) => [name: string, text: string];
+  },
+) {
   api.add({
     method: "get",
-    path: "/api/reports/sell-status-age",
+    path: o.path,
     access: "user",
     tag: "reports",
+    summary: o.summary,
+    query: o.query,
+    response: o.response,
+    handler: async (c, { query, user }) => {
+      const base = reportCtx(c, user);
+      const ctx = { ...base, lang: query.language ?? base.lang };
+      const report = await o.run(ctx, query);
+      if (query.format !== "csv") return report;
+      const [name, text] = o.csv(report, ctx.lang, ctx);
+      return csvResponse(text, csvFileName(name, query.referenceDate));
+    },
+  });
+}
+
+export function reportRoutes(api: ApiRouter) {
+  reportRoute(api, {
+    path: "/api/reports/sell-status-age",
     summary:
       "Per sell status, the caller's subscribed clubs' prospects by time since their last sell status change, as of the end of referenceDate (format=csv: a download)",
     query: sellStatusAgeQuerySchema,
     response: ageReport,
-    handler: async (c, { query, user }) => {
-      const ctx = reportCtx(c, user);
-      const report = await sellStatusAge(ctx, query);
-      if (query.format !== "csv") return report;
-      const lang: Lang = query.language ?? ctx.lang;
-      return csvResponse(
-        sellStatusAgeCsv(report, lang),
-        csvFileName("sell-status-age", query.referenceDate),
-      );
-    },
+    run: sellStatusAge,
+    csv: (report, lang) => ["sell-status-age", sellStatusAgeCsv(report, lang)],
   });
-
-  api.add({
-    method: "get",
+  reportRoute(api, {
     path: "/api/reports/status-project",
-    access: "user",
-    tag: "reports",
     summary:
       "Per market project (at most 10), or per club or district over the chosen projects (prospectFieldKey, collection, ids): sell status counts and change totals as of the end of referenceDate (format=csv: a download)",
     query: statusProjectQuerySchema,
     response: statusReport,
-    handler: async (c, { query, user }) => {
-      const ctx = reportCtx(c, user);
-      const lang: Lang = query.language ?? ctx.lang;
-      const report = await statusProjectAny({ ...ctx, lang }, query);
-      if (query.format !== "csv") return report;
-      if ("marketProjectIds" in report) {
-        return csvResponse(
-          statusGroupCsv(report, lang),
-          csvFileName("status-project-club", query.referenceDate),
-        );
-      }
-      return csvResponse(
-        statusProjectCsv(report, lang, ctx.config.timeZone),
-        csvFileName("status-project", query.referenceDate),
-      );
-    },
+    run: statusProjectAny,
+    csv: (report, lang, ctx) =>
+      "marketProjectIds" in report
+        ? ["status-project-club", statusGroupCsv(report, lang)]
+        : ["status-project", statusProjectCsv(report, lang, ctx.config.timeZone)],
   });
 }

@@ -98,40 +98,24 @@ export function userRoutes(r: ApiRouter) {
     });
   }
 
-  r.add({
-    method: "delete",
-    path: "/api/admin/users/:id",
-    access: "admin",
-    tag: "users",
-    summary: "Delete (disable) a user; ends their sessions at once",
-    params: idParams,
-    response: userOut,
-    handler: async (c, { params, user }) =>
-      await users.disableUser(servicesDeps(c), user!, params.id),
-  });
-
-  r.add({
-    method: "put",
-    path: "/api/admin/users/restore/:id",
-    access: "admin",
-    tag: "users",
-    summary: "Restore a deleted user",
-    params: idParams,
-    response: userOut,
-    handler: async (c, { params, user }) =>
-      await users.restoreUser(servicesDeps(c), user!, params.id),
-  });
-
-  r.add({
-    method: "get",
-    path: "/api/admin/users/:id/audit",
-    access: "admin",
-    tag: "users",
-    summary: "Audit trail of admin actions on a user, newest first",
-    params: idParams,
-    handler: async (c, { params, user }) =>
-      await users.userAudit(servicesDeps(c), user!, params.id),
-  });
+  // Delete (disable) and restore: the same shape, answered with the stored user.
+  const toggles = [
+    ["delete", "/api/admin/users/:id", "Delete (disable) a user; ends their sessions at once"],
+    ["put", "/api/admin/users/restore/:id", "Restore a deleted user"],
+  ] as const;
+  for (const [method, path, summary] of toggles) {
+    const act = method === "delete" ? users.disableUser : users.restoreUser;
+    r.add({
+      method,
+      path,
+      access: "admin",
+      tag: "users",
+      summary,
+      params: idParams,
+      response: userOut,
+      handler: async (c, { params, user }) => await act(servicesDeps(c), user!, params.id),
+    });
+  }
 
   r.add({
     method: "post",
@@ -148,16 +132,30 @@ export function userRoutes(r: ApiRouter) {
       c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body.name), 201),
   });
 
-  r.add({
-    method: "get",
-    path: "/api/admin/users/:id/api-tokens",
-    access: "admin",
-    tag: "users",
-    summary: "A user's API tokens (never the token itself)",
-    params: idParams,
-    handler: async (c, { params, user }) =>
-      await users.listUserApiTokens(servicesDeps(c), user!, params.id),
-  });
+  // What an admin reads of one user: the audit trail and the API tokens.
+  const reads = [
+    [
+      "/api/admin/users/:id/audit",
+      "Audit trail of admin actions on a user, newest first",
+      users.userAudit,
+    ],
+    [
+      "/api/admin/users/:id/api-tokens",
+      "A user's API tokens (never the token itself)",
+      users.listUserApiTokens,
+    ],
+  ] as const;
+  for (const [path, summary, read] of reads) {
+    r.add({
+      method: "get",
+      path,
+      access: "admin",
+      tag: "users",
+      summary,
+      params: idParams,
+      handler: async (c, { params, user }) => await read(servicesDeps(c), user!, params.id),
+    });
+  }
 
   r.add({
     method: "delete",
