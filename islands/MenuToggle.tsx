@@ -3,6 +3,7 @@ import { IconMenu } from "@/components/Icons.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { patch } from "@/lib/client/api.ts";
+import { MENU_STATES } from "@/lib/domain/statuses.ts";
 
 export interface MenuToggleProps {
   menu: number;
@@ -12,9 +13,10 @@ export interface MenuToggleProps {
 
 export default function MenuToggle({ menu, userId }: MenuToggleProps) {
   const t = useT();
-  const [state, setState] = useState(menu === 1 ? 1 : 2);
+  const { full, short } = MENU_STATES;
+  const [state, setState] = useState<number>(menu === full ? full : short);
   const toggle = () => {
-    const next = state === 1 ? 2 : 1;
+    const next = state === full ? short : full;
     setState(next);
     document.body.dataset.menu = String(next);
     document.cookie = `menu=${next}; path=/; max-age=31536000; samesite=lax`;
@@ -27,7 +29,7 @@ export default function MenuToggle({ menu, userId }: MenuToggleProps) {
       type="button"
       class="inline-flex h-10 items-center justify-center rounded-md px-2 text-sm font-medium text-white hover:bg-white/10"
       aria-label={t("shell.menuToggle")}
-      aria-expanded={state === 1}
+      aria-expanded={state === full}
       data-testid="menu-toggle"
       onClick={toggle}
     >

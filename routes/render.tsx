@@ -5,7 +5,7 @@ import { getCookie } from "hono/cookie";
 import { Layout } from "@/components/Layout.tsx";
 import { i18nValue } from "@/lib/i18n/context.ts";
 import { dictionary, type Lang } from "@/lib/i18n/mod.ts";
-import { DEFAULT_MENU_STATE } from "@/lib/domain/statuses.ts";
+import { DEFAULT_MENU_STATE, MENU_STATES } from "@/lib/domain/statuses.ts";
 import type { Ctx } from "@/routes/env.ts";
 
 const i18nJsonCache = new Map<Lang, string>();
@@ -31,7 +31,7 @@ function menuState(c: Ctx): number {
   const settings = c.get("userSettings");
   if (settings) return settings.menu;
   const m = Number(getCookie(c, "menu"));
-  return m === 0 || m === 1 || m === 2 ? m : DEFAULT_MENU_STATE;
+  return (Object.values(MENU_STATES) as number[]).includes(m) ? m : DEFAULT_MENU_STATE;
 }
 
 export function renderPage(c: Ctx, body: ComponentChildren, opts: PageOptions): Response {

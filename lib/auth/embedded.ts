@@ -75,11 +75,11 @@ const invalidActionCode = () =>
   });
 
 export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
-  const { kv, messenger } = o;
-  /** A one-time code for the user's e-mail link (verify the address, reset the password). */
-  const codeFor = (user: UserRecord, mode: ActionMode, now: Date) =>
-    createActionCode(kv, { mode, userId: user.id, email: user.email }, now);
+  return { name: "embedded", ...signInMethods(o), ...emailMethods(o) };
+}
 
+/** The checks around a sign-in: password and counters, SMS limits and sending, the user. */
+function signInSteps({ kv, messenger }: EmbeddedOptions) {
   /** Password check with the brute-force counters; the §8 errors in the spec's order. */
   async function authenticate(
     email: string,
@@ -118,9 +118,19 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
     return e.value;
   }
 
-  return {
-    name: "embedded",
+  return { authenticate, smsAllowed, sendCode, enrollable, userOf };
+}
 
+/** Sign-in with password and SMS (spec §4), all in KV. */
+function signInMethods(
+  o: EmbeddedOptions,
+): Pick<
+  IdentityProvider,
+  "signIn" | "enrollMfa" | "resendMfaCode" | "verifyMfa" | "checkPassword"
+> {
+  const { kv } = o;
+  const { authenticate, smsAllowed, sendCode, enrollable, userOf } = signInSteps(o);
+  return {
     async signIn(email, password, ctx): Promise<SignInResult> {
       const user = await authenticate(email, password, ctx);
       if (o.mfaMode === "off") return { kind: "signedIn", user };
@@ -191,7 +201,20 @@ export function embeddedProvider(o: EmbeddedOptions): IdentityProvider {
     async checkPassword(email, password, ctx) {
       return await authenticate(email, password, ctx);
     },
+  };
+}
 
+/** The e-mail links (verify the address, reset the password) with one-time codes in KV. */
+function emailMethods(
+  { kv, messenger }: EmbeddedOptions,
+): Omit<
+  IdentityProvider,
+  "name" | "signIn" | "enrollMfa" | "resendMfaCode" | "verifyMfa" | "checkPassword"
+> {
+  /** A one-time code for the user's e-mail link (verify the address, reset the password). */
+  const codeFor = (user: UserRecord, mode: ActionMode, now: Date) =>
+    createActionCode(kv, { mode, userId: user.id, email: user.email }, now);
+  return {
     async sendEmailVerification(user, now) {
       await messenger.verificationEmail(user, await codeFor(user, "verifyEmail", now));
     },

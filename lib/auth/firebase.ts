@@ -181,10 +181,21 @@ function mfaFailure(e: unknown): never {
   throw mfaError("invalidSession");
 }
 
-export function firebaseProvider(o: FirebaseOptions): IdentityProvider {
-  const { kv, messenger } = o;
-  const api = toolkit(o.firebase);
+/** What the Firebase provider's parts share: the options, the store and the REST toolkit. */
+interface Fb {
+  o: FirebaseOptions;
+  kv: Deno.Kv;
+  messenger: FirebaseOptions["messenger"];
+  api: ReturnType<typeof toolkit>;
+}
 
+export function firebaseProvider(o: FirebaseOptions): IdentityProvider {
+  const fb: Fb = { o, kv: o.kv, messenger: o.messenger, api: toolkit(o.firebase) };
+  return { name: "firebase", ...signInMethods(fb), ...emailMethods(fb), ...accountMethods(fb) };
+}
+
+/** The pending MFA step of a sign-in, kept in KV, and the password check behind our counters. */
+function mfaSteps({ kv, api }: Fb) {
   /** Password check at Firebase behind our counters; our user must exist and be enabled. */
   async function authenticate(email: string, password: string, address: string, now: Date) {
     const who = { account: email, address };
@@ -241,9 +252,19 @@ export function firebaseProvider(o: FirebaseOptions): IdentityProvider {
     return { phoneHint: maskPhone(phone ?? "") };
   }
 
-  return {
-    name: "firebase",
+  return { authenticate, open, pending, textCode };
+}
 
+/** Sign-in with password and SMS (spec §4): Firebase checks, our counters and records decide. */
+function signInMethods(
+  fb: Fb,
+): Pick<
+  IdentityProvider,
+  "signIn" | "enrollMfa" | "resendMfaCode" | "verifyMfa" | "checkPassword"
+> {
+  const { o, kv, api } = fb;
+  const { authenticate, open, pending, textCode } = mfaSteps(fb);
+  return {
     async signIn(email, password, ctx): Promise<SignInResult> {
       const { user, answer } = await authenticate(email, password, ctx.address, ctx.now);
       if (answer.mfaPendingCredential) {
@@ -340,7 +361,21 @@ export function firebaseProvider(o: FirebaseOptions): IdentityProvider {
       }
       return user;
     },
+  };
+}
 
+/** The e-mail links: verify the address, reset the password (Firebase's oob codes, our mail). */
+function emailMethods(
+  { kv, api, messenger }: Fb,
+): Pick<
+  IdentityProvider,
+  | "sendEmailVerification"
+  | "applyEmailVerification"
+  | "sendPasswordReset"
+  | "verifyPasswordResetCode"
+  | "confirmPasswordReset"
+> {
+  return {
     async sendEmailVerification(user) {
       const code = oobCodeOf(await api.oobCode("VERIFY_EMAIL", user.email));
       await messenger.verificationEmail(user, code);
@@ -398,7 +433,17 @@ export function firebaseProvider(o: FirebaseOptions): IdentityProvider {
       await revokeAllSessions(kv, user.id);
       return user;
     },
+  };
+}
 
+/** The accounts Firebase holds for our users (uid = our user id). */
+function accountMethods(
+  { o, kv, api }: Fb,
+): Pick<
+  IdentityProvider,
+  "setPassword" | "createAccount" | "setAccountDisabled" | "updateAccountEmail" | "customToken"
+> {
+  return {
     async setPassword(userId, newPassword) {
       await api.update({ localId: userId, password: newPassword });
       const user = await getUser(kv, userId);

@@ -7,6 +7,7 @@
  * and (later) the demo seed.
  */
 import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
+import type { Worktime } from "@/lib/domain/worktime.ts";
 import {
   createClub,
   createDistrict,
@@ -318,8 +319,16 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     worktime: { ...DEFAULT_WORKTIME, timeZone: o.timeZone },
   };
   const nowMs = o.now.getTime();
-  const today = localDate(o.now, o.timeZone);
-  const staff = chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN"));
+  const history: HistoryCtx = {
+    o,
+    rand,
+    chain,
+    cumulative,
+    settings,
+    nowMs,
+    today: localDate(o.now, o.timeZone),
+    staff: chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
+  };
   const counters = new CounterSums();
 
   // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
@@ -364,109 +373,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   };
 
   for (let i = 0; i < o.prospects; i++) {
-    const project = chain.projects[pickWeighted(cumulative, rand())];
-    const clubId = chain.clubIds[Math.floor(rand() * chain.clubIds.length)];
-    const club = o.naming?.club?.(clubId - 1000) ??
-      `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
-    const registerMs = nowMs - Math.floor(rand() * 180 * 86_400_000) - 3_600_000;
-    const firstName = FIRST[Math.floor(rand() * FIRST.length)];
-    const lastName = LAST[Math.floor(rand() * LAST.length)];
-    const id = seededUlid(registerMs, rand);
-    const registerDate = new Date(registerMs).toISOString();
-    const assignee = rand() < 0.6 ? staff[Math.floor(rand() * staff.length)] : null;
-    let rec: StoredProspect = {
-      ...EMPTY_PLAIN_VALUES,
-      id,
-      customerId: i + 1,
-      firstName,
-      lastName,
-      tag: rand() < 0.4 ? TAGS[Math.floor(rand() * TAGS.length)] : null,
-      nominator: rand() < 0.2 ? FIRST[Math.floor(rand() * FIRST.length)] : null,
-      motivationText: null,
-      motivationTextLastChange: null,
-      noteType: "Motivation",
-      phoneNumber: `07${String(Math.floor(rand() * 1e8)).padStart(8, "0")}`,
-      email: rand() < 0.7 ? `${ascii(firstName)}.${ascii(lastName)}.${i}@example.se` : null,
-      marketProjectId: project.marketProjectId,
-      marketProjectName: project.name,
-      clubId,
-      clubName: club,
-      sellStatus: null,
-      lastSellStatusChange: null,
-      activityStatus: "Paused",
-      activityStatusWeigth: 3,
-      nextTransitionAt: null,
-      followUpDate: null,
-      registerDate,
-      assignName: null,
-      assignId: null,
-      assignUserId: null,
-      b2b: project.b2b,
-      disabled: false,
-      deleted: false,
-      deletedAt: null,
-      createdBy: null,
-      updatedAt: registerDate,
-    };
-    // One events entry per write, as the app stores them.
-    const events: ProspectEvent[][] = [];
-    const newId = (ms: number) => () => seededUlid(ms, rand);
-    // Every step's diff, as the app path would have written it (the reports read the history).
-    const steps: [StoredProspect | null, StoredProspect, string][] = [[null, rec, registerDate]];
-    events.push(
-      prospectEvents(null, rec, { at: registerDate, userId: null, newId: newId(registerMs) }),
-    );
-    // ~3 status changes spread between registration and now; ~60% end in a Done status.
-    const changes = 1 + Math.floor(rand() * 5);
-    const done = rand() < 0.6;
-    let t = registerMs;
-    for (let k = 0; k < changes; k++) {
-      t += Math.floor(rand() * (nowMs - t) / (changes - k + 1));
-      const last = k === changes - 1;
-      const status: SellStatus = last && done
-        ? DONE[Math.floor(rand() * DONE.length)]
-        : OPEN[Math.floor(rand() * OPEN.length)];
-      const at = new Date(t).toISOString();
-      const next: StoredProspect = {
-        ...rec,
-        sellStatus: status,
-        lastSellStatusChange: at,
-        followUpDate: isFollowUpSellStatus(status)
-          ? addDays(today, Math.floor(rand() * 20) - 5)
-          : null,
-        updatedAt: at,
-      };
-      if (k === 0 && assignee) {
-        next.assignId = assignee.email;
-        next.assignName = assignee.firstName;
-        next.assignUserId = assignee.id;
-      }
-      events.push(
-        prospectEvents(rec, next, { at, userId: assignee?.id ?? null, newId: newId(t) }),
-      );
-      steps.push([rec, next, at]);
-      rec = next;
-    }
-    const clock = activityAt(rec, settings.limits, settings.worktime, o.now);
-    // An escalation is dated when the clock reached it (a past-date report shows it), not now.
-    const escalated = clock.activityStatus === "Escalated"
-      ? escalationAt(rec, settings.limits, settings.worktime)
-      : null;
-    const finalMs = escalated
-      ? Math.min(nowMs, Math.max(Date.parse(escalated), Date.parse(rec.updatedAt)))
-      : nowMs;
-    const finalAt = new Date(finalMs).toISOString();
-    const final: StoredProspect = {
-      ...rec,
-      activityStatus: clock.activityStatus,
-      activityStatusWeigth: clock.activityStatusWeigth,
-      nextTransitionAt: clock.nextTransitionAt,
-      ...(escalated ? { firstEscalatedAt: finalAt } : {}),
-    };
-    events.push(
-      prospectEvents(rec, final, { at: finalAt, userId: null, newId: newId(finalMs) }),
-    );
-    steps.push([rec, final, finalAt]);
+    const { final, steps, events } = prospectHistory(i, history);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
     const keepHoursFrom = hourOf(new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString());
     for (const [before, after, at] of steps) {
@@ -490,4 +397,128 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await writing;
   await kv.set(customerIdSeqKey(), o.prospects);
   return chain;
+}
+
+interface HistoryCtx {
+  o: Required<Pick<GenerateOptions, "now" | "timeZone">> & GenerateOptions;
+  rand: () => number;
+  chain: GeneratedChain;
+  /** The projects' cumulative weights (pickWeighted). */
+  cumulative: number[];
+  settings: { limits: typeof DEFAULT_TIME_LIMITS; worktime: Worktime };
+  nowMs: number;
+  today: string;
+  staff: GeneratedChain["users"];
+}
+
+/**
+ * Prospect number i and its history: registration, ~3 sell-status changes (~60% ending Done),
+ * then the activity clock as of now — every step as the app would have written it.
+ */
+function prospectHistory(i: number, x: HistoryCtx) {
+  const { o, rand, chain, cumulative, settings, nowMs, today, staff } = x;
+  const project = chain.projects[pickWeighted(cumulative, rand())];
+  const clubId = chain.clubIds[Math.floor(rand() * chain.clubIds.length)];
+  const club = o.naming?.club?.(clubId - 1000) ??
+    `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
+  const registerMs = nowMs - Math.floor(rand() * 180 * 86_400_000) - 3_600_000;
+  const firstName = FIRST[Math.floor(rand() * FIRST.length)];
+  const lastName = LAST[Math.floor(rand() * LAST.length)];
+  const id = seededUlid(registerMs, rand);
+  const registerDate = new Date(registerMs).toISOString();
+  const assignee = rand() < 0.6 ? staff[Math.floor(rand() * staff.length)] : null;
+  let rec: StoredProspect = {
+    ...EMPTY_PLAIN_VALUES,
+    id,
+    customerId: i + 1,
+    firstName,
+    lastName,
+    tag: rand() < 0.4 ? TAGS[Math.floor(rand() * TAGS.length)] : null,
+    nominator: rand() < 0.2 ? FIRST[Math.floor(rand() * FIRST.length)] : null,
+    motivationText: null,
+    motivationTextLastChange: null,
+    noteType: "Motivation",
+    phoneNumber: `07${String(Math.floor(rand() * 1e8)).padStart(8, "0")}`,
+    email: rand() < 0.7 ? `${ascii(firstName)}.${ascii(lastName)}.${i}@example.se` : null,
+    marketProjectId: project.marketProjectId,
+    marketProjectName: project.name,
+    clubId,
+    clubName: club,
+    sellStatus: null,
+    lastSellStatusChange: null,
+    activityStatus: "Paused",
+    activityStatusWeigth: 3,
+    nextTransitionAt: null,
+    followUpDate: null,
+    registerDate,
+    assignName: null,
+    assignId: null,
+    assignUserId: null,
+    b2b: project.b2b,
+    disabled: false,
+    deleted: false,
+    deletedAt: null,
+    createdBy: null,
+    updatedAt: registerDate,
+  };
+  // One events entry per write, as the app stores them.
+  const events: ProspectEvent[][] = [];
+  const newId = (ms: number) => () => seededUlid(ms, rand);
+  // Every step's diff, as the app path would have written it (the reports read the history).
+  const steps: [StoredProspect | null, StoredProspect, string][] = [[null, rec, registerDate]];
+  events.push(
+    prospectEvents(null, rec, { at: registerDate, userId: null, newId: newId(registerMs) }),
+  );
+  // ~3 status changes spread between registration and now; ~60% end in a Done status.
+  const changes = 1 + Math.floor(rand() * 5);
+  const done = rand() < 0.6;
+  let t = registerMs;
+  for (let k = 0; k < changes; k++) {
+    t += Math.floor(rand() * (nowMs - t) / (changes - k + 1));
+    const last = k === changes - 1;
+    const status: SellStatus = last && done
+      ? DONE[Math.floor(rand() * DONE.length)]
+      : OPEN[Math.floor(rand() * OPEN.length)];
+    const at = new Date(t).toISOString();
+    const next: StoredProspect = {
+      ...rec,
+      sellStatus: status,
+      lastSellStatusChange: at,
+      followUpDate: isFollowUpSellStatus(status)
+        ? addDays(today, Math.floor(rand() * 20) - 5)
+        : null,
+      updatedAt: at,
+    };
+    if (k === 0 && assignee) {
+      next.assignId = assignee.email;
+      next.assignName = assignee.firstName;
+      next.assignUserId = assignee.id;
+    }
+    events.push(
+      prospectEvents(rec, next, { at, userId: assignee?.id ?? null, newId: newId(t) }),
+    );
+    steps.push([rec, next, at]);
+    rec = next;
+  }
+  const clock = activityAt(rec, settings.limits, settings.worktime, o.now);
+  // An escalation is dated when the clock reached it (a past-date report shows it), not now.
+  const escalated = clock.activityStatus === "Escalated"
+    ? escalationAt(rec, settings.limits, settings.worktime)
+    : null;
+  const finalMs = escalated
+    ? Math.min(nowMs, Math.max(Date.parse(escalated), Date.parse(rec.updatedAt)))
+    : nowMs;
+  const finalAt = new Date(finalMs).toISOString();
+  const final: StoredProspect = {
+    ...rec,
+    activityStatus: clock.activityStatus,
+    activityStatusWeigth: clock.activityStatusWeigth,
+    nextTransitionAt: clock.nextTransitionAt,
+    ...(escalated ? { firstEscalatedAt: finalAt } : {}),
+  };
+  events.push(
+    prospectEvents(rec, final, { at: finalAt, userId: null, newId: newId(finalMs) }),
+  );
+  steps.push([rec, final, finalAt]);
+  return { final, steps, events };
 }

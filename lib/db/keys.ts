@@ -6,7 +6,6 @@ type Part = Deno.KvKeyPart;
 
 // ── meta ────────────────────────────────────────────────────────────────────
 export const migrationKey = (n: number) => ["_migrations", n];
-export const migrationsPrefix = () => ["_migrations"];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
 
@@ -14,7 +13,6 @@ export const jobLeaseKey = (name: string) => ["job_leases", name];
 export const userKey = (id: string) => ["users", id];
 export const usersPrefix = () => ["users"];
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
-export const usersByCreatedPrefix = () => ["users_by_created"];
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
 export const sessionKey = (sid: string) => ["sessions", sid];
@@ -34,7 +32,6 @@ export const outboxPrefix = () => ["outbox"];
 export const mailRetryKey = (at: string, id: string) => ["mail_retry", at, id];
 export const mailRetryPrefix = () => ["mail_retry"];
 export const auditKey = (id: string) => ["audit", id];
-export const auditPrefix = () => ["audit"];
 export const auditByTargetKey = (targetId: string, id: string) => ["audit_by_target", targetId, id];
 export const auditByTargetPrefix = (targetId: string) => ["audit_by_target", targetId];
 /** Single-use e-mail action codes (oobCode), stored by the SHA-256 of the code. */

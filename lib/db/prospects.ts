@@ -60,11 +60,6 @@ export async function getProspectEntry(
   return await kv.get<StoredProspect>(prospectKey(id));
 }
 
-export async function getProspect(kv: Deno.Kv, id: string): Promise<Prospect | null> {
-  const e = await getProspectEntry(kv, id);
-  return e.value ? withVersion(e as ProspectEntry) : null;
-}
-
 /** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
 export class GuardMoved extends Error {}
 

@@ -174,6 +174,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const REPORT_PROJECT_LIMIT = 10;
 export const APP_VERSION = "1.0.0";
+/** The side menu: hidden, full (icons and labels) or short (icons only); body[data-menu]. */
 export const MENU_STATES = { hidden: 0, full: 1, short: 2 } as const;
-export const DEFAULT_MENU_STATE = 2;
-export const MAX_TOASTS = 3;
+export const DEFAULT_MENU_STATE = MENU_STATES.short;

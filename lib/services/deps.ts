@@ -1,8 +1,17 @@
 /** What a use case needs from the running app: the store, the configuration and the clock. */
 import type { Config } from "@/lib/config.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
 
 export interface ServiceDeps {
   kv: Deno.Kv;
   config: Config;
   now: () => Date;
+}
+
+/** A prospect use case's context: the store, the zone of its dates, the instant and the user. */
+export interface ProspectCtx {
+  kv: Deno.Kv;
+  config: Pick<Config, "timeZone">;
+  now: Date;
+  user: SessionUser;
 }

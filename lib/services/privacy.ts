@@ -35,7 +35,7 @@ import { normalizePhone } from "@/lib/domain/prospect.ts";
 import { ERASED_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import type { OutboxEntry } from "@/lib/notify/outbox.ts";
 import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
-import type { ProspectCtx } from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 
 export const erasedError = () =>

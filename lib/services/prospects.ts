@@ -11,7 +11,7 @@ import {
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
-import type { Config } from "@/lib/config.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { can, prospectMay } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import { settingsVersionKey } from "@/lib/db/keys.ts";
@@ -61,12 +61,7 @@ import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
 
-export interface ProspectCtx {
-  kv: Deno.Kv;
-  config: Pick<Config, "timeZone">;
-  now: Date;
-  user: SessionUser;
-}
+export type { ProspectCtx };
 
 /** The prospect as answered to this user: with what they may do with it (the grid obeys it). */
 export function withMay<P extends Prospect>(user: SessionUser, p: P): P {

@@ -40,6 +40,15 @@ const oobCode = z.string({ message: "validation.required" }).trim().min(1, "vali
 const mfaSession = z.string().max(200).default("");
 
 export function authRoutes(r: ApiRouter) {
+  tokenRoutes(r);
+  signInRoutes(r);
+  sessionRoutes(r);
+  emailLinkRoutes(r);
+  accountRoutes(r);
+}
+
+/** Firebase's session exchange and custom tokens for scripts. */
+function tokenRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/auth/firebase-session",
@@ -68,7 +77,10 @@ export function authRoutes(r: ApiRouter) {
     handler: async (c, { body, user }) =>
       await auth.authToken(servicesDeps(c), user!, body.id ?? body.uid ?? user!.id),
   });
+}
 
+/** Sign-in with password, then the SMS step (spec §4). */
+function signInRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/auth/sign-in",
@@ -137,7 +149,10 @@ export function authRoutes(r: ApiRouter) {
       return { user: publicUser(out.user) };
     },
   });
+}
 
+/** The session cookies: refresh and sign-out. */
+function sessionRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/auth/refresh",
@@ -177,7 +192,10 @@ export function authRoutes(r: ApiRouter) {
       return undefined;
     },
   });
+}
 
+/** The e-mail links: verify the address, reset the password. */
+function emailLinkRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/auth/verify-email",
@@ -242,7 +260,10 @@ export function authRoutes(r: ApiRouter) {
       return { ok: true, email: user.email };
     },
   });
+}
 
+/** Who is signed in, the lock screen and the first admin. */
+function accountRoutes(r: ApiRouter) {
   r.add({
     method: "get",
     path: "/api/auth/me",

@@ -135,6 +135,13 @@ function resourceRoutes<T extends { id: string }, I extends z.ZodType, U extends
 }
 
 export function referenceRoutes(r: ApiRouter) {
+  districtAndClubRoutes(r);
+  marketProjectRoutes(r);
+  seededListRoutes(r);
+}
+
+/** Districts and clubs. */
+function districtAndClubRoutes(r: ApiRouter) {
   resourceRoutes(r, {
     path: "/api/district",
     schema: districtSchema,
@@ -172,7 +179,10 @@ export function referenceRoutes(r: ApiRouter) {
     put: reference.updateClub,
     remove: reference.deleteClub,
   });
+}
 
+/** Market projects: B2B users see b2b projects only. */
+function marketProjectRoutes(r: ApiRouter) {
   // ── market projects ───────────────────────────────────────────────────────
   r.add({
     method: "get",
@@ -250,7 +260,10 @@ export function referenceRoutes(r: ApiRouter) {
       await reference.deleteMarketProject(c.get("deps").kv, params.id, query.version);
     },
   });
+}
 
+/** The seeded lists: sell statuses and notification categories. */
+function seededListRoutes(r: ApiRouter) {
   // ── seeded lists ──────────────────────────────────────────────────────────
   r.add({
     method: "get",

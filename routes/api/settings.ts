@@ -46,6 +46,13 @@ const userSettingsSchema = z.object({
 });
 
 export function settingsRoutes(r: ApiRouter) {
+  clockRoutes(r);
+  userSettingsRoutes(r);
+  clubSubscriptionRoutes(r);
+}
+
+/** Work time and the time limits per sell status (admins). */
+function clockRoutes(r: ApiRouter) {
   // ── work time ─────────────────────────────────────────────────────────────
   r.add({
     method: "get",
@@ -101,7 +108,10 @@ export function settingsRoutes(r: ApiRouter) {
       return { ...row, sellStatusName: translate(c.get("lang"), `sellStatus.${row.sellStatus}`) };
     },
   });
+}
 
+/** A user's own settings (project, menu, language…). */
+function userSettingsRoutes(r: ApiRouter) {
   // ── a user's settings ─────────────────────────────────────────────────────
   r.add({
     method: "get",
@@ -149,7 +159,10 @@ export function settingsRoutes(r: ApiRouter) {
     languageSchema,
     (body) => ({ language: body.language }),
   );
+}
 
+/** The clubs a user follows. */
+function clubSubscriptionRoutes(r: ApiRouter) {
   // ── club subscriptions ────────────────────────────────────────────────────
   r.add({
     method: "get",

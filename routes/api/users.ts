@@ -24,6 +24,14 @@ const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const userOut = z.record(z.string(), z.unknown());
 
 export function userRoutes(r: ApiRouter) {
+  profileRoutes(r);
+  userListRoutes(r);
+  adminUserRoutes(r);
+  passwordCheckRoutes(r);
+}
+
+/** Register a user, read and change a profile. */
+function profileRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/user",
@@ -67,7 +75,10 @@ export function userRoutes(r: ApiRouter) {
         c.get("lang"),
       ),
   });
+}
 
+/** The admin's user list, delete (disable) and restore. */
+function userListRoutes(r: ApiRouter) {
   const listQuery = z.object({
     page: z.coerce.number().int().min(1).max(100_000).optional(),
     perPage: z.coerce.number().int().min(1).max(100).optional(),
@@ -116,7 +127,10 @@ export function userRoutes(r: ApiRouter) {
       handler: async (c, { params, user }) => await act(servicesDeps(c), user!, params.id),
     });
   }
+}
 
+/** What an admin does for one user: the audit trail and API tokens. */
+function adminUserRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/admin/users/:id/api-tokens",
@@ -170,7 +184,10 @@ export function userRoutes(r: ApiRouter) {
       return undefined;
     },
   });
+}
 
+/** The password re-check before a sensitive change. */
+function passwordCheckRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/password-recovery-confirmation",

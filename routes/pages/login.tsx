@@ -7,7 +7,6 @@ import type { Hono } from "hono";
 import { Island } from "@/components/Island.tsx";
 import { AuthCard } from "@/components/AuthCard.tsx";
 import LoginForm from "@/islands/LoginForm.tsx";
-import type { FirebaseClientConfig } from "@/lib/client/firebase_auth.ts";
 import SetupForm, { type SetupFormProps } from "@/islands/SetupForm.tsx";
 import ResetPasswordRequestForm from "@/islands/ResetPasswordRequestForm.tsx";
 import ResetPasswordForm from "@/islands/ResetPasswordForm.tsx";
@@ -19,7 +18,7 @@ import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
-import { loginAction } from "@/routes/pages/login_action.tsx";
+import { firebaseClientConfig, loginAction } from "@/routes/pages/login_action.tsx";
 import { callApi, readForm, withoutPasswords } from "@/routes/pages/form_bridge.ts";
 import * as auth from "@/lib/services/auth.ts";
 import { servicesDeps } from "@/routes/api/auth.ts";
@@ -48,20 +47,15 @@ function Message({ text, link, linkText }: { text: string; link: string; linkTex
   );
 }
 
-/** What the browser's Firebase SDK needs (AUTH_PROVIDER=firebase), else undefined. */
-export function firebaseClientConfig(c: Ctx): FirebaseClientConfig | undefined {
-  const { config } = c.get("deps");
-  const f = config.firebase;
-  if (config.authProvider !== "firebase" || !f) return undefined;
-  return {
-    apiKey: f.apiKey,
-    projectId: f.projectId,
-    emulatorUrl: f.emulatorHost ? `http://${f.emulatorHost}` : undefined,
-    mfa: config.mfaMode === "required",
-  };
+export function loginPages(app: Hono<AppEnv>) {
+  signInPages(app);
+  passwordPages(app);
+  emailLinkPages(app);
+  lockPages(app);
 }
 
-export function loginPages(app: Hono<AppEnv>) {
+/** /login and /setup (the first admin). */
+function signInPages(app: Hono<AppEnv>) {
   app.get("/login", (c) => {
     const redirect = safeRedirect(c.req.query("redirect"));
     // Already signed in: straight on (spec §2); a forced logout signs out before coming here.
@@ -106,7 +100,10 @@ export function loginPages(app: Hono<AppEnv>) {
       errors: out.errors("email"),
     });
   });
+}
 
+/** Forgotten password: request a link, then set a new password. */
+function passwordPages(app: Hono<AppEnv>) {
   app.get("/reset-password-request", (c) =>
     fullScreen(
       c,
@@ -165,7 +162,10 @@ export function loginPages(app: Hono<AppEnv>) {
     }
     return await resetPage(c, f.mode ?? "", f.oobCode ?? "", out.errors("password"), out.status);
   });
+}
 
+/** The e-mail links: the redirect and the address check. */
+function emailLinkPages(app: Hono<AppEnv>) {
   app.get("/email-redirect", (c) => {
     const target = emailRedirectTarget(c.req.query("mode") ?? null, c.req.query("oobCode") ?? null);
     if (target) return c.redirect(target, 302);
@@ -189,7 +189,10 @@ export function loginPages(app: Hono<AppEnv>) {
       </Titled>,
     );
   });
+}
 
+/** The lock screen. */
+function lockPages(app: Hono<AppEnv>) {
   const lockPage = (c: Ctx, error?: string, status = 200) => {
     const user = requirePageUser(c);
     return fullScreen(

@@ -7,7 +7,8 @@
 import type { Context } from "hono";
 import { Island } from "@/components/Island.tsx";
 import LoginForm, { type LoginFormProps, type LoginStep } from "@/islands/LoginForm.tsx";
-import { firebaseClientConfig } from "@/routes/pages/login.tsx";
+import type { FirebaseClientConfig } from "@/lib/client/firebase_auth.ts";
+import type { Ctx } from "@/routes/env.ts";
 import { MFA_MIN_CODE_LENGTH, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import { EMAIL_RE } from "@/lib/domain/formats.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
@@ -111,4 +112,17 @@ export async function loginAction(c: Context<AppEnv>) {
       errors: { code: message },
     }, e.status);
   }
+}
+
+/** What the browser's Firebase SDK needs (AUTH_PROVIDER=firebase), else undefined. */
+export function firebaseClientConfig(c: Ctx): FirebaseClientConfig | undefined {
+  const { config } = c.get("deps");
+  const f = config.firebase;
+  if (config.authProvider !== "firebase" || !f) return undefined;
+  return {
+    apiKey: f.apiKey,
+    projectId: f.projectId,
+    emulatorUrl: f.emulatorHost ? `http://${f.emulatorHost}` : undefined,
+    mfa: config.mfaMode === "required",
+  };
 }
