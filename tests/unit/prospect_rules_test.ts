@@ -1,4 +1,5 @@
 /** The pure prospect rules: folding, follow-up rules, local dates, validation, the key diff. */
+import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import {
   foldName,
@@ -159,6 +160,7 @@ Deno.test("prospectAge: days and hours since registration", () => {
 
 function prospect(over: Partial<Prospect> = {}): Prospect {
   return {
+    ...EMPTY_PLAIN_VALUES,
     id: "01P",
     customerId: 7,
     firstName: "Åsa",

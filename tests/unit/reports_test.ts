@@ -1,4 +1,5 @@
 /** Report rules and keys, pure: reference instant, age buckets, columns, CSV, schemas, mutations. */
+import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -125,6 +126,7 @@ Deno.test("schemas: required fields, comma lists, at most 10 projects, group var
 
 function prospect(over: Partial<Prospect> = {}): Prospect {
   return {
+    ...EMPTY_PLAIN_VALUES,
     id: "P1",
     customerId: 1,
     firstName: "A",
