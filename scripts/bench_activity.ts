@@ -10,7 +10,7 @@
  * (read the due range, recompute, commit, queue notifications) and a second, idle pass, and checks
  * that the pass touched exactly the due prospects.
  */
-import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
+import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
@@ -56,14 +56,11 @@ function prospect(i: number, kind: "done" | "open" | "due"): StoredProspect {
     addWorkMs(new Date("2026-03-10T07:00:00Z"), (6 - workAgo) * HOUR, settings.worktime),
   ).toISOString();
   const base: StoredProspect = {
-    ...EMPTY_PLAIN_VALUES,
+    ...BLANK_PROSPECT,
     id: ulid(Date.parse(registerDate)),
     customerId: i + 1,
     firstName: `Förnamn${i}`,
     lastName: `Efternamn${i % 5000}`,
-    motivationText: null,
-    motivationTextLastChange: null,
-    noteType: "Motivation",
     phoneNumber: `070${String(i).padStart(7, "0")}`,
     email: `p${i}@example.se`,
     marketProjectId: 1 + (i % 20),
@@ -72,19 +69,7 @@ function prospect(i: number, kind: "done" | "open" | "due"): StoredProspect {
     clubName: `Klubb ${100 + (i % 80)}`,
     sellStatus: kind === "done" ? "Member" : null,
     lastSellStatusChange: kind === "done" ? registerDate : null,
-    activityStatus: "Paused",
-    activityStatusWeigth: 3,
-    nextTransitionAt: null,
-    followUpDate: null,
     registerDate,
-    assignName: null,
-    assignId: null,
-    assignUserId: null,
-    b2b: false,
-    disabled: false,
-    deleted: false,
-    deletedAt: null,
-    createdBy: null,
     updatedAt: registerDate,
   };
   // The fields as the write path stored them at registration.

@@ -6,7 +6,7 @@
  * generated store is indistinguishable from one built through the API. Used by `deno task bench`
  * and (later) the demo seed.
  */
-import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
+import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import type { Worktime } from "@/lib/domain/worktime.ts";
 import {
   createClub,
@@ -428,37 +428,21 @@ function prospectHistory(i: number, x: HistoryCtx) {
   const registerDate = new Date(registerMs).toISOString();
   const assignee = rand() < 0.6 ? staff[Math.floor(rand() * staff.length)] : null;
   let rec: StoredProspect = {
-    ...EMPTY_PLAIN_VALUES,
+    ...BLANK_PROSPECT,
     id,
     customerId: i + 1,
     firstName,
     lastName,
     tag: rand() < 0.4 ? TAGS[Math.floor(rand() * TAGS.length)] : null,
     nominator: rand() < 0.2 ? FIRST[Math.floor(rand() * FIRST.length)] : null,
-    motivationText: null,
-    motivationTextLastChange: null,
-    noteType: "Motivation",
     phoneNumber: `07${String(Math.floor(rand() * 1e8)).padStart(8, "0")}`,
     email: rand() < 0.7 ? `${ascii(firstName)}.${ascii(lastName)}.${i}@example.se` : null,
     marketProjectId: project.marketProjectId,
     marketProjectName: project.name,
     clubId,
     clubName: club,
-    sellStatus: null,
-    lastSellStatusChange: null,
-    activityStatus: "Paused",
-    activityStatusWeigth: 3,
-    nextTransitionAt: null,
-    followUpDate: null,
     registerDate,
-    assignName: null,
-    assignId: null,
-    assignUserId: null,
     b2b: project.b2b,
-    disabled: false,
-    deleted: false,
-    deletedAt: null,
-    createdBy: null,
     updatedAt: registerDate,
   };
   // One events entry per write, as the app stores them.

@@ -1,18 +1,13 @@
 /**
  * The prospect and note as the app sees them (spec §3), and the pure rules of spec §4/§5/§9:
- * follow-up rule, not-before-yesterday in the configured time zone, new-prospect defaults and the
- * folding of names for prefix search. No zod here: the model's types come from prospect_schemas.ts
- * as types only, so islands can import these rules without bundling zod.
+ * follow-up rule, not-before-yesterday in the configured time zone, the folding of names for
+ * prefix search (a new record's defaults: BLANK_PROSPECT in prospect_schemas.ts). No zod here: the
+ * model's types come from prospect_schemas.ts as types only, so islands can import these rules
+ * without bundling zod.
  */
 import { TZDate } from "@date-fns/tz";
 import { EMAIL_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
-import {
-  ACTIVITY_WEIGHT,
-  type ActivityStatus,
-  isDoneSellStatus,
-  isFollowUpSellStatus,
-  type NoteType,
-} from "@/lib/domain/statuses.ts";
+import { isDoneSellStatus, isFollowUpSellStatus } from "@/lib/domain/statuses.ts";
 
 export type { DuplicateView, Note, Prospect, ProspectMay } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect_schemas.ts";
@@ -168,16 +163,6 @@ export function motivationNoteMissing(noteType: string, text: string, header: st
   const body = h && text.startsWith(h) ? text.slice(h.length) : text;
   return motivationMissing(noteType, body);
 }
-
-// ── new-prospect defaults (spec §9) ─────────────────────────────────────────
-
-export const NEW_PROSPECT_DEFAULTS = {
-  activityStatus: "Paused" as ActivityStatus,
-  activityStatusWeigth: ACTIVITY_WEIGHT.Paused,
-  noteType: "Motivation" as NoteType,
-  b2b: false,
-  sellStatus: null,
-} as const;
 
 // ── text folding for name prefixes ──────────────────────────────────────────
 

@@ -10,7 +10,12 @@
  * stays out of their bundles.
  */
 import { z } from "zod";
-import { ACTIVITY_STATUSES, NOTE_TYPES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_WEIGHT,
+  NOTE_TYPES,
+  SELL_STATUSES,
+} from "@/lib/domain/statuses.ts";
 import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 
 const blankToUndefined = (v: unknown) =>
@@ -224,6 +229,45 @@ type NullablePlain = {
 export const EMPTY_PLAIN_VALUES = Object.fromEntries(
   [...NULLABLE_PLAIN_FIELDS].map((k) => [k, null]),
 ) as { [K in NullablePlain]: null };
+
+/** What identifies a record and where it belongs: set whenever a record is built by hand. */
+type OwnFields =
+  | "id"
+  | "customerId"
+  | "firstName"
+  | "lastName"
+  | "phoneNumber"
+  | "marketProjectId"
+  | "marketProjectName"
+  | "clubId"
+  | "clubName"
+  | "registerDate"
+  | "updatedAt";
+
+/**
+ * A new record's other fields, before anything happened to it (spec §9 defaults): where a record
+ * built by hand starts (the generator, the benches, tests), so a new field needs no edit there.
+ */
+export const BLANK_PROSPECT: Omit<z.output<typeof prospectRecordSchema>, OwnFields> = {
+  ...EMPTY_PLAIN_VALUES,
+  motivationText: null,
+  motivationTextLastChange: null,
+  noteType: "Motivation",
+  sellStatus: null,
+  lastSellStatusChange: null,
+  activityStatus: "Paused",
+  activityStatusWeigth: ACTIVITY_WEIGHT.Paused,
+  nextTransitionAt: null,
+  followUpDate: null,
+  assignName: null,
+  assignId: null,
+  assignUserId: null,
+  b2b: false,
+  disabled: false,
+  deleted: false,
+  deletedAt: null,
+  createdBy: null,
+};
 
 /** The personal fields and what erasing the person leaves in each. */
 export const ERASED_VALUES = shape(withRole("erase"), (k) => PROSPECT_FIELDS[k].erase) as {

@@ -1,5 +1,5 @@
 /** The pure prospect rules: folding, follow-up rules, local dates, validation, the key diff. */
-import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
+import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import {
   foldName,
@@ -160,37 +160,21 @@ Deno.test("prospectAge: days and hours since registration", () => {
 
 function prospect(over: Partial<Prospect> = {}): Prospect {
   return {
-    ...EMPTY_PLAIN_VALUES,
+    ...BLANK_PROSPECT,
     id: "01P",
     customerId: 7,
     firstName: "Åsa",
     lastName: "Berg",
-    tag: null,
-    nominator: null,
-    motivationText: null,
-    motivationTextLastChange: null,
-    noteType: "Motivation",
     phoneNumber: "+46701234567",
     email: "Asa@Example.se",
     marketProjectId: 1,
     marketProjectName: "P",
     clubId: 101,
     clubName: "C",
-    sellStatus: null,
-    lastSellStatusChange: null,
     activityStatus: "ToDo",
     activityStatusWeigth: 2,
     nextTransitionAt: "2026-03-10T12:00:00.000Z",
-    followUpDate: null,
     registerDate: "2026-03-10T10:00:00.000Z",
-    assignName: null,
-    assignId: null,
-    assignUserId: null,
-    b2b: false,
-    disabled: false,
-    deleted: false,
-    deletedAt: null,
-    createdBy: null,
     updatedAt: "2026-03-10T10:00:00.000Z",
     ...over,
   };

@@ -1,5 +1,5 @@
 /** Report rules and keys, pure: reference instant, age buckets, columns, CSV, schemas, mutations. */
-import { EMPTY_PLAIN_VALUES } from "@/lib/domain/prospect_schemas.ts";
+import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
@@ -126,37 +126,18 @@ Deno.test("schemas: required fields, comma lists, at most 10 projects, group var
 
 function prospect(over: Partial<Prospect> = {}): Prospect {
   return {
-    ...EMPTY_PLAIN_VALUES,
+    ...BLANK_PROSPECT,
     id: "P1",
     customerId: 1,
     firstName: "A",
     lastName: "B",
-    tag: null,
-    nominator: null,
-    motivationText: null,
-    motivationTextLastChange: null,
     noteType: "Note",
     phoneNumber: "070",
-    email: null,
     marketProjectId: 1,
     marketProjectName: "P",
     clubId: 101,
     clubName: "C",
-    sellStatus: null,
-    lastSellStatusChange: null,
-    activityStatus: "Paused",
-    activityStatusWeigth: 3,
-    nextTransitionAt: null,
-    followUpDate: null,
     registerDate: "2026-03-01T08:00:00.000Z",
-    assignName: null,
-    assignId: null,
-    assignUserId: null,
-    b2b: false,
-    disabled: false,
-    deleted: false,
-    deletedAt: null,
-    createdBy: null,
     updatedAt: "2026-03-01T08:00:00.000Z",
     ...over,
   };
