@@ -1,36 +1,26 @@
 /**
  * Reference data shapes (spec §3). Prospects refer to clubs and market projects by their numeric
  * business ids (clubId, marketProjectId); REST paths use the record id. A club's districtId is the
- * district's numeric districtId.
+ * district's numeric districtId. The records' shapes are the zod schemas of reference_rules.ts
+ * (also the API's response schemas); their types are here, type-only, so islands bundle no zod.
  */
+import type { z } from "zod";
+import type {
+  adminSettingsSchema,
+  clubSchema,
+  districtSchema,
+  marketProjectSchema,
+  timeSettingSchema,
+} from "@/lib/domain/reference_rules.ts";
 
-export interface District {
-  id: string;
-  districtId: number;
-  name: string;
-  version?: string;
-}
-
-export interface Club {
-  id: string;
-  clubId: number;
-  name: string;
-  districtId: number;
-  version?: string;
-  /** In GET /api/users/{id}/clubs only: the user subscribes to it. */
-  checked?: boolean;
-}
-
-export interface MarketProject {
-  id: string;
-  marketProjectId: number;
-  name: string;
-  /** "yyyy-MM-dd" */
-  startDate: string;
-  active: boolean;
-  b2b: boolean;
-  version?: string;
-}
+export type District = z.output<typeof districtSchema>;
+export type Club = z.output<typeof clubSchema>;
+export type MarketProject = z.output<typeof marketProjectSchema>;
+export type SellStatusTimeSetting = z.output<typeof timeSettingSchema>;
+/** Stored settings of older installs may lack retentionDays (the default applies). */
+export type AdminSettings =
+  & Omit<z.output<typeof adminSettingsSchema>, "retentionDays">
+  & { retentionDays?: number };
 
 export interface SellStatusInfo {
   id: string;
@@ -41,25 +31,6 @@ export interface SellStatusInfo {
 export interface NotificationCategory {
   id: "all" | "escalationsOnly" | "none";
   name: string;
-}
-
-export interface SellStatusTimeSetting {
-  id: string;
-  sellStatus: string;
-  hoursLeftBeforePaused: number;
-  hoursLeftBeforeNotified: number;
-  hoursLeftBeforeEscalated: number;
-  version?: string;
-}
-
-export interface AdminSettings {
-  id: string;
-  /** "HH:mm" local time */
-  worktimeFrom: string;
-  worktimeTo: string;
-  /** Prospects unchanged this many days are erased (0 = never); issue #14. Default 365. */
-  retentionDays?: number;
-  version?: string;
 }
 
 /** Retention when none is set: a year without a change by a person (GDPR Art. 5(1)(e)). */

@@ -58,6 +58,49 @@ const nameSchema = z.string({ error: numberError }).trim().min(1, "validation.re
   100,
   "validation.maxLength",
 );
+// ── the records as stored and answered (their types: lib/domain/reference.ts) ──────
+
+export const districtSchema = z.object({
+  id: z.string(),
+  districtId: z.number().int(),
+  name: z.string(),
+  version: z.string().optional(),
+});
+export const clubSchema = z.object({
+  id: z.string(),
+  clubId: z.number().int(),
+  name: z.string(),
+  /** The district's numeric districtId. */
+  districtId: z.number().int(),
+  version: z.string().optional(),
+  checked: z.boolean().optional().describe("GET /api/users/{id}/clubs only: the user follows it"),
+});
+export const marketProjectSchema = z.object({
+  id: z.string(),
+  marketProjectId: z.number().int(),
+  name: z.string(),
+  startDate: z.string().describe("yyyy-MM-dd"),
+  active: z.boolean(),
+  b2b: z.boolean(),
+  version: z.string().optional(),
+});
+export const adminSettingsSchema = z.object({
+  id: z.string(),
+  worktimeFrom: z.string().describe("HH:mm, local time"),
+  worktimeTo: z.string().describe("HH:mm, local time"),
+  retentionDays: z.number().int().describe(
+    "days without a change before a prospect is erased (0 = off; issue #14)",
+  ),
+  version: z.string().optional(),
+});
+export const timeSettingSchema = z.object({
+  id: z.string(),
+  sellStatus: z.string(),
+  sellStatusName: z.string().optional().describe("in the caller's language (GET only)"),
+  ...perTimeLimit(() => z.number().int()),
+  version: z.string().optional(),
+});
+
 /** The versionstamp the client read; a stale one answers 409. */
 const versionSchema = z.string().max(100).optional();
 

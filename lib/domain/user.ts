@@ -37,25 +37,34 @@ export interface UserRecord {
 }
 
 /** The user as sent to clients (spec §3 field names); no password hash, ever. */
-export interface PublicUser {
-  id: string;
-  uid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  mobile: string;
-  role: Role;
-  roles: Role[];
-  notificationCategoryId: string | null;
-  dailyReportSubscription: boolean;
-  enabled: boolean;
-  isDeleted: boolean;
-  deleted: boolean;
-  dateCreated: string;
-  mfaEnrolled: boolean;
-  verified: boolean;
-}
+/** A user as the API answers it (never the password hash, MFA secrets or sessions). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  uid: z.string().describe("the same as id (spec §3)"),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  mobile: z.string(),
+  role: z.enum(ROLES).describe("the highest of roles"),
+  roles: z.array(z.enum(ROLES)),
+  notificationCategoryId: z.string().nullable(),
+  dailyReportSubscription: z.boolean(),
+  enabled: z.boolean(),
+  isDeleted: z.boolean().describe("= !enabled"),
+  deleted: z.boolean().describe("= !enabled"),
+  dateCreated: z.string(),
+  mfaEnrolled: z.boolean(),
+  verified: z.boolean(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
+
+/** GET/PUT /api/users/{uid}: the user with its version and followed clubs. */
+export const userViewSchema = publicUserSchema.extend({
+  version: z.string().describe("send back on PUT; a stale one answers 409"),
+  clubs: z.array(z.number().int()).describe("the clubIds the user follows"),
+});
+export type UserView = z.output<typeof userViewSchema>;
 
 /** The signed-in principal a request carries. */
 export interface SessionUser {

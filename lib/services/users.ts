@@ -34,13 +34,14 @@ import {
   type RegisterUserInput,
   type SessionUser,
   type UserRecord,
+  type UserView,
 } from "@/lib/domain/user.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/domain/statuses.ts";
 import { createAccount, identityProvider } from "@/lib/services/auth.ts";
 import { HOSTED_PASSWORD } from "@/lib/auth/provider.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
-export type UserView = PublicUser & { version: string; clubs: number[] };
+export type { UserView };
 
 async function view(kv: Deno.Kv, u: UserRecord, versionstamp: string): Promise<UserView> {
   return { ...publicUser(u), version: versionstamp, clubs: await subscribedClubIds(kv, u.id) };

@@ -14,6 +14,7 @@ import {
   mobileSchema,
   passwordSchema,
   publicUser,
+  publicUserSchema,
 } from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
@@ -34,7 +35,7 @@ export const servicesDeps = (c: Ctx) => {
 };
 
 const okSchema = z.object({ ok: z.literal(true) });
-const userOut = z.object({ user: z.record(z.string(), z.unknown()) });
+const userOut = z.object({ user: publicUserSchema });
 const oobCode = z.string({ message: "validation.required" }).trim().min(1, "validation.required")
   .max(200, "common.invalidActionCode");
 const mfaSession = z.string().max(200).default("");

@@ -7,11 +7,14 @@ import { z } from "zod";
 import * as reference from "@/lib/services/reference.ts";
 import {
   clubInputSchema,
+  clubSchema,
   clubUpdateSchema,
   districtInputSchema,
+  districtSchema,
   localDate,
   marketProjectActivitySchema,
   marketProjectCreateSchema,
+  marketProjectSchema,
   marketProjectUpdateSchema,
 } from "@/lib/domain/reference_rules.ts";
 import { isLang } from "@/lib/i18n/mod.ts";
@@ -20,30 +23,6 @@ import type { Ctx } from "@/routes/env.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const versionQuery = z.object({ version: z.string().max(100).optional() });
-
-export const districtSchema = z.object({
-  id: z.string(),
-  districtId: z.number().int(),
-  name: z.string(),
-  version: z.string().optional(),
-});
-export const clubSchema = z.object({
-  id: z.string(),
-  clubId: z.number().int(),
-  name: z.string(),
-  districtId: z.number().int(),
-  version: z.string().optional(),
-  checked: z.boolean().optional(),
-});
-export const marketProjectSchema = z.object({
-  id: z.string(),
-  marketProjectId: z.number().int(),
-  name: z.string(),
-  startDate: z.string().describe("yyyy-MM-dd"),
-  active: z.boolean(),
-  b2b: z.boolean(),
-  version: z.string().optional(),
-});
 
 /** Today ("yyyy-MM-dd") in the configured time zone. */
 export function todayOf(c: Ctx): string {

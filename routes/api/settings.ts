@@ -7,37 +7,22 @@ import { z } from "zod";
 import * as settings from "@/lib/services/settings.ts";
 import {
   adminSettingsInputSchema,
+  adminSettingsSchema,
+  clubSchema,
   clubSubscriptionSchema,
   idListSchema,
   languageSchema,
   menuSchema,
   selectedMarketProjectSchema,
   timeSettingInputSchema,
+  timeSettingSchema,
 } from "@/lib/domain/reference_rules.ts";
 import { isLang, translate } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
-import { perTimeLimit } from "@/lib/domain/activity.ts";
 import { LANGUAGES } from "@/lib/domain/statuses.ts";
-import { clubSchema } from "@/routes/api/reference.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-const adminSettingsSchema = z.object({
-  id: z.string(),
-  worktimeFrom: z.string().describe("HH:mm"),
-  worktimeTo: z.string().describe("HH:mm"),
-  retentionDays: z.number().int().describe(
-    "days without a change before a prospect is erased (0 = off)",
-  ),
-  version: z.string().optional(),
-});
-const timeSettingSchema = z.object({
-  id: z.string(),
-  sellStatus: z.string(),
-  sellStatusName: z.string().optional(),
-  ...perTimeLimit(() => z.number().int()),
-  version: z.string().optional(),
-});
 const userSettingsSchema = z.object({
   selectedMarketProjectId: z.string().nullable(),
   showSelectMarketProjectMessage: z.boolean(),

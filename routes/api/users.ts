@@ -5,7 +5,13 @@
 import { z } from "zod";
 import * as users from "@/lib/services/users.ts";
 import * as auth from "@/lib/services/auth.ts";
-import { emailSchema, profileUpdateSchema, registerUserSchema } from "@/lib/domain/user.ts";
+import {
+  emailSchema,
+  profileUpdateSchema,
+  publicUserSchema,
+  registerUserSchema,
+  userViewSchema,
+} from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
@@ -21,7 +27,10 @@ function withCategory<T extends { notificationCategoryId: string | null }>(u: T,
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
-const userOut = z.record(z.string(), z.unknown());
+/** GET/PUT /api/users/{uid}: the user with its category named in the caller's language. */
+const profileOut = userViewSchema.extend({
+  notificationCategory: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
 
 export function userRoutes(r: ApiRouter) {
   profileRoutes(r);
@@ -40,7 +49,7 @@ function profileRoutes(r: ApiRouter) {
     summary: "Register a user (admin); the user gets a verification e-mail",
     status: 201,
     body: registerUserSchema,
-    response: userOut,
+    response: userViewSchema,
     handler: async (c, { body, user }) => {
       const created = await users.registerUser(servicesDeps(c), user!, body);
       c.header("Location", `/api/users/${created.id}`);
@@ -55,7 +64,7 @@ function profileRoutes(r: ApiRouter) {
     tag: "users",
     summary: "A user's profile (one's own, or any for an admin)",
     params: uidParams,
-    response: userOut,
+    response: profileOut,
     handler: async (c, { params, user }) =>
       withCategory(await users.getProfile(servicesDeps(c), user!, params.uid), c.get("lang")),
   });
@@ -68,7 +77,7 @@ function profileRoutes(r: ApiRouter) {
     summary: "Update a profile (e-mail, mobile and role: admins only)",
     params: uidParams,
     body: profileUpdateSchema,
-    response: userOut,
+    response: profileOut,
     handler: async (c, { params, body, user }) =>
       withCategory(
         await users.updateProfile(servicesDeps(c), user!, params.uid, body, clientAddress(c)),
@@ -96,7 +105,7 @@ function userListRoutes(r: ApiRouter) {
       summary: "The user list: page (1-based), perPage, term (e-mail or name)",
       query: listQuery,
       totalHeader: true,
-      response: z.object({ result: z.array(userOut), total: z.number() }),
+      response: z.object({ result: z.array(publicUserSchema), total: z.number() }),
       handler: async (c, { query }) => {
         const out = await users.listUsers(servicesDeps(c), {
           page: query.page,
@@ -123,7 +132,7 @@ function userListRoutes(r: ApiRouter) {
       tag: "users",
       summary,
       params: idParams,
-      response: userOut,
+      response: publicUserSchema,
       handler: async (c, { params, user }) => await act(servicesDeps(c), user!, params.id),
     });
   }
