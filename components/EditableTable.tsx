@@ -158,25 +158,25 @@ function RowButtons(
   },
 ) {
   const t = useT();
-  // [class, label, test id, action]; Cancel stays enabled while a save runs.
-  type Def = [string, string, string | undefined, () => void];
+  // [class, label, test id, action, disabled]; Cancel stays enabled while a save runs.
+  type Def = [string, string, string | undefined, () => void, boolean];
   const buttons: Def[] = editing
     ? [
-      ["btn btn-primary", "common.save", "save", onSave],
-      ["btn btn-secondary", "common.cancel", undefined, onCancel],
+      ["btn btn-primary", "common.save", "save", onSave, busy],
+      ["btn btn-secondary", "common.cancel", undefined, onCancel, false],
     ]
     : [
-      ["btn btn-secondary", "common.edit", "edit", onEdit],
-      ["btn btn-ghost text-red-700", "common.delete", "delete", onDelete],
+      ["btn btn-secondary", "common.edit", "edit", onEdit, busy],
+      ["btn btn-ghost text-red-700", "common.delete", "delete", onDelete, busy],
     ];
   return (
     <span class="inline-flex gap-1">
-      {buttons.map(([cls, label, testId, onClick]) => (
+      {buttons.map(([cls, label, testId, onClick, disabled]) => (
         <button
           key={label}
           type="button"
           class={cls}
-          disabled={onClick !== onCancel && busy}
+          disabled={disabled}
           data-testid={testId}
           onClick={onClick}
         >
