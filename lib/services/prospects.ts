@@ -257,21 +257,17 @@ async function assigneeFor(
 type PlainValues = Pick<StoredProspect, (typeof PLAIN_FIELDS)[number]>;
 
 /**
- * The plain fields (prospect_schemas.ts) of checked input: a blank one is null, or, for a required
- * one, what `kept` says; `kept` returning a value keeps that value instead (a field not sent).
+ * The plain fields (prospect_schemas.ts) of checked input — only those in `sent` when given (save,
+ * patch): a blank one becomes null, or is left out when the field is required (it keeps its value).
  */
-function plainValues(
-  input: Partial<PlainValues>,
-  kept: (k: keyof PlainValues) => unknown = () => undefined,
-): PlainValues {
+function plainValues(input: Partial<PlainValues>, sent?: Set<string>): Partial<PlainValues> {
   const out: Record<string, unknown> = {};
   for (const k of PLAIN_FIELDS) {
-    const keep = kept(k);
-    if (keep !== undefined) out[k] = keep;
-    else if (input[k] != null && input[k] !== "") out[k] = input[k];
+    if (sent && !sent.has(k)) continue;
+    if (input[k] != null && input[k] !== "") out[k] = input[k];
     else if (NULLABLE_PLAIN_FIELDS.has(k)) out[k] = null;
   }
-  return out as PlainValues;
+  return out;
 }
 
 /** A new prospect's record from checked input (spec §9 defaults), before its activity clock. */
@@ -287,7 +283,8 @@ export function newProspect(
     ...BLANK_PROSPECT,
     id: ulid(ctx.now.getTime()),
     customerId: input.customerId ?? 0,
-    ...plainValues(input),
+    // Create: the schema requires the required ones, so every plain field is there.
+    ...(plainValues(input) as PlainValues),
     motivationText: input.motivationText ?? null,
     motivationTextLastChange: input.motivationText ? at : null,
     noteType: input.noteType ?? BLANK_PROSPECT.noteType,
@@ -425,7 +422,7 @@ async function applyRow(
 ): Promise<StoredProspect> {
   const next: StoredProspect = { ...before };
   const at = ctx.now.toISOString();
-  Object.assign(next, plainValues(row, (k) => explicit.has(k) ? undefined : before[k]));
+  Object.assign(next, plainValues(row, explicit));
   if (explicit.has("noteType") && row.noteType) next.noteType = row.noteType;
   if (explicit.has("motivationText")) {
     const text = row.motivationText ?? null;
