@@ -16,12 +16,13 @@ import {
 } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
-import { CHANGE_HOURS_KEPT_MS, hourOf } from "@/lib/db/report_keys.ts";
+import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
+import { changeTimeKept } from "@/lib/domain/reports.ts";
 import {
   diffProspectKeys,
-  eventEntries,
   type ProspectEvent,
   prospectEvents,
+  wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
@@ -372,6 +373,15 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     writing = writeSorted(chunk);
   };
 
+  const keepChangesFrom = new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString();
+  const keptDays = new Map<string, boolean>();
+  const changeTimeNeeded = (at: string) => {
+    if (at >= keepChangesFrom) return true;
+    const day = reportDay(at, o.timeZone);
+    let kept = keptDays.get(day);
+    if (kept === undefined) keptDays.set(day, kept = changeTimeKept(day, o.timeZone));
+    return kept;
+  };
   for (let i = 0; i < o.prospects; i++) {
     const { final, steps, events } = prospectHistory(i, history);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
@@ -379,17 +389,21 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     for (const [before, after, at] of steps) {
       const diff = diffProspectKeys(before, after, at, o.timeZone);
       for (const k of diff.deletes) keys.delete(JSON.stringify(k));
-      for (const e of diff.sets) keys.set(JSON.stringify(e.key), e);
+      for (const e of diff.sets) {
+        // Change-time entries the nightly job has pruned (changeTimeKept) are not written.
+        if (e.key[0] === "report_changes_at" && !changeTimeNeeded(e.key[2] as string)) continue;
+        keys.set(JSON.stringify(e.key), e);
+      }
       for (const c of diff.counters) {
         // Per-hour change buckets older than two days: what the nightly job has pruned.
         if (c.key[1] === "cch" && (c.key[3] as string) < keepHoursFrom) continue;
         counters.add(c.key, c.delta);
       }
     }
-    // The same entries applyProspectWrite() sets on the app path: record, index sets, events.
+    // The same entries the app path sets (applyProspectWrite): record, index sets, history.
     pending.push({ key: prospectKey(final.id), value: final });
     for (const e of keys.values()) pending.push(e);
-    for (const write of events) pending.push(...eventEntries(write));
+    pending.push(...wholeHistory(final.id, events));
     if ((i + 1) % o.chunk === 0) await handOff();
     if (o.onProgress && (i + 1) % 10_000 === 0) o.onProgress(i + 1, o.prospects);
   }

@@ -171,6 +171,13 @@ export const prospectsByClubRegisteredPrefix = (
 ) => ["prospects_by_club_registered", ...p];
 /** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
 export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
+/**
+ * A prospect's history (issue #17): one value per prospect, the packs of its writes in order
+ * (prospect_indexes.ts). Packs that no longer fit move, oldest first, to ["prospect_events", id,
+ * ulid] as an array; stores written before migration 82 hold one pack per write there.
+ */
+export const prospectHistoryKey = (prospectId: string) => ["prospect_history", prospectId];
+export const prospectHistoryPrefix = () => ["prospect_history"];
 export const prospectEventKey = (
   prospectId: string,
   id: string,
@@ -208,6 +215,8 @@ export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
 export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 /** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */
 export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
+/** How far a project's change-time index is pruned: [marketProjectId] → the instant (ISO). */
+export const reportChangesPrunedKey = (...p: Part[]) => ["report_changes_pruned", ...p];
 /** Legacy (no longer written or read; migration 80 deletes it): each live prospect's current stint. */
 export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 /**

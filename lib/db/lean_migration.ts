@@ -1,14 +1,20 @@
 /**
- * Migration 80 (issue #17): brings a store written before the lean layout to it.
+ * Migrations 80 and 82 (issue #17): bring a store written before the lean layout to it.
+ * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
  * - ["report_current"]: no longer read (today's age report reads the stints), deleted.
  * Each step only rewrites what is still in the old form, so an interrupted run resumes by running
  * again; writes of the app meanwhile are already in the new form and are left alone.
  */
-import { reportCurrentKey, reportStintKey } from "@/lib/db/keys.ts";
+import { prospectHistoryKey, reportCurrentKey, reportStintKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
-import { type EventPack, packEvents, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import {
+  type EventPack,
+  HISTORY_MAX_CHARS,
+  packEvents,
+  type ProspectEvent,
+} from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
 
 const BATCH = 400;
@@ -109,4 +115,62 @@ export async function leanLayout(kv: Deno.Kv): Promise<void> {
   await packOldEvents(kv);
   await dropImpliedStintEnds(kv);
   await deletePrefix(kv, reportCurrentKey());
+}
+
+/** Per atomic of migration 82: prospects (one check each, KV allows 100) and mutations (1000). */
+const FOLD_PROSPECTS = 90;
+const FOLD_MUTATIONS = 900;
+
+/** One prospect's packs folded into its history value, in one atomic with the batch's others. */
+async function foldBatch(kv: Deno.Kv, groups: Deno.KvEntry<EventPack>[][]): Promise<void> {
+  const keys = groups.map((g) => prospectHistoryKey(g[0].key[1] as string));
+  for (;;) {
+    const histories = await kv.getMany<EventPack[][]>(keys);
+    const op = kv.atomic();
+    groups.forEach((g, i) => {
+      op.check(histories[i]);
+      op.set(keys[i], [...g.map((e) => e.value), ...(histories[i].value ?? [])]);
+      for (const e of g) op.delete(e.key);
+    });
+    // A write of the app in between moved a history value: read them again.
+    if ((await op.commit()).ok) return;
+  }
+}
+
+/**
+ * Migration 82: the packs stored one key per write under ["prospect_events", id, ulid] become the
+ * prospect's history value ["prospect_history", id] (older packs first, then what the app appended
+ * since). A prospect whose history was already archived in part, or whose packs would not fit, is
+ * left as it is (still read in order). Resumable: what is folded is gone from prospect_events.
+ */
+export async function foldHistories(kv: Deno.Kv): Promise<number> {
+  let folded = 0;
+  let batch: Deno.KvEntry<EventPack>[][] = [];
+  let mutations = 0;
+  let group: Deno.KvEntry<EventPack | EventPack[]>[] = [];
+  const endGroup = async () => {
+    const g = group;
+    group = [];
+    const packs = g.every((e) => !Array.isArray(e.value) && "ch" in e.value);
+    if (!g.length || !packs) return;
+    if (JSON.stringify(g.map((e) => e.value)).length > HISTORY_MAX_CHARS / 2) return;
+    if (batch.length >= FOLD_PROSPECTS || mutations + g.length + 1 > FOLD_MUTATIONS) {
+      await foldBatch(kv, batch);
+      batch = [];
+      mutations = 0;
+    }
+    batch.push(g as Deno.KvEntry<EventPack>[]);
+    mutations += g.length + 1;
+    folded++;
+  };
+  const all = kv.list<EventPack | EventPack[]>({ prefix: ["prospect_events"] }, {
+    batchSize: 1000,
+  });
+  for await (const e of all) {
+    if (group.length && group[0].key[1] !== e.key[1]) await endGroup();
+    group.push(e);
+  }
+  await endGroup();
+  if (batch.length) await foldBatch(kv, batch);
+  return folded;
 }

@@ -1,11 +1,13 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
 import { migrationKey } from "@/lib/db/keys.ts";
-import { seedReferenceData } from "@/lib/db/reference.ts";
+import { listMarketProjects, seedReferenceData } from "@/lib/db/reference.ts";
+import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
+import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
-import { leanLayout } from "@/lib/db/lean_migration.ts";
+import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
@@ -95,6 +97,21 @@ export const MIGRATIONS: Migration[] = [
     n: 81,
     name: "report counters by local day in TZ_NAME: hour buckets folded into day buckets",
     up: localDayCounters,
+  },
+  {
+    n: 82,
+    name: "one history value per prospect: the per-write event packs folded into it",
+    up: async (kv) => void await foldHistories(kv),
+  },
+  {
+    n: 83,
+    name: "change-time index: only today's window and the days around a clock change are kept",
+    up: async (kv, tz) => {
+      const keepFrom = new Date(Date.now() - CHANGE_HOURS_KEPT_MS);
+      for (const p of await listMarketProjects(kv)) {
+        await pruneChangeTimes(kv, p.marketProjectId, keepFrom, tz);
+      }
+    },
   },
 ];
 

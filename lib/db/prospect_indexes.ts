@@ -231,8 +231,10 @@ export function prospectEvents(
 }
 
 /**
- * How one write's events are stored: one key ["prospect_events", prospectId, ulid] per write, not
- * per event (issue #17), with what every event of a write shares written once.
+ * How the events of one write are stored: one pack, with what its events share written once. A
+ * prospect's packs are one value, ["prospect_history", id] (issue #17): each write appends its pack
+ * in the atomic that sets the record, and every such atomic is checked on the record's versionstamp,
+ * so the history read with (or after) the record is the one the write replaces.
  */
 export interface EventPack {
   at: string;
@@ -254,12 +256,14 @@ export function packEvents(events: ProspectEvent[]): EventPack {
   };
 }
 
-/** The events of one stored entry: a pack, or a single event as written before packs. */
-export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
-  const v = e.value as EventPack | ProspectEvent;
-  if (!("ch" in v)) return [v];
-  const prospectId = e.key[1] as string;
-  const id = e.key[2] as string;
+/** Past this size (JSON characters) the older packs leave the history value (KV allows 64 KiB). */
+export const HISTORY_MAX_CHARS = 24_000;
+/** The newest packs that stay in the history value when the older ones are archived. */
+export const HISTORY_KEPT_PACKS = 16;
+/** Below this many packs a history is far under HISTORY_MAX_CHARS: its size is not measured. */
+const HISTORY_SAFE_PACKS = 64;
+
+function unpack(prospectId: string, id: string, v: EventPack): ProspectEvent[] {
   return v.ch.map(([type, from, to], i) => ({
     id: i ? `${id}.${i}` : id,
     prospectId,
@@ -273,27 +277,61 @@ export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectE
   }));
 }
 
-/** The one key and value a write's events are stored as (none when nothing changed). */
-export function eventEntries(events: ProspectEvent[]): IndexEntry[] {
-  if (!events.length) return [];
-  return [{
-    key: K.prospectEventKey(events[0].prospectId, events[0].id),
-    value: packEvents(events),
-  }];
+/**
+ * The events of one stored entry, oldest first: a history value or an archived part of one (arrays
+ * of packs), one pack per key (migration 80 to 82), or a single event (before migration 80).
+ */
+export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
+  const prospectId = e.key[1] as string;
+  const base = e.key[0] === "prospect_history" ? "h" : e.key[2] as string;
+  const v = e.value as EventPack[] | EventPack | ProspectEvent;
+  if (Array.isArray(v)) return v.flatMap((p, j) => unpack(prospectId, `${base}.${j}`, p));
+  if (!("ch" in v)) return [v];
+  return unpack(prospectId, base, v);
 }
 
-/** Adds a diff and events to an atomic (the record itself is set by the caller). */
+/**
+ * What a write sets for its events: the history value with its pack appended (none when nothing
+ * changed). A history grown past HISTORY_MAX_CHARS keeps its newest packs; the older ones move to
+ * one archive key (time-ordered by `archiveId`), read before it.
+ */
+export function historyEntries(
+  prospectId: string,
+  prior: EventPack[],
+  events: ProspectEvent[],
+  archiveId: () => string,
+): IndexEntry[] {
+  if (!events.length) return [];
+  const packs = [...prior, packEvents(events)];
+  const key = K.prospectHistoryKey(prospectId);
+  if (packs.length <= HISTORY_SAFE_PACKS || JSON.stringify(packs).length <= HISTORY_MAX_CHARS) {
+    return [{ key, value: packs }];
+  }
+  const cut = packs.length - HISTORY_KEPT_PACKS;
+  return [
+    { key: K.prospectEventKey(prospectId, archiveId()), value: packs.slice(0, cut) },
+    { key, value: packs.slice(cut) },
+  ];
+}
+
+/** The history value of a prospect written at once (the bulk generator): one pack per write. */
+export function wholeHistory(prospectId: string, writes: ProspectEvent[][]): IndexEntry[] {
+  const packs = writes.filter((w) => w.length).map(packEvents);
+  return packs.length ? [{ key: K.prospectHistoryKey(prospectId), value: packs }] : [];
+}
+
+/** Adds a write to an atomic: the record, its index diff, counters and history entries. */
 export function applyProspectWrite(
   op: Deno.AtomicOperation,
   after: Prospect,
   diff: ProspectDiff,
-  events: ProspectEvent[],
+  history: IndexEntry[],
 ): Deno.AtomicOperation {
   const { version: _v, ...stored } = after;
   op.set(K.prospectKey(after.id), stored);
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);
-  for (const e of eventEntries(events)) op.set(e.key, e.value);
+  for (const e of history) op.set(e.key, e.value);
   return op;
 }

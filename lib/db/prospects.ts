@@ -10,6 +10,7 @@ import {
   prospectByEmailKey,
   prospectByPhoneKey,
   prospectEventsPrefix,
+  prospectHistoryKey,
   prospectKey,
   prospectsByAssigneePrefix,
   prospectsByFirstNamePrefix,
@@ -28,8 +29,10 @@ import {
   assigneePart,
   diffProspectKeys,
   doneFlag,
+  type EventPack,
   eventsOfEntry,
   type Facets,
+  historyEntries,
   phoneKeyPart,
   type ProspectDiff,
   type ProspectEvent,
@@ -104,7 +107,8 @@ export async function insertProspect(
     for (const g of guards) op.check(g).set(g.key, rec.id);
     for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
-    applyProspectWrite(op, rec, diffProspectKeys(null, rec, meta.at, meta.timeZone), events);
+    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone);
+    applyProspectWrite(op, rec, diff, historyEntries(rec.id, [], events, ulid));
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -147,7 +151,12 @@ export async function insertProspectBatch(
       if (sum) sum.delta += c.delta;
       else counters.set(id, { ...c });
     }
-    applyProspectWrite(op, rec, { ...diff, counters: [] }, events);
+    applyProspectWrite(
+      op,
+      rec,
+      { ...diff, counters: [] },
+      historyEntries(rec.id, [], events, ulid),
+    );
     written.push(rec);
   }
   for (const c of counters.values()) addToCounter(op, c.key, c.delta);
@@ -203,13 +212,34 @@ export const writeSize = (w: ProspectWrite) =>
   1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
   (w.events.length ? 1 : 0);
 
-function writeOp(kv: Deno.Kv, ws: ProspectWrite[]): Deno.AtomicOperation {
+/** Each write's history value as last read or written (prospect id → packs). */
+type Histories = Map<string, EventPack[]>;
+
+/** The history values of the writes that add events, in one read (a new record has none). */
+async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Histories> {
+  const ids = [...new Set(writes.filter((w) => w.events.length).map((w) => w.after.id))];
+  const got = await getManyChunked<EventPack[]>(kv, ids.map((id) => prospectHistoryKey(id)));
+  return new Map(ids.map((id, i) => [id, got[i].value ?? []]));
+}
+
+function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
   const op = kv.atomic();
+  const next: [string, EventPack[]][] = [];
   for (const w of ws) {
     op.check(w.before);
-    applyProspectWrite(op, w.after, w.diff, w.events);
+    const id = w.after.id;
+    const history = historyEntries(id, histories.get(id) ?? [], w.events, ulid);
+    applyProspectWrite(op, w.after, w.diff, history);
+    if (history.length) next.push([id, history[history.length - 1].value as EventPack[]]);
   }
-  return op;
+  return {
+    commit: async () => {
+      const res = await op.commit();
+      // A later write of the same record in this call (chained by its caller) appends to these.
+      if (res.ok) { for (const [id, packs] of next) histories.set(id, packs); }
+      return res;
+    },
+  };
 }
 
 /** Per atomic: KV's limits with a margin (mutations 1000, checks 100). */
@@ -229,6 +259,7 @@ export async function commitWrites(
   limits: { mutations: number; writes: number } = { mutations: MAX_MUTATIONS, writes: MAX_WRITES },
 ): Promise<(string | null | Error)[]> {
   const out: (string | null | Error)[] = [];
+  const histories = await readHistories(kv, writes);
   let i = 0;
   while (i < writes.length) {
     // The next pack: as many writes as fit, never the same record twice.
@@ -246,7 +277,7 @@ export async function commitWrites(
     i += pack.length;
     if (pack.length > 1) {
       try {
-        const res = await writeOp(kv, pack).commit();
+        const res = await writeOp(kv, pack, histories).commit();
         if (res.ok) {
           for (const _ of pack) out.push(res.versionstamp);
           continue;
@@ -255,7 +286,7 @@ export async function commitWrites(
     }
     for (const w of pack) {
       try {
-        const res = await writeOp(kv, [w]).commit();
+        const res = await writeOp(kv, [w], histories).commit();
         out.push(res.ok ? res.versionstamp : null);
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));
@@ -323,8 +354,14 @@ async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
   }
 }
 
+/** A prospect's events, oldest first: the archived packs (older), then the history value. */
 export async function listProspectEvents(kv: Deno.Kv, id: string): Promise<ProspectEvent[]> {
-  return (await listAll(kv, prospectEventsPrefix(id))).flatMap(eventsOfEntry);
+  const [archived, history] = await Promise.all([
+    listAll(kv, prospectEventsPrefix(id)),
+    kv.get(prospectHistoryKey(id)),
+  ]);
+  const entries = history.value === null ? archived : [...archived, history];
+  return entries.flatMap(eventsOfEntry);
 }
 
 // ── search ──────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@
  * existed, by replaying each prospect's event log through reportMutations and then syncing to the
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
-import { prospectsPrefix } from "@/lib/db/keys.ts";
+import { prospectHistoryPrefix, prospectsPrefix } from "@/lib/db/keys.ts";
 import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
@@ -15,6 +15,7 @@ const FAMILIES = [
   "report_counters",
   "report_stints",
   "report_changes_at",
+  "report_changes_pruned",
   "report_current",
   "report_snapshots",
 ];
@@ -66,25 +67,36 @@ export function replay(rec: StoredProspect, events: ProspectEvent[]) {
   return steps;
 }
 
+/** The entries of one family for each prospect id in turn (the family is ordered by id). */
+function byProspect(kv: Deno.Kv, prefix: Deno.KvKey) {
+  const it = kv.list({ prefix }, { batchSize: 1000 });
+  let head: IteratorResult<Deno.KvEntry<unknown>> | null = null;
+  return async (id: string): Promise<Deno.KvEntry<unknown>[]> => {
+    head ??= await it.next();
+    const mine: Deno.KvEntry<unknown>[] = [];
+    while (!head.done && (head.value.key[1] as string) <= id) {
+      if (head.value.key[1] === id) mine.push(head.value);
+      head = await it.next();
+    }
+    return mine;
+  };
+}
+
 /**
- * Every stored prospect with its events, in id order: events and prospects are both ordered by
- * prospect id, so this is one merged pass over each family.
+ * Every stored prospect with its events, in id order: the records, the archived packs and the
+ * history values are each ordered by prospect id, so this is one merged pass over each family.
  */
 export async function* prospectsWithEvents(
   kv: Deno.Kv,
 ): AsyncGenerator<{ entry: Deno.KvEntry<StoredProspect>; events: ProspectEvent[] }> {
-  const events = kv.list({ prefix: ["prospect_events"] }, { batchSize: 1000 });
-  let head = await events.next();
+  const archived = byProspect(kv, ["prospect_events"]);
+  const history = byProspect(kv, prospectHistoryPrefix());
   for await (
     const entry of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
   ) {
     const id = entry.value.id;
-    const mine: ProspectEvent[] = [];
-    while (!head.done && (head.value.key[1] as string) <= id) {
-      if (head.value.key[1] === id) mine.push(...eventsOfEntry(head.value));
-      head = await events.next();
-    }
-    yield { entry, events: mine };
+    const mine = [...await archived(id), ...await history(id)];
+    yield { entry, events: mine.flatMap(eventsOfEntry) };
   }
 }
 

@@ -13,6 +13,7 @@
 import {
   prospectTotalKey,
   reportChangeAtKey,
+  reportChangesPrunedKey,
   reportCounterKey,
   reportFirstInKey,
   reportSnapshotKey,
@@ -20,9 +21,11 @@ import {
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
 import { hourOf, reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   ageBucket,
   type AsOf,
+  changeTimeKept,
   DAY_MS,
   RECENT_MS,
   reportStatus,
@@ -255,7 +258,7 @@ async function changesAt(kv: Deno.Kv, mp: number, from: number, to: number | nul
 async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<number, number>> {
   const t = asOf.at.getTime();
   const from = t - DAY_MS;
-  if (!asOf.live) return await changesAt(kv, mp, from, t);
+  if (!asOf.live) return await pastWindow(kv, mp, t, asOf.timeZone);
   const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
   const thisHour = hourOf(iso(t));
   const club = (k: Key) => k[4] as number;
@@ -286,6 +289,55 @@ async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<nu
   );
   for (const [c, n] of head) out.set(c, (out.get(c) ?? 0) + n);
   return out;
+}
+
+/**
+ * Status changes per club in the 24 hours before a past T (a local midnight): the day counters of
+ * the local day before T when that day is exactly those 24 hours, else the change-time index, which
+ * keeps the changes of such days (changeTimeKept).
+ */
+async function pastWindow(kv: Deno.Kv, mp: number, t: number, timeZone: string) {
+  const day = reportDay(iso(t - 1), timeZone);
+  if (startOfLocalDay(day, timeZone).getTime() !== t - DAY_MS) {
+    return await changesAt(kv, mp, t - DAY_MS, t);
+  }
+  return await sumBy(kv, [{ prefix: reportCounterKey("ccd", mp, day) }], (k) => k[4] as number);
+}
+
+/**
+ * Deletes a project's change-time entries older than `keepFrom` that no report reads: all but
+ * those of the days around a clock change (changeTimeKept). Remembers how far it got, so each
+ * night lists only the day since (the nightly job, and migration 83 once).
+ */
+export async function pruneChangeTimes(
+  kv: Deno.Kv,
+  mp: number,
+  keepFrom: Date,
+  timeZone: string,
+): Promise<number> {
+  const done = await kv.get<string>(reportChangesPrunedKey(mp));
+  const end = iso(keepFrom);
+  if (done.value !== null && done.value >= end) return 0;
+  const kept = new Map<string, boolean>();
+  let n = 0;
+  let op = kv.atomic();
+  const list = kv.list({
+    start: reportChangeAtKey(mp, done.value ?? ""),
+    end: reportChangeAtKey(mp, end),
+  }, { batchSize: 1000 });
+  for await (const e of list) {
+    const day = reportDay(e.key[2] as string, timeZone);
+    let keep = kept.get(day);
+    if (keep === undefined) kept.set(day, keep = changeTimeKept(day, timeZone));
+    if (keep) continue;
+    op.delete(e.key);
+    if (++n % 500 === 0) {
+      await op.commit();
+      op = kv.atomic();
+    }
+  }
+  await op.set(reportChangesPrunedKey(mp), end).commit();
+  return n;
 }
 
 /** Deletes a project's per-hour change buckets older than `keepFrom` (the nightly job). */

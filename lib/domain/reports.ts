@@ -55,6 +55,24 @@ export function asOfInstant(referenceDate: string, now: Date, timeZone: string):
     : { at: end, live: false, timeZone };
 }
 
+/** How long a local day is: 24 h, or 23 h / 25 h on the days the clocks change. */
+export function localDayMs(day: string, timeZone: string): number {
+  return startOfLocalDay(addDays(day, 1), timeZone).getTime() -
+    startOfLocalDay(day, timeZone).getTime();
+}
+
+/**
+ * Whether a sell-status change made on local `day` stays in the change-time index once it is older
+ * than today's window (issue #17). A past report instant T is a local midnight; the 24 h before it
+ * are the local day before T when that day is 24 h long (its day counter answers), else they reach
+ * into the day before that or miss an hour of it (the index answers). A change can only fall in
+ * the 24 h before the midnight that ends its own day or the next one, so it is needed exactly when
+ * one of those two days is not 24 h long.
+ */
+export function changeTimeKept(day: string, timeZone: string): boolean {
+  return localDayMs(day, timeZone) !== DAY_MS || localDayMs(addDays(day, 1), timeZone) !== DAY_MS;
+}
+
 /** Whole calendar days from a project's start date to the reference date (0 before the start). */
 export function daysSince(startDate: string, referenceDate: string): number {
   if (!isValidDate(startDate) || !isValidDate(referenceDate)) return 0;

@@ -2,12 +2,12 @@
  * Nightly: once the local date has changed, keep yesterday's report values for every market
  * project (lib/services/reports.ts snapshotDay), so a report of a past date reads snapshots instead
  * of walking the buckets written since (docs/reports.md), and drop the per-hour change buckets
- * older than two days. Once per date, under a lease.
+ * and change-time entries older than two days that no report reads. Once per date, under a lease.
  */
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
-import { pruneChangeHours, SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
+import { pruneChangeHours, pruneChangeTimes, SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
@@ -28,9 +28,13 @@ export async function runReportSnapshots(
   if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
   const n = await snapshotDay(kv, projects, day, config.timeZone, now);
-  // Per-hour change buckets serve only today's 24 h window: older ones go.
+  // Per-hour change buckets and the change-time index serve today's 24 h window (and the index
+  // the days around a clock change): older ones go.
   const keepFrom = new Date(now.getTime() - CHANGE_HOURS_KEPT_MS);
-  for (const mp of projects) await pruneChangeHours(kv, mp, keepFrom);
+  for (const mp of projects) {
+    await pruneChangeHours(kv, mp, keepFrom);
+    await pruneChangeTimes(kv, mp, keepFrom, config.timeZone);
+  }
   await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: n }, {
     expireIn: RUN_TTL_MS,
   });

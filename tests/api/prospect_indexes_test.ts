@@ -10,11 +10,13 @@ import { listAll } from "@/lib/db/kv.ts";
 import { prospectsPrefix } from "@/lib/db/keys.ts";
 import {
   eventsOfEntry,
+  HISTORY_KEPT_PACKS,
+  type ProspectEvent,
   prospectIndexEntries,
   prospectTotalKeys,
   referenceCounterKeys,
 } from "@/lib/db/prospect_indexes.ts";
-import { searchProspects, type StoredProspect } from "@/lib/db/prospects.ts";
+import { listProspectEvents, searchProspects, type StoredProspect } from "@/lib/db/prospects.ts";
 import { counterValue } from "@/lib/db/kv.ts";
 import {
   assignProspect,
@@ -268,11 +270,14 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
       assert.ok(done > 0.5 && done < 0.7, `~60% Done (${done})`);
       const biggest = records.filter((p) => p.marketProjectId === 1).length / records.length;
       assert.ok(biggest > 0.25, `Zipf: the largest project holds ${biggest}`);
-      const packs = await listAll(env.kv, ["prospect_events"]);
-      const events = packs.flatMap(eventsOfEntry);
+      const histories = await listAll<unknown[]>(env.kv, ["prospect_history"]);
+      const events = histories.flatMap(eventsOfEntry);
       assert.ok(events.length / records.length > 3, "~3 status changes plus create each");
-      // One entry per write, not per event: a creation's events (create, activity…) share one.
-      assert.ok(packs.length < events.length * 0.8, `${packs.length} entries, ${events.length}`);
+      // One history value per prospect, one pack per write in it, not one key per event.
+      assert.equal(histories.length, records.length);
+      assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
+      const packs = histories.reduce((n, h) => n + h.value.length, 0);
+      assert.ok(packs < events.length * 0.8, `${packs} packs, ${events.length} events`);
       // The app reads a generated store: a search and an update through the service.
       const res = await searchProspects(env.kv, {
         marketProjectId: 1,
@@ -368,6 +373,44 @@ Deno.test("group commit: concurrent saves all land; a stale one in the same grou
     assert.ok(records.every((p) =>
       p.sellStatus === "NoAnswer1"
     ));
+    // Each history value got its own write's pack (appended in the group's atomic); the stale
+    // write left none.
+    for (const p of made) {
+      const changes = (await listProspectEvents(env.kv, p.id))
+        .filter((e) => e.type === "sellStatus").map((e) => e.to);
+      assert.deepEqual(changes, ["NoAnswer1"], p.firstName);
+    }
+
+    // A long history: past HISTORY_MAX_CHARS the older packs move to one archive key, and the
+    // events still read back complete and in order.
+    const long = made[1];
+    const old = Array.from({ length: 70 }, (_, i) => ({
+      at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+      u: "x".repeat(400),
+      mp: 1,
+      c: long.clubId,
+      ch: [["followUp", null, `2025-01-${String(1 + (i % 28)).padStart(2, "0")}`]],
+    }));
+    const key = ["prospect_history", long.id];
+    const kept = (await env.kv.get<unknown[]>(key)).value!;
+    await env.kv.set(key, [...old, ...kept]);
+    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
+    const before = (await listProspectEvents(env.kv, long.id)).map(plain);
+    assert.ok(before.length > 70 + 2);
+    const cur = (await env.kv.get<StoredProspect>(["prospects", long.id])).versionstamp!;
+    await saveProspect(ctx, long.id, row(long, "LowPrio", cur));
+    const history = (await env.kv.get<unknown[]>(key)).value!;
+    assert.equal(history.length, HISTORY_KEPT_PACKS);
+    const archived = await listAll<unknown[]>(env.kv, ["prospect_events", long.id]);
+    assert.equal(archived.length, 1);
+    assert.equal(archived[0].value.length + history.length, old.length + kept.length + 1);
+    const all = (await listProspectEvents(env.kv, long.id)).map(plain);
+    assert.deepEqual(all.slice(0, -1), before, "the same events, in the same order");
+    assert.deepEqual(all.slice(-1).map((e) => e.slice(1)), [[
+      "sellStatus",
+      "NoAnswer1",
+      "LowPrio",
+    ]]);
   } finally {
     env.close();
   }

@@ -21,6 +21,7 @@ import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts"
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
+import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   AGE_COLUMNS,
@@ -121,7 +122,10 @@ Deno.test("every report for every reference date equals a brute-force computatio
     }
     assert.ok(writes > 300, `only ${writes} writes`);
     const now = env.clock.now;
-    const events = (await listAll(env.kv, ["prospect_events"])).flatMap(eventsOfEntry);
+    const events = [
+      ...await listAll(env.kv, ["prospect_events"]),
+      ...await listAll(env.kv, ["prospect_history"]),
+    ].flatMap(eventsOfEntry);
     const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
     assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
     assert.ok(events.filter((e) => e.type === "sellStatus").length > 150);
@@ -137,6 +141,19 @@ Deno.test("every report for every reference date equals a brute-force computatio
       escalations.map((e) => e.prospectId).filter((id, i, all) => all.indexOf(id) !== i),
     );
     assert.ok(escalatedTwice.size > 0, "some prospect escalates twice (counted once)");
+
+    // The nightly job prunes the change-time index to today's window and the days around a clock
+    // change (2026-03-29 here): every past date below must still answer exactly.
+    const indexed = (await listAll(env.kv, ["report_changes_at"])).length;
+    for (const mp of [1, 2]) {
+      await pruneChangeTimes(env.kv, mp, new Date(now.getTime() - 2 * DAY_MS), TZ);
+    }
+    const left = (await listAll(env.kv, ["report_changes_at"])).map((e) =>
+      localDate(new Date(e.key[2] as string), TZ)
+    );
+    assert.ok(left.length < indexed / 4, `${left.length} of ${indexed} change-time entries left`);
+    assert.ok(left.includes("2026-03-28") && left.includes("2026-03-29"), "clock-change days kept");
+    assert.ok(!left.includes("2026-03-27") && !left.includes("2026-03-31"));
 
     // ── brute force ──
     const oracle = (referenceDate: string) => {

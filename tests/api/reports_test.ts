@@ -23,7 +23,7 @@ import { counterValue, deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
-import { leanLayout } from "@/lib/db/lean_migration.ts";
+import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -611,12 +611,14 @@ Deno.test("the nightly job keeps yesterday's values once; a past report reads th
   }
 });
 
-Deno.test("migration 80 brings a store in the old layout to the lean one: same keys, same reports", async () => {
+Deno.test("migrations 80 and 82 bring a store in the old layout to the lean one: same keys, same reports", async () => {
   const { env, admin } = await story();
   try {
     const raw = async (prefix: string) =>
       (await listAll(env.kv, [prefix])).map((e) => [e.key, e.value]);
-    const lean = { events: await raw("prospect_events"), stints: await raw("report_stints") };
+    const lean = { history: await raw("prospect_history"), stints: await raw("report_stints") };
+    assert.ok(lean.history.length >= 3);
+    assert.deepEqual(await raw("prospect_events"), []);
     assert.ok(
       lean.stints.some(([k]) => (k as Deno.KvKey).length === 6),
       "the move and the deletion wrote end keys",
@@ -637,11 +639,13 @@ Deno.test("migration 80 brings a store in the old layout to the lean one: same k
     };
     const want = await ages();
 
-    // The old layout: one key per event, an end key after every status change, report_current.
-    for (const e of await listAll(env.kv, ["prospect_events"])) {
+    // The old layout: one key per event (time-ordered ids), an end key after every status
+    // change, report_current.
+    for (const e of await listAll(env.kv, ["prospect_history"])) {
       await env.kv.delete(e.key);
-      for (const ev of eventsOfEntry(e)) {
-        await env.kv.set(["prospect_events", ev.prospectId, ev.id], ev);
+      for (const [n, ev] of eventsOfEntry(e).entries()) {
+        const id = `01OLD${String(n).padStart(4, "0")}`;
+        await env.kv.set(["prospect_events", ev.prospectId, id], { ...ev, id });
       }
     }
     const stints = (await listAll<StintValue>(env.kv, ["report_stints"])).filter((e) =>
@@ -661,16 +665,24 @@ Deno.test("migration 80 brings a store in the old layout to the lean one: same k
       await env.kv.set(["report_current", ...a.key.slice(1)], a.value.s);
     }
     assert.ok(added >= 3, `${added} end keys of status changes`);
-    assert.ok((await raw("prospect_events")).length > lean.events.length);
+    const events = await raw("prospect_events");
+    assert.ok(events.length > lean.history.length * 2);
+    assert.deepEqual(await raw("prospect_history"), []);
     assert.deepEqual(await ages(), want, "the reports read the old layout alike");
 
     await leanLayout(env.kv);
-    assert.deepEqual(await raw("prospect_events"), lean.events);
+    const packs = await raw("prospect_events");
+    assert.ok(packs.length < events.length, "one pack per write");
+    assert.deepEqual(await ages(), want);
+    assert.equal(await foldHistories(env.kv), lean.history.length);
+    assert.deepEqual(await raw("prospect_history"), lean.history);
+    assert.deepEqual(await raw("prospect_events"), []);
     assert.deepEqual(await raw("report_stints"), lean.stints);
     assert.deepEqual(await raw("report_current"), []);
     assert.deepEqual(await ages(), want);
     await leanLayout(env.kv);
-    assert.deepEqual(await raw("prospect_events"), lean.events, "a second run changes nothing");
+    assert.equal(await foldHistories(env.kv), 0);
+    assert.deepEqual(await raw("prospect_history"), lean.history, "a second run changes nothing");
   } finally {
     env.close();
   }
