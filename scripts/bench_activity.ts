@@ -4,8 +4,8 @@
  *   deno run -A scripts/bench_activity.ts [--n 1000000] [--due 0.01] [--kv /tmp/bench_activity.kv]
  *
  * Writes straight into a fresh KV file in batches (KV-PERFORMANCE.md "Bulk data"): every record,
- * the next-transition index of the open ones, and every index entry of the due ones (the keys a
- * transition moves). 60% of the prospects are Done (not indexed for the job), the rest open with a
+ * the next-transition index of the open ones, and every index entry and the history of the due
+ * ones (the keys a transition moves and the value it appends to). 60% of the prospects are Done (not indexed for the job), the rest open with a
  * transition later today, and `due` of them past their transition. Then it times one job pass
  * (read the due range, recompute, commit, queue notifications) and a second, idle pass, and checks
  * that the pass touched exactly the due prospects.
@@ -14,7 +14,7 @@ import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
-import { prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
+import { prospectEvents, prospectIndexEntries, wholeHistory } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
 import { drainNotifications } from "@/lib/jobs/notifications.ts";
@@ -96,7 +96,10 @@ for (let i = 0; i < N; i++) {
   if (kind === "due") {
     dueCount++;
     for (const e of prospectIndexEntries(p)) op.set(e.key, e.value);
-    ops += 20;
+    // Its history so far (the creation), which the pass's write appends to.
+    const created = prospectEvents(null, p, { at: p.registerDate, userId: null, newId: ulid });
+    for (const e of wholeHistory(p.id, [created])) op.set(e.key, e.value);
+    ops += 21;
   } else if (p.nextTransitionAt) {
     op.set(prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id), p.id);
     ops++;

@@ -8,7 +8,7 @@
  * again; writes of the app meanwhile are already in the new form and are left alone.
  */
 import { prospectHistoryKey, reportCurrentKey, reportStintKey } from "@/lib/db/keys.ts";
-import { deletePrefix } from "@/lib/db/kv.ts";
+import { deletePrefix, getManyChunked } from "@/lib/db/kv.ts";
 import {
   type EventPack,
   HISTORY_MAX_CHARS,
@@ -122,10 +122,15 @@ const FOLD_PROSPECTS = 90;
 const FOLD_MUTATIONS = 900;
 
 /** One prospect's packs folded into its history value, in one atomic with the batch's others. */
-async function foldBatch(kv: Deno.Kv, groups: Deno.KvEntry<EventPack>[][]): Promise<void> {
+async function foldBatch(
+  kv: Deno.Kv,
+  groups: Deno.KvEntry<EventPack>[][],
+  afterRead?: () => Promise<void>,
+): Promise<void> {
   const keys = groups.map((g) => prospectHistoryKey(g[0].key[1] as string));
   for (;;) {
-    const histories = await kv.getMany<EventPack[][]>(keys);
+    const histories = await getManyChunked<EventPack[]>(kv, keys);
+    await afterRead?.();
     const op = kv.atomic();
     groups.forEach((g, i) => {
       op.check(histories[i]);
@@ -143,7 +148,11 @@ async function foldBatch(kv: Deno.Kv, groups: Deno.KvEntry<EventPack>[][]): Prom
  * since). A prospect whose history was already archived in part, or whose packs would not fit, is
  * left as it is (still read in order). Resumable: what is folded is gone from prospect_events.
  */
-export async function foldHistories(kv: Deno.Kv): Promise<number> {
+export async function foldHistories(
+  kv: Deno.Kv,
+  /** Called between reading a batch's history values and committing it (tests race it). */
+  afterRead?: () => Promise<void>,
+): Promise<number> {
   let folded = 0;
   let batch: Deno.KvEntry<EventPack>[][] = [];
   let mutations = 0;
@@ -155,7 +164,7 @@ export async function foldHistories(kv: Deno.Kv): Promise<number> {
     if (!g.length || !packs) return;
     if (JSON.stringify(g.map((e) => e.value)).length > HISTORY_MAX_CHARS / 2) return;
     if (batch.length >= FOLD_PROSPECTS || mutations + g.length + 1 > FOLD_MUTATIONS) {
-      await foldBatch(kv, batch);
+      await foldBatch(kv, batch, afterRead);
       batch = [];
       mutations = 0;
     }
@@ -171,6 +180,6 @@ export async function foldHistories(kv: Deno.Kv): Promise<number> {
     group.push(e);
   }
   await endGroup();
-  if (batch.length) await foldBatch(kv, batch);
+  if (batch.length) await foldBatch(kv, batch, afterRead);
   return folded;
 }

@@ -120,12 +120,15 @@ export async function runMigrations(
   kv: Deno.Kv,
   migrations = MIGRATIONS,
   timeZone = DEFAULT_TIME_ZONE,
+  /** Told each migration before it runs (deno task db:migrate prints them with their time). */
+  onStart?: (m: Migration) => void,
 ): Promise<number[]> {
   const ran: number[] = [];
   const sorted = [...migrations].sort((a, b) => a.n - b.n);
   for (const m of sorted) {
     const done = await kv.get(migrationKey(m.n));
     if (done.value) continue;
+    onStart?.(m);
     await m.up(kv, timeZone);
     const res = await kv.atomic()
       .check({ key: migrationKey(m.n), versionstamp: null })

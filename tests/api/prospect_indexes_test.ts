@@ -9,6 +9,7 @@ import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { prospectsPrefix } from "@/lib/db/keys.ts";
 import {
+  type EventPack,
   eventsOfEntry,
   HISTORY_KEPT_PACKS,
   type ProspectEvent,
@@ -27,6 +28,7 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
+import { foldHistories } from "@/lib/db/lean_migration.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -411,6 +413,82 @@ Deno.test("group commit: concurrent saves all land; a stale one in the same grou
       "NoAnswer1",
       "LowPrio",
     ]]);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 82 folds per-write packs into the history values while saves run in parallel; no event is lost", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  try {
+    await makeChain(env);
+    const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
+    const ctx: ProspectCtx = {
+      kv: env.kv,
+      config: { timeZone: "Europe/Stockholm" },
+      now: new Date("2026-03-10T10:00:00Z"),
+      user: admin,
+    };
+    const made: Prospect[] = [];
+    for (let i = 0; i < 40; i++) {
+      made.push(
+        await createProspect(ctx, {
+          firstName: `P${i}`,
+          lastName: "Ek",
+          phoneNumber: `0702${i}`,
+          marketProjectId: 1,
+          clubId: 101 + (i % 3),
+        }),
+      );
+    }
+    // The layout after migration 80: one pack per write under prospect_events, no history value.
+    for (const h of await listAll<EventPack[]>(env.kv, ["prospect_history"])) {
+      await env.kv.delete(h.key);
+      for (const [i, pack] of h.value.entries()) {
+        await env.kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
+      }
+    }
+    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
+    const before = new Map<string, unknown[]>();
+    for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
+    // Saves of half the prospects race the migration (each re-reads and retries on 409).
+    const save = async (p: Prospect) => {
+      for (;;) {
+        const cur = await env.kv.get<StoredProspect>(["prospects", p.id]);
+        try {
+          return await saveProspect(ctx, p.id, {
+            firstName: p.firstName,
+            lastName: p.lastName,
+            phoneNumber: p.phoneNumber,
+            marketProjectId: 1,
+            clubId: p.clubId,
+            sellStatus: "LowPrio",
+            version: cur.versionstamp!,
+          });
+        } catch (e) {
+          if ((e as { status?: number }).status !== 409) throw e;
+        }
+      }
+    };
+    // Half of them are saved between the migration's read of their history and its commit.
+    let raced = false;
+    const folded = await foldHistories(env.kv, async () => {
+      if (raced) return;
+      raced = true;
+      await Promise.all(made.filter((_, i) => i % 2).map(save));
+    });
+    assert.ok(folded > 0 && folded <= made.length);
+    assert.equal(await foldHistories(env.kv), 0, "nothing is left to fold");
+    assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
+    for (const [i, p] of made.entries()) {
+      const now = (await listProspectEvents(env.kv, p.id)).map(plain);
+      const saved = i % 2 ? [[ctx.now.toISOString(), "sellStatus", null, "LowPrio"]] : [];
+      const had = before.get(p.id)!;
+      assert.deepEqual(now.slice(0, had.length), had, p.firstName);
+      const added = now.slice(had.length);
+      assert.deepEqual(added.filter((e) => e[1] === "sellStatus"), saved, p.firstName);
+      if (!(i % 2)) assert.deepEqual(added, []);
+    }
   } finally {
     env.close();
   }
