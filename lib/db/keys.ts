@@ -165,7 +165,7 @@ export const prospectsByProjectUrgencyPrefix = (
 export const prospectsByProjectClubUrgencyPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_club_urgency", ...p];
-/** [clubId, registerDate ISO, id] → marketProjectId: new prospects of a club (daily report). */
+/** Legacy (no longer written; migration 84 deletes it): new prospects per club and registration. */
 export const prospectsByClubRegisteredPrefix = (
   ...p: Part[]
 ) => ["prospects_by_club_registered", ...p];

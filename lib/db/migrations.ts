@@ -5,7 +5,11 @@ import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
-import { prospectsByProjectUrgencyPrefix, reportCounterKey } from "@/lib/db/keys.ts";
+import {
+  prospectsByClubRegisteredPrefix,
+  prospectsByProjectUrgencyPrefix,
+  reportCounterKey,
+} from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
@@ -112,6 +116,11 @@ export const MIGRATIONS: Migration[] = [
         await pruneChangeTimes(kv, p.marketProjectId, keepFrom, tz);
       }
     },
+  },
+  {
+    n: 84,
+    name: "the daily report reads registrations from the first-in keys: drop the per-club index",
+    up: async (kv) => void await deletePrefix(kv, prospectsByClubRegisteredPrefix()),
   },
 ];
 

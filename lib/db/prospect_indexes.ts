@@ -82,13 +82,10 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   if (p.nextTransitionAt && !isCompleted(p)) {
     out.push({ key: K.prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: id });
   }
-  // Activity engine (issue #6): urgency order and new-per-club for the daily report.
+  // Activity engine (issue #6): urgency order. (The daily report's new prospects per club come
+  // from the reports' first-in keys; prospects_by_club_registered went with migration 84.)
   const u = urgencySortKey(p);
-  out.push(
-    { key: K.prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id },
-    // The value is the project, so the daily report can count per project without the record.
-    { key: K.prospectsByClubRegisteredPrefix(p.clubId, p.registerDate, id), value: mp },
-  );
+  out.push({ key: K.prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id });
   return out;
 }
 

@@ -7,17 +7,17 @@
  * Cron schedules are UTC and daylight saving moves 07:00 local, so the cron fires every few minutes
  * and this job decides: is it past 07:00 local today, and has today's run not finished yet? It
  * reads only index ranges: per active project × club the open part of the urgency index up to
- * weight 2 and the follow-up index at today's date, and per club the registrations since
- * yesterday — never the whole store. Each (project, club) is read once per run, whichever users
+ * weight 2 and the follow-up index at today's date, and per project the registrations since
+ * yesterday (the reports' first-in keys) — never the whole store. Each (project, club) is read once per run, whichever users
  * share it.
  */
 import {
   dailyReportRunKey,
   dailyReportSentKey,
   prospectKey,
-  prospectsByClubRegisteredPrefix,
   prospectsByProjectClubPrefix,
   prospectsByProjectClubUrgencyPrefix,
+  reportFirstInKey,
   usersPrefix,
 } from "@/lib/db/keys.ts";
 import { getManyChunked, listAll } from "@/lib/db/kv.ts";
@@ -76,7 +76,7 @@ const keyId = (k: Deno.KvKey) => k[k.length - 1] as string;
 /** Reads what the report needs, caching each (project, club) and club for the whole run. */
 class ReportReader {
   private cells = new Map<string, Promise<Cell>>();
-  private fresh = new Map<number, Promise<{ id: string; mp: number }[]>>();
+  private fresh: Promise<Map<number, { id: string; mp: number }[]>> | null = null;
   constructor(
     private kv: Deno.Kv,
     private today: string,
@@ -111,22 +111,48 @@ class ReportReader {
     return { toDo, escalated, dueToday };
   }
 
-  newIn(clubId: number): Promise<{ id: string; mp: number }[]> {
-    let c = this.fresh.get(clubId);
-    if (!c) {
-      c = (async () => {
-        const out: { id: string; mp: number }[] = [];
-        for await (
-          const e of this.kv.list<number>({
-            start: prospectsByClubRegisteredPrefix(clubId, this.since),
-            end: prospectsByClubRegisteredPrefix(clubId, this.until + "\u0000"),
-          }, { batchSize: 500 })
-        ) out.push({ id: keyId(e.key), mp: e.value });
-        return out.reverse(); // newest first
-      })();
-      this.fresh.set(clubId, c);
+  private inWindow(registerDate: string) {
+    const at = new Date(registerDate).toISOString();
+    return at >= this.since && at <= this.until;
+  }
+
+  /** The live prospects registered in [since, until] now in the club, newest first. */
+  async newIn(clubId: number): Promise<{ id: string; mp: number }[]> {
+    this.fresh ??= this.registered();
+    return (await this.fresh).get(clubId) ?? [];
+  }
+
+  /**
+   * Every live prospect registered in [since, until], by the club it is in now: the first-in keys
+   * of the reports (["report_first_in", project, registerDate, id, at], written when a prospect
+   * enters a project) list each project's registrations in order; the records tell where they are.
+   */
+  private async registered(): Promise<Map<number, { id: string; mp: number }[]>> {
+    const ids = new Set<string>();
+    for (const p of await listMarketProjects(this.kv)) {
+      const sel = {
+        start: reportFirstInKey(p.marketProjectId, this.since),
+        end: reportFirstInKey(p.marketProjectId, this.until + "\u0000"),
+      };
+      for await (const e of this.kv.list(sel, { batchSize: 500 })) ids.add(e.key[3] as string);
     }
-    return c;
+    const records = await getManyChunked<StoredProspect>(this.kv, [...ids].map(prospectKey));
+    const live = records.flatMap((e) =>
+      e.value && !e.value.deleted && this.inWindow(e.value.registerDate) ? [e.value] : []
+    );
+    const out = new Map<number, { id: string; mp: number }[]>();
+    // Newest first (by registration, then id, as the index these replace listed them).
+    live.sort((a, b) =>
+      a.registerDate === b.registerDate
+        ? (a.id < b.id ? 1 : -1)
+        : (a.registerDate < b.registerDate ? 1 : -1)
+    );
+    for (const p of live) {
+      const list = out.get(p.clubId) ?? [];
+      list.push({ id: p.id, mp: p.marketProjectId });
+      out.set(p.clubId, list);
+    }
+    return out;
   }
 }
 

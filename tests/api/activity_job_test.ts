@@ -409,6 +409,10 @@ Deno.test("the daily report: at 07:00 local, once per subscriber, their clubs on
     await updateUserSettings(env.kv, w.anna.user.id, { language: "en" });
     env.clock.set("2026-03-10T16:00:00Z");
     await runActivityJob(depsOf(env)); // escalate the ToDo ones
+    // Registered in the last 24 h but deleted since: not new any more.
+    const gone = await createRow(env, w.anna.headers, { firstName: "Greta", lastName: "Gone" });
+    const del = await call(env, "DELETE", `/api/prospects/${gone.id}`, { headers: w.anna.headers });
+    assert.equal(del.res.status, 200, JSON.stringify(del.json));
 
     env.clock.set("2026-03-11T05:59:00Z"); // 06:59 local
     assert.equal(await runDailyReport(depsOf(env)), null, "not before 07:00");
@@ -436,6 +440,8 @@ Deno.test("the daily report: at 07:00 local, once per subscriber, their clubs on
       /Uppföljning idag \(1\)\n- Bo Bokad \(07\d+\) – Klubb Söder, Vårkampanj – Bokad: http/,
     );
     assert.doesNotMatch(text, /Nora Norr/, "club 102 is not Mia's");
+    assert.doesNotMatch(text, /Greta Gone/, "deleted");
+    assert.match(text, /Nya senaste 24 h \(4\)\n- Bo Bokad /, "newest first");
     const [anna] = await listOutbox(env.kv, { to: w.anna.user.email, now: env.clock.now });
     assert.equal(anna.subject, "Daily report 2026-03-11 – Klubbleads");
     assert.match(anna.text, /You are not subscribed to any clubs/);
