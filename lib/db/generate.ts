@@ -36,7 +36,7 @@ import {
   SELL_STATUSES,
   type SellStatus,
 } from "@/lib/domain/statuses.ts";
-import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
 export interface GenerateOptions {
@@ -373,15 +373,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     writing = writeSorted(chunk);
   };
 
-  const keepChangesFrom = new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString();
-  const keptDays = new Map<string, boolean>();
-  const changeTimeNeeded = (at: string) => {
-    if (at >= keepChangesFrom) return true;
-    const day = reportDay(at, o.timeZone);
-    let kept = keptDays.get(day);
-    if (kept === undefined) keptDays.set(day, kept = changeTimeKept(day, o.timeZone));
-    return kept;
-  };
+  const changeTimeNeeded = changeTimeFilter(nowMs, o.timeZone);
   for (let i = 0; i < o.prospects; i++) {
     const { final, steps, events } = prospectHistory(i, history);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
@@ -411,6 +403,30 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await writing;
   await kv.set(customerIdSeqKey(), o.prospects);
   return chain;
+}
+
+/**
+ * Whether a change-time entry at an instant is one the nightly job keeps: within the last two days,
+ * or on a day changeTimeKept names. The kept days of the generated history (the last 400 days) are
+ * found once, as instant ranges, so no entry needs its local date.
+ */
+function changeTimeFilter(nowMs: number, timeZone: string): (at: string) => boolean {
+  const keepFrom = new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString();
+  const today = reportDay(new Date(nowMs).toISOString(), timeZone);
+  const kept: [string, string][] = [];
+  for (let d = addDays(today, -400); d <= today; d = addDays(d, 1)) {
+    if (!changeTimeKept(d, timeZone)) continue;
+    kept.push([
+      startOfLocalDay(d, timeZone).toISOString(),
+      startOfLocalDay(addDays(d, 1), timeZone).toISOString(),
+    ]);
+  }
+  const oldest = startOfLocalDay(addDays(today, -400), timeZone).toISOString();
+  return (at) => {
+    if (at >= keepFrom) return true;
+    if (at < oldest) return changeTimeKept(reportDay(at, timeZone), timeZone);
+    return kept.some(([from, to]) => at >= from && at < to);
+  };
 }
 
 interface HistoryCtx {

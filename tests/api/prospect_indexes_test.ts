@@ -29,6 +29,7 @@ import {
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
 import { foldHistories } from "@/lib/db/lean_migration.ts";
+import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -272,6 +273,14 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
       assert.ok(done > 0.5 && done < 0.7, `~60% Done (${done})`);
       const biggest = records.filter((p) => p.marketProjectId === 1).length / records.length;
       assert.ok(biggest > 0.25, `Zipf: the largest project holds ${biggest}`);
+      // The change-time entries are those the nightly prune keeps (today's window, clock changes).
+      const changes = (await listAll(env.kv, ["report_changes_at"])).map((e) => e.key[2]);
+      // Those of the days around 2025-10-26 (the clocks went back) are kept.
+      assert.ok(changes.some((at) => String(at).startsWith("2025-10-2")));
+      const keepFrom = new Date(Date.parse("2026-03-10T10:00:00Z") - 2 * 86_400_000); // its `now`
+      for (let mp = 1; mp <= 6; mp++) {
+        assert.equal(await pruneChangeTimes(env.kv, mp, keepFrom, "Europe/Stockholm"), 0);
+      }
       const histories = await listAll<unknown[]>(env.kv, ["prospect_history"]);
       const events = histories.flatMap(eventsOfEntry);
       assert.ok(events.length / records.length > 3, "~3 status changes plus create each");
