@@ -14,7 +14,12 @@ import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
-import { prospectEvents, prospectIndexEntries, wholeHistory } from "@/lib/db/prospect_indexes.ts";
+import {
+  ID_IN_KEY,
+  prospectEvents,
+  prospectIndexEntries,
+  wholeHistory,
+} from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
 import { drainNotifications } from "@/lib/jobs/notifications.ts";
@@ -101,7 +106,7 @@ for (let i = 0; i < N; i++) {
     for (const e of wholeHistory(p.id, [created])) op.set(e.key, e.value);
     ops += 21;
   } else if (p.nextTransitionAt) {
-    op.set(prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id), p.id);
+    op.set(prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id), ID_IN_KEY);
     ops++;
   }
   if (ops >= 400) await flush();

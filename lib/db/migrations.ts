@@ -15,7 +15,7 @@ import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
-import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import { ID_IN_KEY, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import { phoneDigits, type Prospect } from "@/lib/domain/prospect.ts";
 
 /** The phone index's key part before migration 62 (0046… and +47… were kept as plain digits). */
@@ -35,7 +35,7 @@ async function rekeyPhones(kv: Deno.Kv): Promise<void> {
     const after = phoneKeyPart(p.phoneNumber);
     if (before === after) continue;
     if (before) op.delete(prospectByPhoneKey(before, p.id));
-    if (after) op.set(prospectByPhoneKey(after, p.id), p.id);
+    if (after) op.set(prospectByPhoneKey(after, p.id), ID_IN_KEY);
     if (++n % 400 === 0) {
       await op.commit();
       op = kv.atomic();

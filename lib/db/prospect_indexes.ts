@@ -21,6 +21,14 @@ export interface IndexEntry {
 }
 
 /**
+ * The value of an index entry whose key ends with the prospect id (issue #17): readers take the id
+ * from the key (`keyId`), so the value carries nothing. Stores written before hold the id there too.
+ */
+export const ID_IN_KEY = 0;
+/** The prospect id an index entry's key ends with. */
+export const keyId = (key: Deno.KvKey) => key[key.length - 1] as string;
+
+/**
  * The value of name and assignee index entries: enough to filter by club, status and assignee and
  * to sort by follow-up date without reading the record (f = follow-up sort key, c = clubId,
  * s = sell status or "", a = assignee e-mail or "").
@@ -53,7 +61,7 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const out: IndexEntry[] = [{ key: K.prospectByCustomerIdKey(p.customerId), value: id }];
   const mp = p.marketProjectId;
   if (p.deleted) {
-    out.push({ key: K.prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: id });
+    out.push({ key: K.prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: ID_IN_KEY });
     return out;
   }
   const d = doneFlag(p);
@@ -61,10 +69,10 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const s = statusPart(p);
   const facets = facetsOf(p);
   out.push(
-    { key: K.prospectsByProjectPrefix(mp, d, fu, id), value: id },
-    { key: K.prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: id },
-    { key: K.prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: id },
-    { key: K.prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: id },
+    { key: K.prospectsByProjectPrefix(mp, d, fu, id), value: ID_IN_KEY },
+    { key: K.prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: ID_IN_KEY },
+    { key: K.prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: ID_IN_KEY },
+    { key: K.prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: ID_IN_KEY },
     {
       key: K.prospectsByFirstNamePrefix(mp, p.clubId, d, foldName(p.firstName), id),
       value: facets,
@@ -77,15 +85,18 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const a = assigneePart(p);
   if (a) out.push({ key: K.prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });
   const phone = phoneKeyPart(p.phoneNumber);
-  if (phone) out.push({ key: K.prospectByPhoneKey(phone, id), value: id });
-  if (p.email) out.push({ key: K.prospectByEmailKey(p.email.toLowerCase(), id), value: id });
+  if (phone) out.push({ key: K.prospectByPhoneKey(phone, id), value: ID_IN_KEY });
+  if (p.email) out.push({ key: K.prospectByEmailKey(p.email.toLowerCase(), id), value: ID_IN_KEY });
   if (p.nextTransitionAt && !isCompleted(p)) {
-    out.push({ key: K.prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: id });
+    out.push({ key: K.prospectsByNextTransitionPrefix(p.nextTransitionAt, id), value: ID_IN_KEY });
   }
   // Activity engine (issue #6): urgency order. (The daily report's new prospects per club come
   // from the reports' first-in keys; prospects_by_club_registered went with migration 84.)
   const u = urgencySortKey(p);
-  out.push({ key: K.prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id), value: id });
+  out.push({
+    key: K.prospectsByProjectClubUrgencyPrefix(mp, p.clubId, d, u, id),
+    value: ID_IN_KEY,
+  });
   return out;
 }
 

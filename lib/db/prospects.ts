@@ -33,6 +33,7 @@ import {
   eventsOfEntry,
   type Facets,
   historyEntries,
+  keyId,
   phoneKeyPart,
   type ProspectDiff,
   type ProspectEvent,
@@ -514,7 +515,7 @@ export async function searchProspects(kv: Deno.Kv, spec: SearchSpec): Promise<Se
 /** Ids under [family, prefix…] for a string prefix (phone digits, lower-cased e-mail). */
 async function prefixIds(kv: Deno.Kv, family: Deno.KvKey, prefix: string): Promise<string[]> {
   const out: string[] = [];
-  const iter = kv.list<string>({
+  const iter = kv.list({
     start: [...family, prefix],
     end: [...family, prefix + "\uffff"],
   }, { limit: LOOKUP_CAP, batchSize: 500 });
@@ -851,11 +852,11 @@ export async function* walkProspects(kv: Deno.Kv, spec: SearchSpec): AsyncGenera
       for (const p of await loadProspects(kv, ids)) if (matchesSpec(p, spec)) yield p;
       ids = [];
     };
-    const iter = kv.list<string>({ prefix: prospectsByProjectPrefix(spec.marketProjectId, d) }, {
+    const iter = kv.list({ prefix: prospectsByProjectPrefix(spec.marketProjectId, d) }, {
       batchSize: 500,
     });
     for await (const e of iter) {
-      ids.push(e.value);
+      ids.push(keyId(e.key));
       if (ids.length >= 200) yield* flush();
     }
     yield* flush();
@@ -871,6 +872,6 @@ export async function listDeletedProspects(
   const keys = await listAll<string>(kv, prospectsDeletedPrefix(marketProjectId), {
     reverse: true,
   });
-  const ids = keys.map((e) => e.value);
+  const ids = keys.map((e) => keyId(e.key));
   return { items: await loadProspects(kv, ids.slice(offset, offset + limit)), total: ids.length };
 }

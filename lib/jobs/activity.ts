@@ -13,6 +13,7 @@
  * re-evaluates the saved record. The same machinery re-schedules every open prospect, in batches
  * across runs, after an admin changes work time or a time limit (see rescheduleStep).
  */
+import { keyId } from "@/lib/db/prospect_indexes.ts";
 import {
   activityClockStateKey,
   notificationQueueKey,
@@ -256,7 +257,7 @@ export async function runDuePass(
   const settings = opts.settings ?? await clockSettings(kv, deps.config.timeZone);
   const stats = emptyStats();
   const family = prospectsByNextTransitionPrefix();
-  const iter = kv.list<string>(
+  const iter = kv.list(
     { start: family, end: [...family, now.toISOString() + "\u0000"] },
     { batchSize: 500 },
   );
@@ -345,7 +346,7 @@ export async function rescheduleStep(
   let ids: string[] = [];
   while (scan.index < scan.projects.length && stats.scanned < budget) {
     const prefix = prospectsByProjectPrefix(scan.projects[scan.index], 0);
-    const iter = kv.list<string>({ prefix }, {
+    const iter = kv.list({ prefix }, {
       cursor: scan.cursor ?? undefined,
       limit: budget - stats.scanned,
       batchSize: 500,
@@ -354,7 +355,7 @@ export async function rescheduleStep(
     for await (const e of iter) {
       n++;
       stats.scanned++;
-      ids.push(e.value);
+      ids.push(keyId(e.key));
       if (ids.length >= BATCH) {
         await settle(deps, await readRecords(kv, ids), settings, now, stats);
         ids = [];

@@ -21,6 +21,7 @@ import {
   usersPrefix,
 } from "@/lib/db/keys.ts";
 import { getManyChunked, listAll } from "@/lib/db/kv.ts";
+import { keyId } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
@@ -71,8 +72,6 @@ export interface ReportData {
   newLast24h: string[];
 }
 
-const keyId = (k: Deno.KvKey) => k[k.length - 1] as string;
-
 /** Reads what the report needs, caching each (project, club) and club for the whole run. */
 class ReportReader {
   private cells = new Map<string, Promise<Cell>>();
@@ -95,7 +94,7 @@ class ReportReader {
     const toDo: { id: string; u: string }[] = [];
     const escalated: { id: string; u: string }[] = [];
     for await (
-      const e of this.kv.list<string>({
+      const e of this.kv.list({
         start: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "0|"),
         end: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "3|"),
       }, { batchSize: 500 })
@@ -104,7 +103,7 @@ class ReportReader {
       toDo.push(item);
       if (item.u.startsWith("0|")) escalated.push(item);
     }
-    const dueToday = (await listAll<string>(
+    const dueToday = (await listAll(
       this.kv,
       prospectsByProjectClubPrefix(mp, clubId, 0, this.today),
     )).map((e) => keyId(e.key));

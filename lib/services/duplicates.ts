@@ -4,7 +4,7 @@
  */
 import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from "@/lib/db/keys.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
-import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import type { DuplicateView } from "@/lib/domain/prospect.ts";
 
@@ -41,7 +41,7 @@ export async function contactMatches(
 ): Promise<StoredProspect[]> {
   const ids = new Set<string>();
   const scan = async (prefix: Deno.KvKey) => {
-    for await (const e of kv.list<string>({ prefix }, { limit: 200 })) ids.add(e.value);
+    for await (const e of kv.list({ prefix }, { limit: 200 })) ids.add(keyId(e.key));
   };
   if (c.phone) await scan(prospectByPhoneKey(c.phone, "").slice(0, 2));
   if (c.email) await scan(prospectByEmailKey(c.email, "").slice(0, 2));

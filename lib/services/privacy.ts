@@ -16,7 +16,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { listNotes, type StoredNote } from "@/lib/db/notes.ts";
-import { phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import {
   commitProspect,
   getProspectEntry,
@@ -258,23 +258,23 @@ export async function findDataSubject(
   const ids = new Set<string>();
   if (email) {
     for await (
-      const e of ctx.kv.list<string>({ prefix: prospectByEmailKey(email, "").slice(0, 2) })
+      const e of ctx.kv.list({ prefix: prospectByEmailKey(email, "").slice(0, 2) })
     ) {
-      ids.add(e.value);
+      ids.add(keyId(e.key));
     }
   }
   if (phone) {
     for await (
-      const e of ctx.kv.list<string>({ prefix: prospectByPhoneKey(phone, "").slice(0, 2) })
+      const e of ctx.kv.list({ prefix: prospectByPhoneKey(phone, "").slice(0, 2) })
     ) {
-      ids.add(e.value);
+      ids.add(keyId(e.key));
     }
   }
   // Deleted prospects keep no phone or e-mail index entries: their (few) records are read.
   for (const mp of (await listMarketProjects(ctx.kv)).map((p) => p.marketProjectId)) {
     const keys: string[] = [];
-    for await (const e of ctx.kv.list<string>({ prefix: prospectsDeletedPrefix(mp) })) {
-      keys.push(e.value);
+    for await (const e of ctx.kv.list({ prefix: prospectsDeletedPrefix(mp) })) {
+      keys.push(keyId(e.key));
     }
     const recs = await getManyChunked<StoredProspect>(
       ctx.kv,
