@@ -334,29 +334,35 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
   );
 });
 
-Deno.test("group commit: concurrent saves all land; a stale one in the same group loses alone", async () => {
+/** A chain, an admin's context and `n` new prospects of project 1 in clubs 101–103. */
+async function adminWithProspects(n: number) {
   const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  await makeChain(env);
+  const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
+  const ctx: ProspectCtx = {
+    kv: env.kv,
+    config: { timeZone: "Europe/Stockholm" },
+    now: new Date("2026-03-10T10:00:00Z"),
+    user: admin,
+  };
+  const made: Prospect[] = [];
+  for (let i = 0; i < n; i++) {
+    made.push(
+      await createProspect(ctx, {
+        firstName: `P${i}`,
+        lastName: "Ek",
+        phoneNumber: `070${n}${i}`,
+        marketProjectId: 1,
+        clubId: 101 + (i % 3),
+      }),
+    );
+  }
+  return { env, ctx, made };
+}
+
+Deno.test("group commit: concurrent saves all land; a stale one in the same group loses alone", async () => {
+  const { env, ctx, made } = await adminWithProspects(30);
   try {
-    await makeChain(env);
-    const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
-    const ctx: ProspectCtx = {
-      kv: env.kv,
-      config: { timeZone: "Europe/Stockholm" },
-      now: new Date("2026-03-10T10:00:00Z"),
-      user: admin,
-    };
-    const made: Prospect[] = [];
-    for (let i = 0; i < 30; i++) {
-      made.push(
-        await createProspect(ctx, {
-          firstName: `P${i}`,
-          lastName: "Ek",
-          phoneNumber: `0701${i}`,
-          marketProjectId: 1,
-          clubId: 101 + (i % 3),
-        }),
-      );
-    }
     const row = (
       p: Prospect,
       sellStatus: "NoAnswer1" | "LowPrio",
@@ -428,28 +434,8 @@ Deno.test("group commit: concurrent saves all land; a stale one in the same grou
 });
 
 Deno.test("migration 82 folds per-write packs into the history values while saves run in parallel; no event is lost", async () => {
-  const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  const { env, ctx, made } = await adminWithProspects(40);
   try {
-    await makeChain(env);
-    const admin = session((await signedIn(env, { role: "ROLE_ADMIN" })).user);
-    const ctx: ProspectCtx = {
-      kv: env.kv,
-      config: { timeZone: "Europe/Stockholm" },
-      now: new Date("2026-03-10T10:00:00Z"),
-      user: admin,
-    };
-    const made: Prospect[] = [];
-    for (let i = 0; i < 40; i++) {
-      made.push(
-        await createProspect(ctx, {
-          firstName: `P${i}`,
-          lastName: "Ek",
-          phoneNumber: `0702${i}`,
-          marketProjectId: 1,
-          clubId: 101 + (i % 3),
-        }),
-      );
-    }
     // The layout after migration 80: one pack per write under prospect_events, no history value.
     for (const h of await listAll<EventPack[]>(env.kv, ["prospect_history"])) {
       await env.kv.delete(h.key);
