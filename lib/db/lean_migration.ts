@@ -15,7 +15,7 @@ import {
   packEvents,
   type ProspectEvent,
 } from "@/lib/db/prospect_indexes.ts";
-import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 
 const BATCH = 400;
 
@@ -100,7 +100,7 @@ export async function dropImpliedStintEnds(kv: Deno.Kv): Promise<number> {
     const id = e.key[4] as string;
     if (e.key.length === 5) {
       const mine = starts.get(id) ?? new Map<string, string>();
-      mine.set(e.key[3] as string, (e.value as StintValue).from);
+      mine.set(e.key[3] as string, stintFrom(e.key, e.value as StintValue));
       starts.set(id, mine);
     } else if (e.key[5] === STINT_END) {
       ends.push({ id, key: e.key, at: e.value as string });

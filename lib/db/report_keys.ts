@@ -48,8 +48,12 @@ export interface ReportMutations {
 export interface StintValue {
   /** Sell status, "" for none. */
   s: string;
-  from: string;
+  /** Left out when it is the key's startIso (a status change; issue #17: ~30 B per stint). */
+  from?: string;
 }
+
+/** The instant a stint began in its project and club (`from`, or its key's start). */
+export const stintFrom = (key: Deno.KvKey, v: StintValue) => v.from ?? key[3] as string;
 export const STINT_END = "end";
 
 type Live = Pick<
@@ -185,7 +189,10 @@ export function reportMutations(
       out.sets.push({ key: [...closeKey, STINT_END], value: iso });
     }
     if (now && openKey) {
-      const value: StintValue = { s: statusOf(now), from: iso };
+      const value: StintValue = iso === openKey[3] ? { s: statusOf(now) } : {
+        s: statusOf(now),
+        from: iso,
+      };
       out.sets.push({ key: openKey, value });
       // A move keeps the start: moving back re-opens a stint this prospect left before.
       if (was && stintStart(was) === stintStart(now)) out.deletes.push([...openKey, STINT_END]);

@@ -20,7 +20,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
-import { hourOf, reportDay, STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { hourOf, reportDay, STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   ageBucket,
@@ -459,13 +459,14 @@ export function presentStints(
   t: number,
   live = false,
 ): { status: string; start: string }[] {
-  const stints: { id: string; start: string; v: StintValue; end: string | null }[] = [];
+  const stints: { id: string; start: string; s: string; from: string; end: string | null }[] = [];
   const latest = new Map<string, string>();
   for (const e of list) {
     const start = e.key[3] as string;
     const id = e.key[4] as string;
     if (e.key.length === 5) {
-      stints.push({ id, start, v: e.value as StintValue, end: null });
+      const v = e.value as StintValue;
+      stints.push({ id, start, s: v.s, from: stintFrom(e.key, v), end: null });
       if ((latest.get(id) ?? "") < start) latest.set(id, start);
       continue;
     }
@@ -476,11 +477,11 @@ export function presentStints(
   }
   return stints
     .filter((s) =>
-      (live ? Date.parse(s.v.from) <= t : Date.parse(s.v.from) < t) &&
+      (live ? Date.parse(s.from) <= t : Date.parse(s.from) < t) &&
       (s.end === null || Date.parse(s.end) >= t) &&
       latest.get(s.id) === s.start
     )
-    .map((s) => ({ status: s.v.s, start: s.start }));
+    .map((s) => ({ status: s.s, start: s.start }));
 }
 
 /**

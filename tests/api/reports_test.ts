@@ -22,7 +22,7 @@ import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
 import { counterValue, deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
-import { STINT_END, type StintValue } from "@/lib/db/report_keys.ts";
+import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
@@ -655,7 +655,7 @@ Deno.test("migrations 80 and 82 bring a store in the old layout to the lean one:
     for (const a of stints) {
       const next = stints.find((b) =>
         b.key[1] === a.key[1] && b.key[2] === a.key[2] && b.key[4] === a.key[4] &&
-        (b.key[3] as string) > (a.key[3] as string) && b.value.from === b.key[3]
+        (b.key[3] as string) > (a.key[3] as string) && stintFrom(b.key, b.value) === b.key[3]
       );
       const endKey = [...a.key, STINT_END];
       if (next && (await env.kv.get(endKey)).value === null) {
