@@ -5,11 +5,13 @@ import fc from "fast-check";
 import {
   ageBucket,
   asOfInstant,
+  changeTimeKept,
   csvField,
   csvLine,
   csvSeparator,
   daysSince,
   doneOf,
+  localDayMs,
   parseCsv,
   parseCsvRecords,
   STATUS_COLUMNS,
@@ -21,7 +23,7 @@ import {
 import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
-import type { Prospect } from "@/lib/domain/prospect.ts";
+import { addDays, type Prospect } from "@/lib/domain/prospect.ts";
 
 const TZ = "Europe/Stockholm";
 
@@ -306,4 +308,25 @@ Deno.test("CSV import parts: each part has the header; lines map back to the fil
   assert.deepEqual(fileLines, direct);
   assert.deepEqual(direct, [2, 4, 6, 7]);
   assert.deepEqual(csvParts("", 5), []);
+});
+
+Deno.test("changeTimeKept: the days that are, or come before, a clock change", () => {
+  const tz = "Europe/Stockholm";
+  assert.equal(localDayMs("2026-03-10", tz), 24 * 3_600_000);
+  assert.equal(localDayMs("2026-03-29", tz), 23 * 3_600_000, "spring forward");
+  assert.equal(localDayMs("2026-10-25", tz), 25 * 3_600_000, "fall back");
+  const kept = (from: string, to: string) => {
+    const out: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) if (changeTimeKept(d, tz)) out.push(d);
+    return out;
+  };
+  assert.deepEqual(kept("2026-01-01", "2026-12-31"), [
+    "2026-03-28",
+    "2026-03-29",
+    "2026-10-24",
+    "2026-10-25",
+  ]);
+  for (let d = "2026-01-01"; d <= "2026-12-31"; d = addDays(d, 1)) {
+    assert.equal(changeTimeKept(d, "UTC"), false, d);
+  }
 });
