@@ -34,6 +34,7 @@ import {
 
 type Key = Deno.KvKey;
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 /** Sorts after every hour or day string: the open end of a bucket range. */
 const OPEN_END = "~";
 
@@ -250,22 +251,26 @@ async function changesAt(kv: Deno.Kv, mp: number, from: number, to: number | nul
 }
 
 /**
- * Status changes per club in the 24 hours before T. A past T reads the change-time index (its
- * answer is kept by the caller). Today reads the per-hour buckets (`cch`, kept two days): the
+ * Status changes per club in the 24 hours before T. A past T reads the day counters (pastWindow;
+ * its answer is kept by the caller). Today reads the per-hour buckets (`cch`, kept two days): the
  * whole hours before the current one never change, so their sums are kept per hour (`cw`); the
- * current hour's buckets are read, and the partial first hour exactly from the change-time index.
+ * current hour's buckets are read. The partial first hour comes from the change-time index: its
+ * whole minutes' sums are kept per minute (`cm`: a day-old minute never changes either), and only
+ * the partial first minute is read entry by entry.
  */
 async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<number, number>> {
   const t = asOf.at.getTime();
   const from = t - DAY_MS;
   if (!asOf.live) return await pastWindow(kv, mp, t, asOf.timeZone);
   const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const firstMinute = Math.min(firstWhole, Math.ceil(from / MINUTE_MS) * MINUTE_MS);
   const thisHour = hourOf(iso(t));
   const club = (k: Key) => k[4] as number;
-  const [complete, head] = await Promise.all([
+  const past = (at: number) => ({ at: new Date(at), live: false, timeZone: asOf.timeZone });
+  const [complete, minutes, head] = await Promise.all([
     memo(
       kv,
-      { at: new Date(Math.floor(t / HOUR_MS) * HOUR_MS), live: false, timeZone: asOf.timeZone },
+      past(Math.floor(t / HOUR_MS) * HOUR_MS),
       (h) => reportSnapshotKey("cw", mp, h),
       async () => [
         ...await sumBy(kv, [{
@@ -275,7 +280,16 @@ async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<nu
       ],
       2 * DAY_MS, // only the next hour's requests read it
     ),
-    changesAt(kv, mp, from, firstWhole),
+    firstMinute < firstWhole
+      ? memo(
+        kv,
+        past(firstMinute),
+        (m) => reportSnapshotKey("cm", mp, m),
+        async () => [...await changesAt(kv, mp, firstMinute, firstWhole)],
+        2 * HOUR_MS, // only this minute's requests read it
+      )
+      : [],
+    changesAt(kv, mp, from, firstMinute),
   ]);
   const out = await sumBy(
     kv,
@@ -287,7 +301,7 @@ async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<nu
     1,
     new Map(complete),
   );
-  for (const [c, n] of head) out.set(c, (out.get(c) ?? 0) + n);
+  for (const [c, n] of [...minutes, ...head]) out.set(c, (out.get(c) ?? 0) + n);
   return out;
 }
 

@@ -743,3 +743,50 @@ Deno.test("a start with another TZ_NAME rebuilds the report days in it; the same
     env.close();
   }
 });
+
+Deno.test("today's 24 h of changes are exact at the window's start, its first minute and hour, also from kept values", async () => {
+  const t = "2026-03-10T12:34:56.789Z";
+  const env = await makeEnv({}, new Date("2026-03-09T08:00:00Z"));
+  try {
+    await makeReportChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const a = sessionOf(admin.user);
+    // One status change per instant, each of another prospect (t − 24 h = 03-09 12:34:56.789).
+    const instants = [
+      "2026-03-09T12:34:56.788Z", // a millisecond before the window
+      "2026-03-09T12:34:56.789Z", // its first instant
+      "2026-03-09T12:35:00.000Z", // the first whole minute
+      "2026-03-09T12:35:30.000Z",
+      "2026-03-09T12:59:59.999Z", // the last instant of the partial first hour
+      "2026-03-09T13:00:00.000Z", // the first whole hour
+      "2026-03-10T12:10:00.000Z", // the current hour
+    ];
+    for (const at of instants) {
+      const p = await createProspect(ctxAt(env, a, "2026-03-09T08:00:00Z"), createInput(1, 101));
+      await saveProspect(ctxAt(env, a, at), p.id, saveInput(p, { sellStatus: "NoThanks" }) as any);
+    }
+    const change24h = async (now: string) => {
+      env.clock.set(now);
+      const r = await get(
+        env,
+        admin.headers,
+        "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1",
+      );
+      assert.equal(r.res.status, 200, JSON.stringify(r.json));
+      return r.json.rows[0].change24h;
+    };
+    assert.equal(await change24h(t), 6);
+    assert.equal(await change24h(t), 6, "again, from the kept hour and minute sums");
+    const kept = await listAll(env.kv, reportSnapshotKey("cm", 1));
+    assert.deepEqual(kept.map((e) => e.key[3]), ["2026-03-09T12:35:00.000Z"]);
+    // 20 s later the window starts after 12:35:00: the next minute's sums, 12:35:30 read alone.
+    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 4);
+    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 4);
+    // At a whole minute and a whole hour the window has no partial minute or hour.
+    assert.equal(await change24h("2026-03-10T12:36:00.000Z"), 3);
+    assert.equal(await change24h("2026-03-10T13:00:00.000Z"), 2);
+    assert.equal(await change24h("2026-03-10T13:00:00.001Z"), 1);
+  } finally {
+    env.close();
+  }
+});
