@@ -421,6 +421,21 @@ async function clubChangesNow(
 }
 
 /**
+ * A listing that reads a small first batch (most answers stop in it: KV decodes a whole batch) and
+ * continues in large batches from where it stopped.
+ */
+async function* rampedList<T>(kv: Deno.Kv, sel: Deno.KvListSelector) {
+  const first = kv.list<T>(sel, { limit: 12 });
+  let n = 0;
+  for await (const e of first) {
+    n++;
+    yield e;
+  }
+  if (n < 12) return;
+  yield* kv.list<T>(sel, { cursor: first.cursor, batchSize: 500 });
+}
+
+/**
  * The registration instant of the project's first prospect as of T: the earliest registerDate of
  * the prospects live in the project at T (null when none). Reads ["report_first_in", mp, …] in
  * registration order and stops at the first prospect whose last entry/exit before T was an entry.
@@ -436,7 +451,7 @@ export async function projectFirstIn(kv: Deno.Kv, mp: number, asOf: AsOf): Promi
     let group = "";
     let reg: string | null = null;
     let inside = false;
-    for await (const e of kv.list<number>(sel, { batchSize: 200 })) {
+    for await (const e of rampedList<number>(kv, sel)) {
       const g = `${String(e.key[2])}|${String(e.key[3])}`;
       if (g !== group) {
         if (inside) return { v: reg };

@@ -790,3 +790,35 @@ Deno.test("today's 24 h of changes are exact at the window's start, its first mi
     env.close();
   }
 });
+
+Deno.test("firstProspectIn skips past more left prospects than its first read holds", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T08:00:00Z"));
+  try {
+    await makeReportChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const a = sessionOf(admin.user);
+    const made = [];
+    for (let i = 0; i < 20; i++) {
+      const at = new Date(Date.parse("2026-03-01T08:00:00Z") + i * 3_600_000).toISOString();
+      made.push(await createProspect(ctxAt(env, a, at), createInput(1, 101)));
+    }
+    // The 15 earliest leave the project: 30 first-in entries before the first one still in it.
+    for (const p of made.slice(0, 15)) {
+      await deleteProspect(ctxAt(env, a, "2026-03-09T08:00:00Z"), p.id);
+    }
+    const r = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1",
+    );
+    assert.equal(r.json.rows[0].firstProspectIn, "2026-03-01T23:00:00.000Z");
+    const past = await get(
+      env,
+      admin.headers,
+      "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1",
+    );
+    assert.equal(past.json.rows[0].firstProspectIn, "2026-03-01T08:00:00.000Z", "before they left");
+  } finally {
+    env.close();
+  }
+});
