@@ -86,7 +86,9 @@ const SNAPSHOT_TTL_MS = 400 * DAY_MS;
  * it may still be committing (a request in flight, another instance's clock a little behind).
  */
 export const SNAPSHOT_SETTLE_MS = 10 * 60_000;
-const settled = (t: Date) => Date.now() - t.getTime() >= SNAPSHOT_SETTLE_MS;
+/** Real time (not a request's clock): whether a write may still be committing. Tests set it. */
+export const settleClock = { now: () => Date.now() };
+const settled = (t: Date) => settleClock.now() - t.getTime() >= SNAPSHOT_SETTLE_MS;
 
 /** The value kept for a past instant, or computed and kept (a live report is never kept). */
 async function memo<T>(
@@ -251,6 +253,38 @@ async function changesAt(kv: Deno.Kv, mp: number, from: number, to: number | nul
 }
 
 /**
+ * Status changes per club in the 23 whole hours before the hour `h` begins, from the per-hour
+ * buckets; kept per hour (`cw`). In the first minutes of an hour (SNAPSHOT_SETTLE_MS) writes stamped
+ * before it may still be committing, so its sum is not kept yet: the previous hour's kept sum is
+ * moved by one hour instead (its first hour's buckets out, the last hour's in).
+ */
+async function wholeHours(kv: Deno.Kv, mp: number, h: number, timeZone: string) {
+  const club = (k: Key) => k[4] as number;
+  const hours = async (from: number, to: number) =>
+    await sumBy(kv, [{
+      start: reportCounterKey("cch", mp, hourOf(iso(from))),
+      end: reportCounterKey("cch", mp, hourOf(iso(to))),
+    }], club);
+  const kept = (at: number) =>
+    memo(
+      kv,
+      { at: new Date(at), live: false, timeZone },
+      (k) => reportSnapshotKey("cw", mp, k),
+      async () => [...await hours(at - 23 * HOUR_MS, at)],
+      2 * DAY_MS, // only the next hour's requests read it
+    );
+  if (settled(new Date(h))) return new Map(await kept(h));
+  const [before, out, added] = await Promise.all([
+    hours(h - 24 * HOUR_MS, h - 23 * HOUR_MS),
+    kept(h - HOUR_MS).then((rows) => new Map(rows)),
+    hours(h - HOUR_MS, h),
+  ]);
+  for (const [c, n] of before) out.set(c, (out.get(c) ?? 0) - n);
+  for (const [c, n] of added) out.set(c, (out.get(c) ?? 0) + n);
+  return out;
+}
+
+/**
  * Status changes per club in the 24 hours before T. A past T reads the day counters (pastWindow;
  * its answer is kept by the caller). Today reads the per-hour buckets (`cch`, kept two days): the
  * whole hours before the current one never change, so their sums are kept per hour (`cw`); the
@@ -268,18 +302,7 @@ async function changeWindow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<Map<nu
   const club = (k: Key) => k[4] as number;
   const past = (at: number) => ({ at: new Date(at), live: false, timeZone: asOf.timeZone });
   const [complete, minutes, head] = await Promise.all([
-    memo(
-      kv,
-      past(Math.floor(t / HOUR_MS) * HOUR_MS),
-      (h) => reportSnapshotKey("cw", mp, h),
-      async () => [
-        ...await sumBy(kv, [{
-          start: reportCounterKey("cch", mp, hourOf(iso(firstWhole))),
-          end: reportCounterKey("cch", mp, thisHour),
-        }], club),
-      ],
-      2 * DAY_MS, // only the next hour's requests read it
-    ),
+    wholeHours(kv, mp, Math.floor(t / HOUR_MS) * HOUR_MS, asOf.timeZone),
     firstMinute < firstWhole
       ? memo(
         kv,

@@ -24,6 +24,7 @@ import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
+import { settleClock } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -759,7 +760,9 @@ Deno.test("today's 24 h of changes are exact at the window's start, its first mi
       "2026-03-09T12:35:30.000Z",
       "2026-03-09T12:59:59.999Z", // the last instant of the partial first hour
       "2026-03-09T13:00:00.000Z", // the first whole hour
+      "2026-03-09T15:00:00.000Z",
       "2026-03-10T12:10:00.000Z", // the current hour
+      "2026-03-10T12:20:00.000Z",
     ];
     for (const at of instants) {
       const p = await createProspect(ctxAt(env, a, "2026-03-09T08:00:00Z"), createInput(1, 101));
@@ -775,17 +778,32 @@ Deno.test("today's 24 h of changes are exact at the window's start, its first mi
       assert.equal(r.res.status, 200, JSON.stringify(r.json));
       return r.json.rows[0].change24h;
     };
-    assert.equal(await change24h(t), 6);
-    assert.equal(await change24h(t), 6, "again, from the kept hour and minute sums");
+    assert.equal(await change24h(t), 8);
+    assert.equal(await change24h(t), 8, "again, from the kept hour and minute sums");
     const kept = await listAll(env.kv, reportSnapshotKey("cm", 1));
     assert.deepEqual(kept.map((e) => e.key[3]), ["2026-03-09T12:35:00.000Z"]);
     // 20 s later the window starts after 12:35:00: the next minute's sums, 12:35:30 read alone.
-    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 4);
-    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 4);
+    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 6);
+    assert.equal(await change24h("2026-03-10T12:35:16.789Z"), 6);
     // At a whole minute and a whole hour the window has no partial minute or hour.
-    assert.equal(await change24h("2026-03-10T12:36:00.000Z"), 3);
-    assert.equal(await change24h("2026-03-10T13:00:00.000Z"), 2);
-    assert.equal(await change24h("2026-03-10T13:00:00.001Z"), 1);
+    assert.equal(await change24h("2026-03-10T12:36:00.000Z"), 5);
+    assert.equal(await change24h("2026-03-10T13:00:00.000Z"), 4);
+    assert.equal(await change24h("2026-03-10T13:00:00.001Z"), 3);
+    // In the first minutes of an hour (real time) its whole hours' sum is not kept yet: the
+    // previous hour's kept sum moved by one hour (03-09 13:00 out, 03-10 12:10 and 12:20 in).
+    await deletePrefix(env.kv, reportSnapshotKey("cw"));
+    settleClock.now = () => Date.parse("2026-03-10T13:00:31.000Z");
+    try {
+      assert.equal(await change24h("2026-03-10T13:00:30.000Z"), 3);
+      assert.deepEqual(
+        (await listAll(env.kv, reportSnapshotKey("cw", 1))).map((e) => e.key[3]),
+        ["2026-03-10T12:00:00.000Z"],
+        "only the settled hour is kept",
+      );
+      assert.equal(await change24h("2026-03-10T13:05:00.000Z"), 3);
+    } finally {
+      settleClock.now = () => Date.now();
+    }
   } finally {
     env.close();
   }
