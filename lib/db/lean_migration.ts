@@ -117,28 +117,40 @@ export async function leanLayout(kv: Deno.Kv): Promise<void> {
   await deletePrefix(kv, reportCurrentKey());
 }
 
-/** Per atomic of migration 82: prospects (one check each, KV allows 100) and mutations (1000). */
-const FOLD_PROSPECTS = 90;
+/**
+ * Per atomic of migration 82: prospects (two checks each, KV allows 100) and mutations (1000).
+ */
+const FOLD_PROSPECTS = 48;
 const FOLD_MUTATIONS = 900;
 
-/** One prospect's packs folded into its history value, in one atomic with the batch's others. */
+/**
+ * Prospects' packs folded into their history values in one atomic. Checked per prospect on its
+ * history value (a save in between appended to it: read again) and on its first pack (another
+ * instance's migration folded the group meanwhile — a group is folded, i.e. deleted, whole: it is
+ * dropped here, so no pack is folded twice).
+ */
 async function foldBatch(
   kv: Deno.Kv,
   groups: Deno.KvEntry<EventPack>[][],
   afterRead?: () => Promise<void>,
 ): Promise<void> {
-  const keys = groups.map((g) => prospectHistoryKey(g[0].key[1] as string));
-  for (;;) {
-    const histories = await getManyChunked<EventPack[]>(kv, keys);
+  while (groups.length) {
+    const keys = groups.map((g) => prospectHistoryKey(g[0].key[1] as string));
+    const [histories, firsts] = await Promise.all([
+      getManyChunked<EventPack[]>(kv, keys),
+      getManyChunked(kv, groups.map((g) => g[0].key)),
+    ]);
     await afterRead?.();
+    const left = groups.filter((_, i) => firsts[i].versionstamp === groups[i][0].versionstamp);
     const op = kv.atomic();
     groups.forEach((g, i) => {
-      op.check(histories[i]);
+      if (firsts[i].versionstamp !== g[0].versionstamp) return;
+      op.check(histories[i]).check(firsts[i]);
       op.set(keys[i], [...g.map((e) => e.value), ...(histories[i].value ?? [])]);
       for (const e of g) op.delete(e.key);
     });
-    // A write of the app in between moved a history value: read them again.
-    if ((await op.commit()).ok) return;
+    if (!left.length || (await op.commit()).ok) return;
+    groups = left;
   }
 }
 

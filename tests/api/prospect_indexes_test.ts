@@ -488,3 +488,31 @@ Deno.test("migration 82 folds per-write packs into the history values while save
     env.close();
   }
 });
+
+Deno.test("two instances running migration 82 at once fold each pack once", async () => {
+  const { env, made } = await adminWithProspects(12);
+  try {
+    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
+    const want = new Map<string, unknown[]>();
+    for (const p of made) want.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
+    for (const h of await listAll<EventPack[]>(env.kv, ["prospect_history"])) {
+      await env.kv.delete(h.key);
+      for (const [i, pack] of h.value.entries()) {
+        await env.kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
+      }
+    }
+    // The second instance folds everything between the first one's read and its commit.
+    let other = 0;
+    const first = await foldHistories(env.kv, async () => {
+      if (!other) other = await foldHistories(env.kv);
+    });
+    assert.equal(other, made.length);
+    assert.ok(first <= made.length);
+    assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
+    for (const p of made) {
+      assert.deepEqual((await listProspectEvents(env.kv, p.id)).map(plain), want.get(p.id));
+    }
+  } finally {
+    env.close();
+  }
+});
