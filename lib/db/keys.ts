@@ -183,6 +183,8 @@ export const prospectEventKey = (
   id: string,
 ) => ["prospect_events", prospectId, id];
 export const prospectEventsPrefix = (prospectId: string) => ["prospect_events", prospectId];
+/** Every prospect's archived (or not yet migrated) event packs, in prospect id order. */
+export const prospectEventsFamily = () => ["prospect_events"];
 export const noteKey = (noteId: string) => ["notes", noteId];
 export const noteByProspectKey = (
   prospectId: string,

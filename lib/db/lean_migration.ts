@@ -7,7 +7,12 @@
  * Each step only rewrites what is still in the old form, so an interrupted run resumes by running
  * again; writes of the app meanwhile are already in the new form and are left alone.
  */
-import { prospectHistoryKey, reportCurrentKey, reportStintKey } from "@/lib/db/keys.ts";
+import {
+  prospectEventsFamily,
+  prospectHistoryKey,
+  reportCurrentKey,
+  reportStintKey,
+} from "@/lib/db/keys.ts";
 import { deletePrefix, getManyChunked } from "@/lib/db/kv.ts";
 import {
   type EventPack,
@@ -56,7 +61,7 @@ export async function packOldEvents(kv: Deno.Kv): Promise<number> {
     }, g.length);
     packed++;
   };
-  for await (const e of kv.list<EventPack | ProspectEvent>({ prefix: ["prospect_events"] })) {
+  for await (const e of kv.list<EventPack | ProspectEvent>({ prefix: prospectEventsFamily() })) {
     if ("ch" in e.value) {
       await flushGroup();
       continue;
@@ -184,7 +189,7 @@ export async function foldHistories(
     mutations += g.length + 1;
     folded++;
   };
-  const all = kv.list<EventPack | EventPack[]>({ prefix: ["prospect_events"] }, {
+  const all = kv.list<EventPack | EventPack[]>({ prefix: prospectEventsFamily() }, {
     batchSize: 1000,
   });
   for await (const e of all) {

@@ -3,7 +3,7 @@
  * existed, by replaying each prospect's event log through reportMutations and then syncing to the
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
-import { prospectHistoryPrefix, prospectsPrefix } from "@/lib/db/keys.ts";
+import { prospectEventsFamily, prospectHistoryPrefix, prospectsPrefix } from "@/lib/db/keys.ts";
 import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
@@ -89,7 +89,7 @@ function byProspect(kv: Deno.Kv, prefix: Deno.KvKey) {
 export async function* prospectsWithEvents(
   kv: Deno.Kv,
 ): AsyncGenerator<{ entry: Deno.KvEntry<StoredProspect>; events: ProspectEvent[] }> {
-  const archived = byProspect(kv, ["prospect_events"]);
+  const archived = byProspect(kv, prospectEventsFamily());
   const history = byProspect(kv, prospectHistoryPrefix());
   for await (
     const entry of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
