@@ -6,9 +6,9 @@
  * prospect, with the report history), starts the real server on it and drives the three reports
  * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
  *
- * `--snapshot-days 30` (default) first keeps the report values of the last 30 days, as a server
- * that has run its nightly snapshot job for a month has them (lib/jobs/report_snapshots.ts), and
- * prints how long that took; `--snapshot-days 0` measures past dates computed from the buckets.
+ * The generator keeps every past midnight's report values and prunes the buckets before, as the
+ * nightly job does (keepMidnights, lib/jobs/report_snapshots.ts); a store generated before that is
+ * brought there first (migration 85), and the time it took printed.
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/r
 import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
-import { snapshotDay } from "@/lib/services/reports.ts";
+import { keepMidnights } from "@/lib/db/reports.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const { values } = parseArgs({
@@ -32,7 +32,6 @@ const { values } = parseArgs({
     kv: { type: "string" },
     fresh: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
-    "snapshot-days": { type: "string", default: "30" },
   },
 });
 const N = Number(values.n);
@@ -108,21 +107,19 @@ async function setup() {
   }
 }
 
-/** Keeps the last `days` days of report values, newest first (what the nightly job builds up). */
-async function snapshots(days: number) {
-  if (!days) return;
+/** Keeps every past midnight of every project (what the nightly job builds up), if not yet. */
+async function snapshots() {
   const kv = await Deno.openKv(KV_PATH);
   try {
     const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
     const now = new Date();
     const t0 = performance.now();
-    for (let i = 1; i <= days; i++) {
-      await snapshotDay(kv, projects, addDays(localDate(now, TZ), -i), TZ, now);
-    }
+    let kept = 0;
+    for (const mp of projects) kept += (await keepMidnights(kv, mp, TZ, now)).kept;
     log(
-      `snapshots: ${days} days × ${projects.length} projects in ${
+      `kept midnights: ${kept} (${projects.length} projects) in ${
         ((performance.now() - t0) / 1000).toFixed(1)
-      } s (kept ones are reused)`,
+      } s`,
     );
   } finally {
     kv.close();
@@ -176,7 +173,7 @@ const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p /
 
 await prepare();
 if (values["generate-only"]) Deno.exit(0);
-await snapshots(Number(values["snapshot-days"]));
+await snapshots();
 const { staff, admin, projects, districts } = await setup();
 const server = await startServer();
 const today = localDate(new Date(), TZ);

@@ -18,6 +18,7 @@ import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
+import { keepMidnights } from "@/lib/db/reports.ts";
 import {
   diffProspectKeys,
   type ProspectEvent,
@@ -56,6 +57,11 @@ export interface GenerateOptions {
   /** Prospects buffered, sorted and written together. */
   chunk?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Keep every past midnight's report values and prune the day buckets and stints before, as the
+   * nightly job has done on a store that has run (keepMidnights; default true).
+   */
+  keepMidnights?: boolean;
   /** Names for a believable chain (the demo); numbered names when absent. */
   naming?: ChainNaming;
 }
@@ -402,6 +408,11 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await handOff();
   await writing;
   await kv.set(customerIdSeqKey(), o.prospects);
+  if (o.keepMidnights ?? true) {
+    for (const p of chain.projects) {
+      await keepMidnights(kv, p.marketProjectId, o.timeZone, o.now);
+    }
+  }
   return chain;
 }
 

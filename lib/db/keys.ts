@@ -228,6 +228,11 @@ export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
 /** The time zone whose local dates the report counters' day buckets are (lib/db/report_zone.ts). */
 export const reportZoneKey = () => ["report_zone"];
+/**
+ * The last local midnight up to which every midnight's report values of a project are kept
+ * (keepMidnights): the day buckets and stints before it are pruned.
+ */
+export const reportKeptKey = (mp: number) => ["report_kept", mp];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**

@@ -1,5 +1,5 @@
 /**
- * Migrations 80 and 82 (issue #17): bring a store written before the lean layout to it.
+ * Migrations 80, 82 and 85 (issue #17): bring a store written before the lean layout to it.
  * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
@@ -10,9 +10,14 @@
 import {
   prospectEventsFamily,
   prospectHistoryKey,
+  reportCounterKey,
   reportCurrentKey,
+  reportKeptKey,
+  reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { keepMidnights } from "@/lib/db/reports.ts";
 import { deletePrefix, getManyChunked } from "@/lib/db/kv.ts";
 import {
   type EventPack,
@@ -199,4 +204,28 @@ export async function foldHistories(
   await endGroup();
   if (batch.length) await foldBatch(kv, batch, afterRead);
   return folded;
+}
+
+/**
+ * The kinds of kept report values written before migration 85 (some one key per club), and those
+ * an interrupted run of it may have written.
+ */
+const OLD_SNAPSHOT_KINDS = ["ps", "pc", "pe", "pf", "cc", "cs", "csc", "ra", "ras", "cw", "cm"];
+
+/**
+ * Migration 85: every project's past midnights kept in the chunked form (one value per kind, not one
+ * per club, and no TTL), then the day buckets and stints before them pruned (keepMidnights); the
+ * project-wide day buckets (sd, cd), no longer read, dropped. Resumable: a project whose midnights
+ * are recorded as kept is left alone (its values are the only record of its past now); one that is
+ * not has its older values cleared and computed again.
+ */
+export async function keepEveryMidnight(kv: Deno.Kv, timeZone: string, now: Date): Promise<void> {
+  await deletePrefix(kv, reportCounterKey("sd"));
+  await deletePrefix(kv, reportCounterKey("cd"));
+  for (const p of await listMarketProjects(kv)) {
+    const mp = p.marketProjectId;
+    if ((await kv.get(reportKeptKey(mp))).value !== null) continue;
+    for (const kind of OLD_SNAPSHOT_KINDS) await deletePrefix(kv, reportSnapshotKey(kind, mp));
+    await keepMidnights(kv, mp, timeZone, now);
+  }
 }

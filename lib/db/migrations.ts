@@ -11,7 +11,7 @@ import {
   reportCounterKey,
 } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
-import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
+import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
@@ -121,6 +121,12 @@ export const MIGRATIONS: Migration[] = [
     n: 84,
     name: "the daily report reads registrations from the first-in keys: drop the per-club index",
     up: async (kv) => void await deletePrefix(kv, prospectsByClubRegisteredPrefix()),
+  },
+  {
+    n: 85,
+    name:
+      "reports: every past midnight kept per project, the day buckets and stints before it pruned",
+    up: (kv, tz) => keepEveryMidnight(kv, tz, new Date()),
   },
 ];
 

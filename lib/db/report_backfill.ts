@@ -18,6 +18,7 @@ const FAMILIES = [
   "report_changes_pruned",
   "report_current",
   "report_snapshots",
+  "report_kept",
 ];
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;

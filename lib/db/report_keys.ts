@@ -7,22 +7,24 @@
  * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
  *   (the current count per sell status is the search totals' ["prospect_totals", "ps" | "pcs", …],
  *   summed over the done flag; "s" and "sc" counters duplicated them until migration 61)
- *   sd  [mp, day, s]         net change of `s` in one local day ("yyyy-MM-dd" in the configured
- *                            time zone, recorded under ["report_zone"])
- *   scd [mp, day, club, s]   per club
+ *   scd [mp, day, club, s]   net change of `s` in one club and local day ("yyyy-MM-dd" in the
+ *                            configured time zone, recorded under ["report_zone"])
  *   c / cc [mp] / [mp, club]             sell-status changes ever
- *   cd / ccd  [mp, day(, club)]          sell-status changes per local day
+ *   ccd [mp, day, club]                  sell-status changes per local day
  *   cch [mp, hour, club]                 sell-status changes per UTC hour ("yyyy-MM-ddTHH"), kept
  *                                        CHANGE_HOURS_KEPT_MS (the nightly job prunes older ones):
  *                                        today's 24 h window reads them
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
- * buckets from T's local date on (docs/reports.md); hour buckets of status counts (sh, sch) and
- * project changes (ch, eh) were written until migration 81. The 24 h of changes before a past T
- * are read from ["report_changes_at", mp, at, id] → club. Stints record when each prospect entered and left a
- * (project, club, sell status, last-change) state, so the age report can look back in time, today
- * included (a status change writes no end key: the next stint's start ends the one before).
+ * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
+ * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
+ * midnight are pruned (issue #17); the project-wide day buckets (sd, cd) were written until
+ * migration 85 (a project's value is the sum of its clubs'). The 24 h of changes before a past T on
+ * a day the clocks change are read from ["report_changes_at", mp, at, id] → club. Stints record
+ * when each prospect entered and left a (project, club, sell status, last-change) state, so the
+ * age report can look back in time, today included (a status change writes no end key: the next
+ * stint's start ends the one before).
  */
 import {
   reportChangeAtKey,
@@ -95,9 +97,7 @@ export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerD
 const live = (p: Live | null | undefined): p is Live => !!p && !p.deleted;
 
 function statusCounterKeys(p: Live, day: string): Deno.KvKey[] {
-  const mp = p.marketProjectId;
-  const s = statusOf(p);
-  return [reportCounterKey("sd", mp, day, s), reportCounterKey("scd", mp, day, p.clubId, s)];
+  return [reportCounterKey("scd", p.marketProjectId, day, p.clubId, statusOf(p))];
 }
 
 function changeCounterKeys(p: Live, day: string, hour: string): Deno.KvKey[] {
@@ -106,7 +106,6 @@ function changeCounterKeys(p: Live, day: string, hour: string): Deno.KvKey[] {
   return [
     reportCounterKey("c", mp),
     reportCounterKey("cc", mp, c),
-    reportCounterKey("cd", mp, day),
     reportCounterKey("ccd", mp, day, c),
     reportCounterKey("cch", mp, hour, c),
   ];

@@ -16,12 +16,13 @@ import {
   reportChangesPrunedKey,
   reportCounterKey,
   reportFirstInKey,
+  reportKeptKey,
   reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
 import { hourOf, reportDay, STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
-import { startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   ageBucket,
   type AsOf,
@@ -79,8 +80,10 @@ async function sumBy<G>(
 
 const toCounts = (m: Map<string, number>): StatusCounts => Object.fromEntries(m);
 
-/** Snapshots outlive any report anyone asks for twice; the TTL only bounds the store. */
-const SNAPSHOT_TTL_MS = 400 * DAY_MS;
+/**
+ * A past midnight's values never change and, once keepMidnights has kept every midnight of a
+ * project, are the only record of it (the day buckets and stints before are pruned): no TTL.
+ */
 /**
  * An instant is kept only once it is this far in the past (real time): a write stamped just before
  * it may still be committing (a request in flight, another instance's clock a little behind).
@@ -96,15 +99,58 @@ async function memo<T>(
   asOf: AsOf,
   key: (t: string) => Key,
   compute: () => Promise<T>,
-  ttlMs = SNAPSHOT_TTL_MS,
+  ttlMs?: number,
 ): Promise<T> {
   if (asOf.live || !settled(asOf.at)) return await compute();
   const k = key(iso(asOf.at));
   const hit = await kv.get<T>(k);
   if (hit.value !== null) return hit.value;
   const value = await compute();
-  await kv.set(k, value, { expireIn: ttlMs });
+  await kv.set(k, value, ttlMs ? { expireIn: ttlMs } : undefined);
   return value;
+}
+
+/** Clubs per kept value of a per-club snapshot: ~20 B per status, well under KV's 64 KiB. */
+const CLUBS_PER_CHUNK = 50;
+
+/**
+ * A per-club snapshot of a project at t, kept in chunks of CLUBS_PER_CHUNK clubs
+ * (`[kind, mp, t, i]`) with a marker `[marker, mp, t] → {chunks}`, all in one atomic: one project
+ * and midnight costs a few keys, not one per club (issue #17).
+ */
+async function readChunks<T>(
+  kv: Deno.Kv,
+  kind: string,
+  marker: string,
+  mp: number,
+  t: string,
+): Promise<Map<number, T> | null> {
+  const m = await kv.get<{ chunks: number }>(reportSnapshotKey(marker, mp, t));
+  if (m.value === null) return null;
+  const keys = Array.from({ length: m.value.chunks }, (_, i) => reportSnapshotKey(kind, mp, t, i));
+  const out = new Map<number, T>();
+  for (const e of await getManyChunked<[number, T][]>(kv, keys)) {
+    if (e.value === null) return null; // not whole: computed again
+    for (const [c, v] of e.value) out.set(c, v);
+  }
+  return out;
+}
+
+async function writeChunks<T>(
+  kv: Deno.Kv,
+  kind: string,
+  marker: string,
+  mp: number,
+  t: string,
+  rows: Map<number, T>,
+) {
+  const all = [...rows];
+  const op = kv.atomic();
+  let chunks = 0;
+  for (let i = 0; i < all.length; i += CLUBS_PER_CHUNK) {
+    op.set(reportSnapshotKey(kind, mp, t, chunks++), all.slice(i, i + CLUBS_PER_CHUNK));
+  }
+  await op.set(reportSnapshotKey(marker, mp, t), { chunks }).commit();
 }
 
 /** The day buckets written in [t, t0), two past instants (local midnights). */
@@ -115,21 +161,26 @@ function betweenRanges(dayScope: string, mp: number, t: string, t0: string, time
   }];
 }
 
-/** Live prospects of a project per sell status ("" = none) as of T. */
-export function projectStatusCounts(
+/**
+ * Live prospects of a project per sell status ("" = none) as of T: the search totals now, the sum of
+ * the clubs' kept counts for a past T.
+ */
+export async function projectStatusCounts(
   kv: Deno.Kv,
   mp: number,
   asOf: AsOf,
 ): Promise<StatusCounts> {
-  return memo(kv, asOf, (t) => reportSnapshotKey("ps", mp, t), async () => {
-    const [cur, after] = await Promise.all([
-      // ["prospect_totals", "ps", mp, status, done]: the search totals, summed over done.
-      sumBy(kv, [{ prefix: prospectTotalKey("ps", mp) }], (k) => k[3] as string),
-      sumBy(kv, afterRanges("sd", mp, asOf), (k) => k[4] as string),
-    ]);
-    for (const [s, n] of after) cur.set(s, (cur.get(s) ?? 0) - n);
-    return toCounts(cur);
-  });
+  if (asOf.live) {
+    // ["prospect_totals", "ps", mp, status, done]: the search totals, summed over done.
+    return toCounts(
+      await sumBy(kv, [{ prefix: prospectTotalKey("ps", mp) }], (k) => k[3] as string),
+    );
+  }
+  const out: StatusCounts = {};
+  for (const counts of (await clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone)).values()) {
+    for (const [st, n] of Object.entries(counts)) out[st] = (out[st] ?? 0) + n;
+  }
+  return out;
 }
 
 /** Live prospects per club and sell status as of T (only `clubs` when given). */
@@ -165,18 +216,8 @@ function byClub(sums: Map<string, number>): Map<number, StatusCounts> {
 }
 
 /** The kept per-club status counts of a past instant t (every club of the project), if any. */
-async function readClubSnapshot(
-  kv: Deno.Kv,
-  mp: number,
-  t: string,
-): Promise<Map<number, StatusCounts> | null> {
-  if ((await kv.get(reportSnapshotKey("cs", mp, t))).value === null) return null;
-  const out = new Map<number, StatusCounts>();
-  for (const e of await entries(kv, { prefix: reportSnapshotKey("csc", mp, t) })) {
-    out.set(e.key[4] as number, e.value as StatusCounts);
-  }
-  return out;
-}
+const readClubSnapshot = (kv: Deno.Kv, mp: number, t: string) =>
+  readChunks<StatusCounts>(kv, "csc", "cs", mp, t);
 
 /**
  * Per-club status counts of every club as of the past instant t: kept, or computed from the
@@ -218,19 +259,10 @@ async function clubStatusSnapshot(
     ranges = afterRanges("scd", mp, { at: new Date(t), live: false, timeZone });
   }
   await sumBy(kv, ranges, (k) => `${k[4] as number}|${k[5] as string}`, -1, base);
+  // Only the non-zero counts (a status or a club without prospects at t reads as 0).
+  for (const [g, n] of base) if (n === 0) base.delete(g);
   const out = byClub(base);
-  if (!settled(new Date(t))) return out;
-  const clubs = [...out];
-  for (let i = 0; i < clubs.length; i += 500) {
-    const op = kv.atomic();
-    for (const [c, counts] of clubs.slice(i, i + 500)) {
-      op.set(reportSnapshotKey("csc", mp, t, c), counts, { expireIn: SNAPSHOT_TTL_MS });
-    }
-    await op.commit();
-  }
-  await kv.set(reportSnapshotKey("cs", mp, t), { clubs: clubs.length }, {
-    expireIn: SNAPSHOT_TTL_MS,
-  });
+  if (settled(new Date(t))) await writeChunks(kv, "csc", "cs", mp, t, out);
   return out;
 }
 
@@ -387,23 +419,28 @@ export function pruneChangeHours(kv: Deno.Kv, mp: number, keepFrom: Date): Promi
 
 const sum = (m: Map<unknown, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
-/** Sell-status changes of a project: all up to T and those of the last 24 h. */
-export function projectChanges(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
-  return memo(
-    kv,
-    asOf,
-    (t) => reportSnapshotKey("pc", mp, t),
-    () => projectChangesNow(kv, mp, asOf),
-  );
-}
-
-async function projectChangesNow(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<ChangeCounts> {
-  const [cur, after, window] = await Promise.all([
-    kv.get(reportCounterKey("c", mp)),
-    sumBy(kv, afterRanges("cd", mp, asOf), () => "all" as const),
-    changeWindow(kv, mp, asOf),
-  ]);
-  return { total: counterValue(cur.value) - (after.get("all") ?? 0), last24h: sum(window) };
+/**
+ * Sell-status changes of a project: all up to T and those of the last 24 h. Now: the project
+ * counter and today's window; a past T: the sum of the clubs' (kept per midnight).
+ */
+export async function projectChanges(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+): Promise<ChangeCounts> {
+  if (asOf.live) {
+    const [cur, window] = await Promise.all([
+      kv.get(reportCounterKey("c", mp)),
+      changeWindow(kv, mp, asOf),
+    ]);
+    return { total: counterValue(cur.value), last24h: sum(window) };
+  }
+  const out = { total: 0, last24h: 0 };
+  for (const r of (await clubChanges(kv, mp, asOf)).values()) {
+    out.total += r.total;
+    out.last24h += r.last24h;
+  }
+  return out;
 }
 
 /** Sell-status changes per club of a project: all up to T and those of the last 24 h. */
@@ -421,14 +458,36 @@ export async function clubChanges(
   return new Map(rows);
 }
 
+/**
+ * Per-club changes as of T. A past T starts from the nearest later kept value (minus the day
+ * buckets between the two midnights) when there is one, else from the current counters (minus every
+ * bucket since T), like the status counts.
+ */
 async function clubChangesNow(
   kv: Deno.Kv,
   mp: number,
   asOf: AsOf,
 ): Promise<Map<number, ChangeCounts>> {
+  const t = iso(asOf.at);
+  let later: Deno.KvEntry<[number, ChangeCounts][]> | undefined;
+  if (!asOf.live) {
+    const next = kv.list<[number, ChangeCounts][]>({
+      start: reportSnapshotKey("cc", mp, t),
+      end: reportSnapshotKey("cc", mp, OPEN_END),
+    }, { limit: 1 });
+    for await (const e of next) later = e;
+  }
   const [cur, after, window] = await Promise.all([
-    sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
-    sumBy(kv, afterRanges("ccd", mp, asOf), (k) => k[4] as number),
+    later
+      ? new Map(later.value.map(([c, r]) => [c, r.total]))
+      : sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
+    sumBy(
+      kv,
+      later
+        ? betweenRanges("ccd", mp, t, later.key[3] as string, asOf.timeZone)
+        : afterRanges("ccd", mp, asOf),
+      (k) => k[4] as number,
+    ),
     changeWindow(kv, mp, asOf),
   ]);
   const out = new Map<number, ChangeCounts>();
@@ -567,16 +626,21 @@ export async function recentAges(
     for (const s of presentStints(list, t, asOf.live)) count(ages, s.status, Date.parse(s.start));
     return [...ages];
   };
-  // Today is read on every request; a past instant per club, kept once computed.
-  const keys = clubs.map((c) => reportSnapshotKey("ra", mp, iso(asOf.at), c));
-  const kept = asOf.live ? [] : await getManyChunked<[string, number[]][]>(kv, keys);
-  const perClub = await Promise.all(clubs.map(async (c, i) => {
-    const hit = kept[i]?.value;
-    if (hit) return hit;
-    const ages = await clubAges(c);
-    if (!asOf.live && settled(asOf.at)) await kv.set(keys[i], ages, { expireIn: SNAPSHOT_TTL_MS });
-    return ages;
-  }));
+  // Today is read on every request. A past instant is kept for every club of the project at once
+  // (keepMidnights keeps each midnight's before its stints are pruned).
+  let perClub: [string, number[]][][];
+  if (asOf.live) perClub = await Promise.all(clubs.map(clubAges));
+  else {
+    const t = iso(asOf.at);
+    let all = await readChunks<[string, number[]][]>(kv, "ra", "ras", mp, t);
+    if (!all) {
+      const every = [...(await clubStatusSnapshot(kv, mp, t, asOf.timeZone)).keys()];
+      const ages = await Promise.all(every.map(clubAges));
+      all = new Map(every.map((c, i) => [c, ages[i]] as const).filter(([, a]) => a.length > 0));
+      if (settled(asOf.at)) await writeChunks(kv, "ra", "ras", mp, t, all);
+    }
+    perClub = clubs.map((c) => all.get(c) ?? []);
+  }
   for (const ages of perClub) {
     for (const [s, b] of ages) {
       const sum = out.get(s) ?? [0, 0, 0, 0, 0];
@@ -585,4 +649,105 @@ export async function recentAges(
     }
   }
   return out;
+}
+
+/** Every value a report of the past instant `asOf` reads for project `mp`, computed and kept. */
+export async function keepInstant(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<void> {
+  await Promise.all([
+    projectEscalations(kv, mp, asOf),
+    projectFirstIn(kv, mp, asOf),
+    clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone)
+      .then(() => recentAges(kv, mp, [], asOf)), // keeps every club's
+    clubChanges(kv, mp, asOf),
+  ]);
+}
+
+/** The last local midnight whose values may be kept at `now`: settled by both clocks. */
+export function lastKeepableMidnight(now: Date, timeZone: string): Date {
+  const today = reportDay(iso(now), timeZone);
+  for (const day of [today, addDays(today, -1)]) {
+    const t = startOfLocalDay(day, timeZone);
+    if (now.getTime() - t.getTime() >= SNAPSHOT_SETTLE_MS && settled(t)) return t;
+  }
+  return startOfLocalDay(addDays(today, -2), timeZone);
+}
+
+/** Day buckets of the local days before the last kept midnight's, kept a little longer. */
+const BUCKET_DAYS_KEPT = 2;
+/** Stints that began this long before the last kept midnight: no report reads them (RECENT_MS). */
+const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
+
+/**
+ * Keeps the report values of every local midnight of a project up to the last settled one (the
+ * nightly job; a night it missed is caught up, newest first so each midnight's club counts start
+ * from the next one's), records it (`["report_kept", mp]`), then prunes what only those midnights
+ * read: the day buckets (scd, ccd) before it and the stints that began over a week before it. A
+ * project never kept before starts at the midnight before its first day bucket: nothing is counted
+ * before that, so every earlier instant answers from it. Resumable: values already kept are read,
+ * not recomputed, and the record moves only once all are kept. Answers how many midnights it kept
+ * and how many keys it pruned.
+ */
+export async function keepMidnights(
+  kv: Deno.Kv,
+  mp: number,
+  timeZone: string,
+  now: Date,
+): Promise<{ kept: number; pruned: number }> {
+  const last = lastKeepableMidnight(now, timeZone);
+  const done = await kv.get<string>(reportKeptKey(mp));
+  if (done.value !== null && done.value >= iso(last)) return { kept: 0, pruned: 0 };
+  let first: string | null = null;
+  if (done.value !== null) first = addDays(reportDay(done.value, timeZone), 1);
+  else {
+    for await (const e of kv.list({ prefix: reportCounterKey("scd", mp) }, { limit: 1 })) {
+      first = e.key[3] as string;
+    }
+  }
+  // Nothing counted yet: nothing to keep, and the first bucket written will start the next run.
+  if (first === null) return { kept: 0, pruned: 0 };
+  let kept = 0;
+  for (let day = reportDay(iso(last), timeZone); day >= first; day = addDays(day, -1)) {
+    await keepInstant(kv, mp, { at: startOfLocalDay(day, timeZone), live: false, timeZone });
+    kept++;
+  }
+  await kv.set(reportKeptKey(mp), iso(last));
+  return { kept, pruned: await pruneBeforeKept(kv, mp, last, timeZone) };
+}
+
+/**
+ * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, ccd)
+ * of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
+ * began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5 days' stints.
+ */
+export async function pruneBeforeKept(
+  kv: Deno.Kv,
+  mp: number,
+  kept: Date,
+  timeZone: string,
+): Promise<number> {
+  const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
+  let n = 0;
+  for (const scope of ["scd", "ccd"]) {
+    n += await deleteRange(kv, {
+      start: reportCounterKey(scope, mp),
+      end: reportCounterKey(scope, mp, day),
+    });
+  }
+  const before = iso(kept.getTime() - STINTS_KEPT_MS);
+  // The clubs with stints, one after another: the first key after the last club's.
+  let club: number | null = null;
+  for (;;) {
+    let next: number | null = null;
+    const sel = club === null
+      ? { prefix: reportStintKey(mp) }
+      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club + 0.5) };
+    for await (const e of kv.list(sel, { limit: 1 })) next = e.key[2] as number;
+    if (next === null) break;
+    club = next;
+    n += await deleteRange(kv, {
+      start: reportStintKey(mp, club),
+      end: reportStintKey(mp, club, before),
+    });
+  }
+  return n;
 }

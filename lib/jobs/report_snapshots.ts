@@ -1,17 +1,22 @@
 /**
- * Nightly: once the local date has changed, keep yesterday's report values for every market
- * project (lib/services/reports.ts snapshotDay), so a report of a past date reads snapshots instead
- * of walking the buckets written since (docs/reports.md), and drop the per-hour change buckets
- * and change-time entries older than two days that no report reads. Once per date, under a lease.
+ * Nightly: once the local date has changed, keep every project's report values of each midnight
+ * since the last kept one (keepMidnights: yesterday's, and any night missed), so a report of a past
+ * date reads them, and prune the day buckets and stints only those midnights read; drop the per-hour
+ * change buckets and change-time entries older than two days that no report reads
+ * (docs/reports.md). Once per date, under a lease.
  */
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
-import { pruneChangeHours, pruneChangeTimes, SNAPSHOT_SETTLE_MS } from "@/lib/db/reports.ts";
+import {
+  keepMidnights,
+  pruneChangeHours,
+  pruneChangeTimes,
+  SNAPSHOT_SETTLE_MS,
+} from "@/lib/db/reports.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
-import { snapshotDay } from "@/lib/services/reports.ts";
 
 const RUN_TTL_MS = 40 * 24 * 3600 * 1000;
 
@@ -27,7 +32,7 @@ export async function runReportSnapshots(
   if (now.getTime() - midnight < SNAPSHOT_SETTLE_MS) return null;
   if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
-  const n = await snapshotDay(kv, projects, day, config.timeZone, now);
+  for (const mp of projects) await keepMidnights(kv, mp, config.timeZone, now);
   // Per-hour change buckets and the change-time index serve today's 24 h window (and the index
   // the days around a clock change): older ones go.
   const keepFrom = new Date(now.getTime() - CHANGE_HOURS_KEPT_MS);
@@ -35,10 +40,10 @@ export async function runReportSnapshots(
     await pruneChangeHours(kv, mp, keepFrom);
     await pruneChangeTimes(kv, mp, keepFrom, config.timeZone);
   }
-  await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: n }, {
+  await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: projects.length }, {
     expireIn: RUN_TTL_MS,
   });
-  return { day, projects: n };
+  return { day, projects: projects.length };
 }
 
 export async function runReportSnapshotsJob(deps: ServiceDeps) {

@@ -307,35 +307,3 @@ export function statusGroupCsv(r: StatusGroupReport, lang: Lang): string {
 /** A download name such as status-project_2026-03-10.csv. */
 export const csvFileName = (report: string, referenceDate: string) =>
   `${report}_${referenceDate}.csv`;
-
-// ── snapshots ───────────────────────────────────────────────────────────────
-
-/**
- * Computes and keeps every report value of the end of a past local date for the given projects
- * (lib/db/reports.ts keeps what it computes for a past instant). Answers how many projects it
- * covered; 0 when the date has not ended yet. Run newest date first: each date then starts from
- * the next one's snapshot.
- */
-export async function snapshotDay(
-  kv: Deno.Kv,
-  projects: number[],
-  day: string,
-  timeZone: string,
-  now: Date,
-): Promise<number> {
-  const asOf = asOfInstant(day, now, timeZone);
-  if (asOf.live) return 0;
-  for (const mp of projects) {
-    await Promise.all([
-      projectStatusCounts(kv, mp, asOf),
-      projectChanges(kv, mp, asOf),
-      projectEscalations(kv, mp, asOf),
-      projectFirstIn(kv, mp, asOf),
-      clubStatusCounts(kv, mp, asOf).then((perClub) =>
-        recentAges(kv, mp, [...perClub.keys()], asOf)
-      ),
-      clubChanges(kv, mp, asOf),
-    ]);
-  }
-  return projects.length;
-}

@@ -23,7 +23,7 @@ import { counterValue, deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
-import { foldHistories, leanLayout } from "@/lib/db/lean_migration.ts";
+import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
 import { settleClock } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
@@ -573,7 +573,7 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
   }
 });
 
-Deno.test("the nightly job keeps yesterday's values once; a past report reads them", async () => {
+Deno.test("the nightly job keeps every midnight once, prunes what they read; past reports answer the same", async () => {
   const { env, admin } = await story();
   try {
     const justAfterMidnight = {
@@ -583,30 +583,108 @@ Deno.test("the nightly job keeps yesterday's values once; a past report reads th
     };
     assert.equal(await runReportSnapshots(justAfterMidnight), null, "not while writes may settle");
     const deps = { kv: env.kv, config: env.config, now: () => new Date(NOW) };
+    const paths = [
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-08",
+      "2026-03-09",
+    ]
+      .flatMap((d) => [
+        `/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`,
+        `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2`,
+        `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
+      ]);
+    const reports = () =>
+      Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
+    await deletePrefix(env.kv, ["report_snapshots"]);
+    const want = await reports(); // from the buckets and stints
+    await deletePrefix(env.kv, ["report_snapshots"]);
     // Per-hour change buckets older than two days go; the last two days' stay.
     const old = ["report_counters", "cch", 1, "2026-03-05T09", 101];
     const recent = ["report_counters", "cch", 1, "2026-03-08T12", 101];
     assert.ok((await env.kv.get(old)).value, "A's change on 03-05 left its hour bucket");
     assert.ok((await env.kv.get(recent)).value, "A's and B's changes at 03-08 12:00");
+    const stints = (await listAll(env.kv, ["report_stints", 1])).length;
     const run = await runReportSnapshots(deps);
     assert.deepEqual(run, { day: "2026-03-09", projects: 3 });
     assert.equal((await env.kv.get(old)).value, null);
     assert.ok((await env.kv.get(recent)).value);
     assert.equal(await runReportSnapshots(deps), null, "once per date");
+    // Every midnight from the project's first day (03-01) to today's (03-10) is kept…
     const t = "2026-03-09T23:00:00.000Z"; // the end of 03-09 in Stockholm
-    const kept = await env.kv.get<Record<string, number>>(reportSnapshotKey("ps", 1, t));
-    // End of 03-09: G (no status), A Booked, B Member, C NoThanks; D deleted, F not yet there.
-    assert.deepEqual(kept.value, { "": 1, Booked: 1, Member: 1, NoAnswer1: 0, NoThanks: 1 });
-    const clubs = await env.kv.get(reportSnapshotKey("cs", 1, t));
-    assert.ok(clubs.value, "the per-club counts are kept too");
+    assert.equal((await env.kv.get(["report_kept", 1])).value, t);
+    const marks = (await listAll(env.kv, ["report_snapshots", "cs", 1])).map((e) => e.key[3]);
+    assert.equal(marks.length, 10, marks.join());
+    // …so the day buckets before 03-08 and G's stint of 03-01 are gone.
+    const days = (await listAll(env.kv, ["report_counters", "scd", 1])).map((e) => e.key[3]);
+    assert.deepEqual([...new Set(days)].sort(), ["2026-03-08", "2026-03-09", "2026-03-10"]);
+    assert.ok((await listAll(env.kv, ["report_stints", 1])).length < stints);
+    assert.deepEqual(await reports(), want, "every past date answers the same from kept values");
+    // End of 03-09: G (no status), A Booked, B Member in 101 (B moves on 03-10), C NoThanks in 102;
+    // D deleted, F later. Zero counts are left out.
+    const chunk = await env.kv.get<[number, Record<string, number>][]>(
+      reportSnapshotKey("csc", 1, t, 0),
+    );
+    assert.deepEqual(chunk.value, [
+      [101, { "": 1, Booked: 1, Member: 1 }],
+      [102, { NoThanks: 1 }],
+    ]);
     // Reading the day answers the kept values (changing the kept value shows it is read).
-    await env.kv.set(reportSnapshotKey("ps", 1, t), { ...kept.value, NoThanks: 2 });
+    await env.kv.set(reportSnapshotKey("csc", 1, t, 0), [[101, { NoThanks: 2 }]]);
     const r = await get(
       env,
       admin.headers,
       "/api/reports/status-project?referenceDate=2026-03-09&marketProjectIds=1",
     );
     assert.equal(r.json.rows[0].noThanks, 2);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 85: the kept values of every midnight in the chunked form, buckets pruned, the same reports; a rerun changes nothing", async () => {
+  const { env, admin } = await story();
+  try {
+    const paths = ["2026-03-01", "2026-03-04", "2026-03-05", "2026-03-09", "2026-03-10"].flatMap((
+      d,
+    ) => [
+      `/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`,
+      `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2`,
+      `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
+    ]);
+    const reports = () =>
+      Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
+    await deletePrefix(env.kv, ["report_snapshots"]);
+    const want = await reports();
+    // The layout before: project-wide day buckets, per-club kept values with a TTL (wrong ones
+    // here, so a value left from before would show).
+    const t = "2026-03-04T23:00:00.000Z";
+    const u64 = (n: number) => new Deno.KvU64(BigInt(n));
+    await env.kv.set(["report_counters", "sd", 1, "2026-03-05", "NoAnswer1"], u64(1));
+    await env.kv.set(["report_counters", "cd", 1, "2026-03-05"], u64(1));
+    const ttl = { expireIn: 400 * 86_400_000 };
+    await env.kv.set(reportSnapshotKey("cs", 1, t), { clubs: 1 }, ttl);
+    await env.kv.set(reportSnapshotKey("csc", 1, t, 101), { Member: 9 }, ttl);
+    await env.kv.set(reportSnapshotKey("ra", 1, t, 101), [["Member", [9, 0, 0, 0, 0]]], ttl);
+    await env.kv.set(reportSnapshotKey("ps", 1, t), { Member: 9 }, ttl);
+    await keepEveryMidnight(env.kv, "Europe/Stockholm", new Date(NOW));
+    for (const scope of ["sd", "cd"]) {
+      assert.deepEqual(await listAll(env.kv, ["report_counters", scope]), []);
+    }
+    assert.deepEqual(await listAll(env.kv, reportSnapshotKey("ps")), []);
+    assert.equal((await env.kv.get(["report_kept", 1])).value, "2026-03-09T23:00:00.000Z");
+    assert.ok(
+      (await listAll(env.kv, ["report_counters", "scd", 1])).every((e) =>
+        String(e.key[3]) >= "2026-03-08"
+      ),
+    );
+    assert.deepEqual(await reports(), want);
+    const kept = await listAll(env.kv, ["report_snapshots"]);
+    assert.ok(kept.length > 0);
+    await keepEveryMidnight(env.kv, "Europe/Stockholm", new Date(NOW));
+    assert.deepEqual(await listAll(env.kv, ["report_snapshots"]), kept, "a rerun changes nothing");
   } finally {
     env.close();
   }
