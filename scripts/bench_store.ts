@@ -11,8 +11,32 @@ import { reportCurrentKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 
-/** Counts every key of the store and the prospects among them; the file's size on disk. */
-export async function storeFigures(kvPath: string) {
+/**
+ * The bytes of a SQLite file's pages in use: its page count less the free pages (the file does not
+ * shrink when keys are deleted — pruned keys leave free pages that later writes reuse). From the
+ * database header (page size at 16, page count at 28, free pages at 36), read after the store is
+ * closed (its WAL checkpointed). Null when the file is not SQLite.
+ */
+async function bytesInUse(path: string): Promise<number | null> {
+  const f = await Deno.open(path).catch(() => null);
+  if (!f) return null;
+  try {
+    const h = new Uint8Array(100);
+    if ((await f.read(h)) !== 100) return null;
+    if (new TextDecoder().decode(h.subarray(0, 15)) !== "SQLite format 3") return null;
+    const v = new DataView(h.buffer);
+    const pageSize = v.getUint16(16) === 1 ? 65536 : v.getUint16(16);
+    return (v.getUint32(28) - v.getUint32(36)) * pageSize;
+  } finally {
+    f.close();
+  }
+}
+
+/**
+ * Counts every key of the store and the prospects among them; the file's size on disk and the bytes
+ * of its pages in use.
+ */
+async function countStore(kvPath: string) {
   const kv = await Deno.openKv(kvPath);
   try {
     let keys = 0;
@@ -27,10 +51,6 @@ export async function storeFigures(kvPath: string) {
           sample = e as Deno.KvEntry<StoredProspect>;
         }
       }
-    }
-    let bytes = 0;
-    for (const suffix of ["", "-wal", "-shm"]) {
-      bytes += await Deno.stat(kvPath + suffix).then((s) => s.size).catch(() => 0);
     }
     const at = new Date().toISOString();
     const change = (patch: Partial<StoredProspect>) =>
@@ -51,9 +71,7 @@ export async function storeFigures(kvPath: string) {
     return {
       prospects,
       keys,
-      bytes,
       keysPerProspect: prospects ? keys / prospects : 0,
-      bytesPerProspect: prospects ? bytes / prospects : 0,
       mutations: {
         create: created,
         sellStatus: change({
@@ -69,6 +87,17 @@ export async function storeFigures(kvPath: string) {
   }
 }
 
+export async function storeFigures(kvPath: string) {
+  const f = await countStore(kvPath);
+  let bytes = 0;
+  for (const suffix of ["", "-wal", "-shm"]) {
+    bytes += await Deno.stat(kvPath + suffix).then((s) => s.size).catch(() => 0);
+  }
+  const inUse = await bytesInUse(kvPath) ?? bytes;
+  const per = (n: number) => (f.prospects ? n / f.prospects : 0);
+  return { ...f, bytes, bytesPerProspect: per(bytes), inUse, inUsePerProspect: per(inUse) };
+}
+
 export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
   console.log(
     `store: ${f.prospects} prospects, ${f.keys} keys (${
@@ -76,6 +105,8 @@ export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
     } per prospect), ` +
       `${(f.bytes / 1e6).toFixed(0)} MB on disk (${
         (f.bytesPerProspect / 1024).toFixed(2)
+      } KB per prospect), ${(f.inUse / 1e6).toFixed(0)} MB of pages in use (${
+        (f.inUsePerProspect / 1024).toFixed(2)
       } KB per prospect)`,
   );
   console.log(

@@ -110,8 +110,73 @@ async function memo<T>(
   return value;
 }
 
-/** Clubs per kept value of a per-club snapshot: ~20 B per status, well under KV's 64 KiB. */
-const CLUBS_PER_CHUNK = 50;
+/** Clubs per kept value of a per-club snapshot: well under KV's 64 KiB with every status. */
+const CLUBS_PER_CHUNK = 100;
+
+/**
+ * How a per-club snapshot is kept compactly: numbers in one flat array, each status name once per
+ * value (`s`) and referred to by its place in it — a kept midnight is ~3 B per non-zero count
+ * instead of ~20 with the names repeated per club (issue #17).
+ */
+interface Codec<T> {
+  encode(rows: [number, T][]): unknown;
+  decode(v: unknown): [number, T][];
+}
+type Flat = { s: string[]; c: number[] };
+
+/** Per club: its id, how many statuses, then per status its place in `s` and `width` numbers. */
+function statusCodec<T>(
+  width: number,
+  split: (v: T) => [string, number[]][],
+  join: (pairs: [string, number[]][]) => T,
+): Codec<T> {
+  return {
+    encode(rows) {
+      const s: string[] = [];
+      const at = new Map<string, number>();
+      const c: number[] = [];
+      for (const [club, v] of rows) {
+        const pairs = split(v);
+        c.push(club, pairs.length);
+        for (const [st, ns] of pairs) {
+          let i = at.get(st);
+          if (i === undefined) at.set(st, i = s.push(st) - 1);
+          c.push(i, ...ns);
+        }
+      }
+      return { s, c } satisfies Flat;
+    },
+    decode(v) {
+      const { s, c } = v as Flat;
+      const out: [number, T][] = [];
+      for (let i = 0; i < c.length;) {
+        const club = c[i++];
+        const pairs: [string, number[]][] = [];
+        for (let k = c[i++]; k > 0; k--) {
+          pairs.push([s[c[i]], c.slice(i + 1, i + 1 + width)]);
+          i += 1 + width;
+        }
+        out.push([club, join(pairs)]);
+      }
+      return out;
+    },
+  };
+}
+
+const countsCodec = statusCodec<StatusCounts>(
+  1,
+  (v) => Object.entries(v).map(([st, n]) => [st, [n]]),
+  (pairs) => Object.fromEntries(pairs.map(([st, [n]]) => [st, n])),
+);
+const agesCodec = statusCodec<ClubAges>(5, (v) => v, (pairs) => pairs);
+/** Per-club changes: club, total, last 24 h. */
+const encodeChanges = (rows: Iterable<[number, ChangeCounts]>) =>
+  [...rows].flatMap(([c, r]) => [c, r.total, r.last24h]);
+function decodeChanges(v: number[]): Map<number, ChangeCounts> {
+  const out = new Map<number, ChangeCounts>();
+  for (let i = 0; i + 2 < v.length; i += 3) out.set(v[i], { total: v[i + 1], last24h: v[i + 2] });
+  return out;
+}
 
 /**
  * A per-club snapshot of a project at t, kept in chunks of CLUBS_PER_CHUNK clubs
@@ -124,14 +189,15 @@ async function readChunks<T>(
   marker: string,
   mp: number,
   t: string,
+  codec: Codec<T>,
 ): Promise<Map<number, T> | null> {
   const m = await kv.get<{ chunks: number }>(reportSnapshotKey(marker, mp, t));
   if (m.value === null) return null;
   const keys = Array.from({ length: m.value.chunks }, (_, i) => reportSnapshotKey(kind, mp, t, i));
   const out = new Map<number, T>();
-  for (const e of await getManyChunked<[number, T][]>(kv, keys)) {
+  for (const e of await getManyChunked(kv, keys)) {
     if (e.value === null) return null; // not whole: computed again
-    for (const [c, v] of e.value) out.set(c, v);
+    for (const [c, v] of codec.decode(e.value)) out.set(c, v);
   }
   return out;
 }
@@ -143,12 +209,16 @@ async function writeChunks<T>(
   mp: number,
   t: string,
   rows: Map<number, T>,
+  codec: Codec<T>,
 ) {
   const all = [...rows];
   const op = kv.atomic();
   let chunks = 0;
   for (let i = 0; i < all.length; i += CLUBS_PER_CHUNK) {
-    op.set(reportSnapshotKey(kind, mp, t, chunks++), all.slice(i, i + CLUBS_PER_CHUNK));
+    op.set(
+      reportSnapshotKey(kind, mp, t, chunks++),
+      codec.encode(all.slice(i, i + CLUBS_PER_CHUNK)),
+    );
   }
   await op.set(reportSnapshotKey(marker, mp, t), { chunks }).commit();
 }
@@ -217,7 +287,7 @@ function byClub(sums: Map<string, number>): Map<number, StatusCounts> {
 
 /** The kept per-club status counts of a past instant t (every club of the project), if any. */
 const readClubSnapshot = (kv: Deno.Kv, mp: number, t: string) =>
-  readChunks<StatusCounts>(kv, "csc", "cs", mp, t);
+  readChunks(kv, "csc", "cs", mp, t, countsCodec);
 
 /**
  * Per-club status counts of every club as of the past instant t: kept, or computed from the
@@ -262,7 +332,7 @@ async function clubStatusSnapshot(
   // Only the non-zero counts (a status or a club without prospects at t reads as 0).
   for (const [g, n] of base) if (n === 0) base.delete(g);
   const out = byClub(base);
-  if (settled(new Date(t))) await writeChunks(kv, "csc", "cs", mp, t, out);
+  if (settled(new Date(t))) await writeChunks(kv, "csc", "cs", mp, t, out, countsCodec);
   return out;
 }
 
@@ -449,13 +519,17 @@ export async function clubChanges(
   mp: number,
   asOf: AsOf,
 ): Promise<Map<number, ChangeCounts>> {
+  // Kept as flat numbers (encodeChanges), the clubs without any change left out.
   const rows = await memo(
     kv,
     asOf,
     (t) => reportSnapshotKey("cc", mp, t),
-    async () => [...await clubChangesNow(kv, mp, asOf)],
+    async () =>
+      encodeChanges(
+        [...await clubChangesNow(kv, mp, asOf)].filter(([, r]) => r.total || r.last24h),
+      ),
   );
-  return new Map(rows);
+  return decodeChanges(rows);
 }
 
 /**
@@ -469,9 +543,9 @@ async function clubChangesNow(
   asOf: AsOf,
 ): Promise<Map<number, ChangeCounts>> {
   const t = iso(asOf.at);
-  let later: Deno.KvEntry<[number, ChangeCounts][]> | undefined;
+  let later: Deno.KvEntry<number[]> | undefined;
   if (!asOf.live) {
-    const next = kv.list<[number, ChangeCounts][]>({
+    const next = kv.list<number[]>({
       start: reportSnapshotKey("cc", mp, t),
       end: reportSnapshotKey("cc", mp, OPEN_END),
     }, { limit: 1 });
@@ -479,7 +553,7 @@ async function clubChangesNow(
   }
   const [cur, after, window] = await Promise.all([
     later
-      ? new Map(later.value.map(([c, r]) => [c, r.total]))
+      ? new Map([...decodeChanges(later.value)].map(([c, r]) => [c, r.total]))
       : sumBy(kv, [{ prefix: reportCounterKey("cc", mp) }], (k) => k[3] as number),
     sumBy(
       kv,
@@ -595,6 +669,28 @@ export function presentStints(
     .map((s) => ({ status: s.s, start: s.start }));
 }
 
+type ClubAges = [string, number[]][];
+
+/**
+ * One club's prospects at the instant t whose sell status changed less than 5 days before it, per
+ * sell status (as reported: none → Prospect), in age buckets 0..4 (< 24 h … 4 days), from the
+ * club's stints that began in [t − 5 days, t) (today: up to now, `live`).
+ */
+function agesAt(list: Deno.KvEntry<unknown>[], t: number, live = false): ClubAges {
+  const from = t - RECENT_MS;
+  const ages = new Map<string, number[]>();
+  for (const st of presentStints(list, t, live)) {
+    const start = Date.parse(st.start);
+    if (start <= from) continue;
+    const s = reportStatus(st.status);
+    const buckets = ages.get(s) ?? [0, 0, 0, 0, 0];
+    const b = ageBucket(t - start);
+    if (b < 5) buckets[b] += 1;
+    ages.set(s, buckets);
+  }
+  return [...ages];
+}
+
 /**
  * Prospects of the clubs whose sell status changed less than 5 days before T and who still had it
  * at T, per sell status (as reported: none → Prospect), in age buckets 0..4 (< 24 h … 4 days).
@@ -606,38 +702,27 @@ export async function recentAges(
   asOf: AsOf,
 ): Promise<Map<string, number[]>> {
   const t = asOf.at.getTime();
-  const from = t - RECENT_MS;
   const out = new Map<string, number[]>();
-  const count = (into: Map<string, number[]>, status: string, start: number) => {
-    if (start <= from) return;
-    const s = reportStatus(status);
-    const buckets = into.get(s) ?? [0, 0, 0, 0, 0];
-    const b = ageBucket(t - start);
-    if (b < 5) buckets[b] += 1;
-    into.set(s, buckets);
-  };
   // The stints of a club that began in the 5 days before T and still lasted at T.
-  const clubAges = async (c: number): Promise<[string, number[]][]> => {
+  const clubAges = async (c: number): Promise<ClubAges> => {
     const list = await entries(kv, {
-      start: reportStintKey(mp, c, iso(from)),
+      start: reportStintKey(mp, c, iso(t - RECENT_MS)),
       end: asOf.live ? reportStintKey(mp, c, OPEN_END) : reportStintKey(mp, c, iso(t)),
     });
-    const ages = new Map<string, number[]>();
-    for (const s of presentStints(list, t, asOf.live)) count(ages, s.status, Date.parse(s.start));
-    return [...ages];
+    return agesAt(list, t, asOf.live);
   };
   // Today is read on every request. A past instant is kept for every club of the project at once
   // (keepMidnights keeps each midnight's before its stints are pruned).
-  let perClub: [string, number[]][][];
+  let perClub: ClubAges[];
   if (asOf.live) perClub = await Promise.all(clubs.map(clubAges));
   else {
     const t = iso(asOf.at);
-    let all = await readChunks<[string, number[]][]>(kv, "ra", "ras", mp, t);
+    let all = await readChunks(kv, "ra", "ras", mp, t, agesCodec);
     if (!all) {
       const every = [...(await clubStatusSnapshot(kv, mp, t, asOf.timeZone)).keys()];
       const ages = await Promise.all(every.map(clubAges));
       all = new Map(every.map((c, i) => [c, ages[i]] as const).filter(([, a]) => a.length > 0));
-      if (settled(asOf.at)) await writeChunks(kv, "ra", "ras", mp, t, all);
+      if (settled(asOf.at)) await writeChunks(kv, "ra", "ras", mp, t, all, agesCodec);
     }
     perClub = clubs.map((c) => all.get(c) ?? []);
   }
@@ -651,15 +736,74 @@ export async function recentAges(
   return out;
 }
 
-/** Every value a report of the past instant `asOf` reads for project `mp`, computed and kept. */
-export async function keepInstant(kv: Deno.Kv, mp: number, asOf: AsOf): Promise<void> {
+/**
+ * Every value a report of the past instant `asOf` reads for project `mp`, computed and kept; the
+ * age values from `ages` when given (every club's, as recentAges would compute them).
+ */
+export async function keepInstant(
+  kv: Deno.Kv,
+  mp: number,
+  asOf: AsOf,
+  ages?: Map<number, ClubAges>,
+): Promise<void> {
+  const t = iso(asOf.at);
+  const keepAges = async () => {
+    if (!ages) return void await recentAges(kv, mp, [], asOf); // keeps every club's
+    if ((await kv.get(reportSnapshotKey("ras", mp, t))).value === null) {
+      await writeChunks(kv, "ra", "ras", mp, t, ages, agesCodec);
+    }
+  };
   await Promise.all([
     projectEscalations(kv, mp, asOf),
     projectFirstIn(kv, mp, asOf),
-    clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone)
-      .then(() => recentAges(kv, mp, [], asOf)), // keeps every club's
+    clubStatusSnapshot(kv, mp, t, asOf.timeZone).then(keepAges),
     clubChanges(kv, mp, asOf),
   ]);
+}
+
+/** The clubs a project has stints in, in key order (one listing of one entry per club). */
+async function* stintClubs(kv: Deno.Kv, mp: number): AsyncGenerator<number> {
+  let club: number | null = null;
+  for (;;) {
+    let next: number | null = null;
+    const sel = club === null
+      ? { prefix: reportStintKey(mp) }
+      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club + 0.5) };
+    for await (const e of kv.list(sel, { limit: 1 })) next = e.key[2] as number;
+    if (next === null) return;
+    yield club = next;
+  }
+}
+
+/**
+ * The age values of every club at each of the past instants `ts` (ascending), from one listing of
+ * each club's stints: the window [t − 5 days, t) of each instant is a slice of it.
+ */
+async function agesByInstant(
+  kv: Deno.Kv,
+  mp: number,
+  ts: number[],
+): Promise<Map<number, Map<number, ClubAges>>> {
+  const out = new Map(ts.map((t) => [t, new Map<number, ClubAges>()]));
+  if (!ts.length) return out;
+  for await (const c of stintClubs(kv, mp)) {
+    const list = await entries(kv, {
+      start: reportStintKey(mp, c, iso(ts[0] - RECENT_MS)),
+      end: reportStintKey(mp, c, iso(ts[ts.length - 1])),
+    });
+    let lo = 0;
+    let hi = 0;
+    for (const t of ts) {
+      const from = iso(t - RECENT_MS);
+      const to = iso(t);
+      while (lo < list.length && (list[lo].key[3] as string) < from) lo++;
+      if (hi < lo) hi = lo;
+      while (hi < list.length && (list[hi].key[3] as string) < to) hi++;
+      const ages = agesAt(list.slice(lo, hi), t);
+      if (ages.length) out.get(t)!.set(c, ages);
+    }
+  }
+  return out;
 }
 
 /** The last local midnight whose values may be kept at `now`: settled by both clocks. */
@@ -705,11 +849,15 @@ export async function keepMidnights(
   }
   // Nothing counted yet: nothing to keep, and the first bucket written will start the next run.
   if (first === null) return { kept: 0, pruned: 0 };
-  let kept = 0;
+  const instants: Date[] = [];
   for (let day = reportDay(iso(last), timeZone); day >= first; day = addDays(day, -1)) {
-    await keepInstant(kv, mp, { at: startOfLocalDay(day, timeZone), live: false, timeZone });
-    kept++;
+    instants.push(startOfLocalDay(day, timeZone));
   }
+  const ages = await agesByInstant(kv, mp, instants.map((t) => t.getTime()).reverse());
+  for (const at of instants) {
+    await keepInstant(kv, mp, { at, live: false, timeZone }, ages.get(at.getTime()));
+  }
+  const kept = instants.length;
   await kv.set(reportKeptKey(mp), iso(last));
   return { kept, pruned: await pruneBeforeKept(kv, mp, last, timeZone) };
 }
@@ -734,16 +882,7 @@ export async function pruneBeforeKept(
     });
   }
   const before = iso(kept.getTime() - STINTS_KEPT_MS);
-  // The clubs with stints, one after another: the first key after the last club's.
-  let club: number | null = null;
-  for (;;) {
-    let next: number | null = null;
-    const sel = club === null
-      ? { prefix: reportStintKey(mp) }
-      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club + 0.5) };
-    for await (const e of kv.list(sel, { limit: 1 })) next = e.key[2] as number;
-    if (next === null) break;
-    club = next;
+  for await (const club of stintClubs(kv, mp)) {
     n += await deleteRange(kv, {
       start: reportStintKey(mp, club),
       end: reportStintKey(mp, club, before),
