@@ -114,15 +114,45 @@ async function memo<T>(
 const CLUBS_PER_CHUNK = 100;
 
 /**
- * How a per-club snapshot is kept compactly: numbers in one flat array, each status name once per
- * value (`s`) and referred to by its place in it — a kept midnight is ~3 B per non-zero count
- * instead of ~20 with the names repeated per club (issue #17).
+ * How a per-club snapshot is kept compactly: its numbers as zigzag varints in one byte array, each
+ * status name once per value (`s`) and referred to by its place in it — a kept midnight costs 1–2
+ * B per number instead of ~20 B per count with the names repeated per club (issue #17).
  */
 interface Codec<T> {
-  encode(rows: [number, T][]): unknown;
+  encode(rows: [number, T][]): Flat;
   decode(v: unknown): [number, T][];
 }
-type Flat = { s: string[]; c: number[] };
+type Flat = { s: string[]; b: Uint8Array };
+
+/** Integers as zigzag varints (exported for the round-trip test). */
+export function varints(ns: number[]): Uint8Array {
+  const out: number[] = [];
+  for (const n of ns) {
+    let z = n >= 0 ? n * 2 : -n * 2 - 1; // zigzag: small negatives stay small
+    while (z >= 0x80) {
+      out.push((z % 0x80) | 0x80);
+      z = Math.floor(z / 0x80);
+    }
+    out.push(z);
+  }
+  return Uint8Array.from(out);
+}
+
+export function fromVarints(b: Uint8Array): number[] {
+  const out: number[] = [];
+  let z = 0;
+  let scale = 1;
+  for (const byte of b) {
+    z += (byte & 0x7f) * scale;
+    if (byte & 0x80) scale *= 0x80;
+    else {
+      out.push(z % 2 ? -(z + 1) / 2 : z / 2);
+      z = 0;
+      scale = 1;
+    }
+  }
+  return out;
+}
 
 /** Per club: its id, how many statuses, then per status its place in `s` and `width` numbers. */
 function statusCodec<T>(
@@ -144,10 +174,11 @@ function statusCodec<T>(
           c.push(i, ...ns);
         }
       }
-      return { s, c } satisfies Flat;
+      return { s, b: varints(c) };
     },
     decode(v) {
-      const { s, c } = v as Flat;
+      const { s } = v as Flat;
+      const c = fromVarints((v as Flat).b);
       const out: [number, T][] = [];
       for (let i = 0; i < c.length;) {
         const club = c[i++];
@@ -169,10 +200,11 @@ const countsCodec = statusCodec<StatusCounts>(
   (pairs) => Object.fromEntries(pairs.map(([st, [n]]) => [st, n])),
 );
 const agesCodec = statusCodec<ClubAges>(5, (v) => v, (pairs) => pairs);
-/** Per-club changes: club, total, last 24 h. */
+/** Per-club changes: club, total, last 24 h, as varints. */
 const encodeChanges = (rows: Iterable<[number, ChangeCounts]>) =>
-  [...rows].flatMap(([c, r]) => [c, r.total, r.last24h]);
-function decodeChanges(v: number[]): Map<number, ChangeCounts> {
+  varints([...rows].flatMap(([c, r]) => [c, r.total, r.last24h]));
+function decodeChanges(b: Uint8Array): Map<number, ChangeCounts> {
+  const v = fromVarints(b);
   const out = new Map<number, ChangeCounts>();
   for (let i = 0; i + 2 < v.length; i += 3) out.set(v[i], { total: v[i + 1], last24h: v[i + 2] });
   return out;
@@ -214,11 +246,15 @@ async function writeChunks<T>(
   const all = [...rows];
   const op = kv.atomic();
   let chunks = 0;
-  for (let i = 0; i < all.length; i += CLUBS_PER_CHUNK) {
-    op.set(
-      reportSnapshotKey(kind, mp, t, chunks++),
-      codec.encode(all.slice(i, i + CLUBS_PER_CHUNK)),
-    );
+  for (let i = 0; i < all.length;) {
+    // CLUBS_PER_CHUNK clubs, fewer when their value would near KV's 64 KiB.
+    let n = CLUBS_PER_CHUNK;
+    let value = codec.encode(all.slice(i, i + n));
+    while (n > 1 && value.b.length + value.s.join("").length * 2 > 48_000) {
+      value = codec.encode(all.slice(i, i + (n = Math.ceil(n / 2))));
+    }
+    op.set(reportSnapshotKey(kind, mp, t, chunks++), value);
+    i += n;
   }
   await op.set(reportSnapshotKey(marker, mp, t), { chunks }).commit();
 }
@@ -543,9 +579,9 @@ async function clubChangesNow(
   asOf: AsOf,
 ): Promise<Map<number, ChangeCounts>> {
   const t = iso(asOf.at);
-  let later: Deno.KvEntry<number[]> | undefined;
+  let later: Deno.KvEntry<Uint8Array> | undefined;
   if (!asOf.live) {
-    const next = kv.list<number[]>({
+    const next = kv.list<Uint8Array>({
       start: reportSnapshotKey("cc", mp, t),
       end: reportSnapshotKey("cc", mp, OPEN_END),
     }, { limit: 1 });

@@ -24,7 +24,7 @@ import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
-import { settleClock } from "@/lib/db/reports.ts";
+import { settleClock, varints } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -629,10 +629,13 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
     const chunk = await env.kv.get(reportSnapshotKey("csc", 1, t, 0));
     assert.deepEqual(chunk.value, {
       s: ["", "Booked", "Member", "NoThanks"],
-      c: [101, 3, 0, 1, 1, 1, 2, 1, 102, 1, 3, 1],
+      b: varints([101, 3, 0, 1, 1, 1, 2, 1, 102, 1, 3, 1]),
     });
     // Reading the day answers the kept values (changing the kept value shows it is read).
-    await env.kv.set(reportSnapshotKey("csc", 1, t, 0), { s: ["NoThanks"], c: [101, 1, 0, 2] });
+    await env.kv.set(reportSnapshotKey("csc", 1, t, 0), {
+      s: ["NoThanks"],
+      b: varints([101, 1, 0, 2]),
+    });
     const r = await get(
       env,
       admin.headers,

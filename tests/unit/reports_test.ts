@@ -23,6 +23,7 @@ import {
 import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
+import { fromVarints, varints } from "@/lib/db/reports.ts";
 import { addDays, type Prospect } from "@/lib/domain/prospect.ts";
 
 const TZ = "Europe/Stockholm";
@@ -338,4 +339,14 @@ Deno.test("changeTimeKept: the days that are, or come before, a clock change", (
   for (let d = "2026-01-01"; d <= "2026-12-31"; d = addDays(d, 1)) {
     assert.equal(changeTimeKept(d, "UTC"), false, d);
   }
+});
+
+Deno.test("kept report values: integers survive the varint form, each in as few bytes as it needs", () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: -(2 ** 40), max: 2 ** 40 })), (ns) => {
+      assert.deepEqual(fromVarints(varints(ns)), ns);
+    }),
+  );
+  assert.equal(varints([0, 1, -1, 63, -64]).length, 5, "small counts: one byte each");
+  assert.equal(varints([64, 8191]).length, 4);
 });
