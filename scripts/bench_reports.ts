@@ -21,7 +21,7 @@ import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/r
 import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
-import { keepMidnights } from "@/lib/db/reports.ts";
+import { keepEveryProject } from "@/lib/db/reports.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const { values } = parseArgs({
@@ -114,8 +114,7 @@ async function snapshots() {
     const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
     const now = new Date();
     const t0 = performance.now();
-    let kept = 0;
-    for (const mp of projects) kept += (await keepMidnights(kv, mp, TZ, now)).kept;
+    const { kept } = await keepEveryProject(kv, projects, TZ, now);
     log(
       `kept midnights: ${kept} (${projects.length} projects) in ${
         ((performance.now() - t0) / 1000).toFixed(1)

@@ -18,7 +18,7 @@ import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
-import { keepMidnights } from "@/lib/db/reports.ts";
+import { keepEveryProject } from "@/lib/db/reports.ts";
 import {
   diffProspectKeys,
   type ProspectEvent,
@@ -409,9 +409,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await writing;
   await kv.set(customerIdSeqKey(), o.prospects);
   if (o.keepMidnights ?? true) {
-    for (const p of chain.projects) {
-      await keepMidnights(kv, p.marketProjectId, o.timeZone, o.now);
-    }
+    await keepEveryProject(kv, chain.projects.map((p) => p.marketProjectId), o.timeZone, o.now);
   }
   return chain;
 }

@@ -17,7 +17,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
-import { keepMidnights } from "@/lib/db/reports.ts";
+import { keepEveryProject } from "@/lib/db/reports.ts";
 import { deletePrefix, getManyChunked } from "@/lib/db/kv.ts";
 import {
   type EventPack,
@@ -222,10 +222,12 @@ const OLD_SNAPSHOT_KINDS = ["ps", "pc", "pe", "pf", "cc", "cs", "csc", "ra", "ra
 export async function keepEveryMidnight(kv: Deno.Kv, timeZone: string, now: Date): Promise<void> {
   await deletePrefix(kv, reportCounterKey("sd"));
   await deletePrefix(kv, reportCounterKey("cd"));
+  const projects: number[] = [];
   for (const p of await listMarketProjects(kv)) {
     const mp = p.marketProjectId;
     if ((await kv.get(reportKeptKey(mp))).value !== null) continue;
     for (const kind of OLD_SNAPSHOT_KINDS) await deletePrefix(kv, reportSnapshotKey(kind, mp));
-    await keepMidnights(kv, mp, timeZone, now);
+    projects.push(mp);
   }
+  await keepEveryProject(kv, projects, timeZone, now);
 }

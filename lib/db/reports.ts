@@ -822,6 +822,7 @@ async function agesByInstant(
 ): Promise<Map<number, Map<number, ClubAges>>> {
   const out = new Map(ts.map((t) => [t, new Map<number, ClubAges>()]));
   if (!ts.length) return out;
+  const windows = ts.map((t) => [t, iso(t - RECENT_MS), iso(t)] as const);
   for await (const c of stintClubs(kv, mp)) {
     const list = await entries(kv, {
       start: reportStintKey(mp, c, iso(ts[0] - RECENT_MS)),
@@ -829,9 +830,7 @@ async function agesByInstant(
     });
     let lo = 0;
     let hi = 0;
-    for (const t of ts) {
-      const from = iso(t - RECENT_MS);
-      const to = iso(t);
+    for (const [t, from, to] of windows) {
       while (lo < list.length && (list[lo].key[3] as string) < from) lo++;
       if (hi < lo) hi = lo;
       while (hi < list.length && (list[hi].key[3] as string) < to) hi++;
@@ -925,4 +924,28 @@ export async function pruneBeforeKept(
     });
   }
   return n;
+}
+
+/**
+ * keepMidnights for every project, a few at a time (each waits on KV most of its time). Answers the
+ * midnights kept and the keys pruned.
+ */
+export async function keepEveryProject(
+  kv: Deno.Kv,
+  projects: number[],
+  timeZone: string,
+  now: Date,
+  concurrency = 4,
+): Promise<{ kept: number; pruned: number }> {
+  const total = { kept: 0, pruned: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < projects.length) {
+      const r = await keepMidnights(kv, projects[next++], timeZone, now);
+      total.kept += r.kept;
+      total.pruned += r.pruned;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return total;
 }

@@ -9,7 +9,7 @@ import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
-  keepMidnights,
+  keepEveryProject,
   pruneChangeHours,
   pruneChangeTimes,
   SNAPSHOT_SETTLE_MS,
@@ -32,7 +32,7 @@ export async function runReportSnapshots(
   if (now.getTime() - midnight < SNAPSHOT_SETTLE_MS) return null;
   if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
-  for (const mp of projects) await keepMidnights(kv, mp, config.timeZone, now);
+  await keepEveryProject(kv, projects, config.timeZone, now);
   // Per-hour change buckets and the change-time index serve today's 24 h window (and the index
   // the days around a clock change): older ones go.
   const keepFrom = new Date(now.getTime() - CHANGE_HOURS_KEPT_MS);
