@@ -81,10 +81,6 @@ async function sumBy<G>(
 const toCounts = (m: Map<string, number>): StatusCounts => Object.fromEntries(m);
 
 /**
- * A past midnight's values never change and, once keepMidnights has kept every midnight of a
- * project, are the only record of it (the day buckets and stints before are pruned): no TTL.
- */
-/**
  * An instant is kept only once it is this far in the past (real time): a write stamped just before
  * it may still be committing (a request in flight, another instance's clock a little behind).
  */
@@ -93,7 +89,11 @@ export const SNAPSHOT_SETTLE_MS = 10 * 60_000;
 export const settleClock = { now: () => Date.now() };
 const settled = (t: Date) => settleClock.now() - t.getTime() >= SNAPSHOT_SETTLE_MS;
 
-/** The value kept for a past instant, or computed and kept (a live report is never kept). */
+/**
+ * The value kept for a past instant, or computed and kept (a live report is never kept). A past
+ * midnight's values never change and, once keepMidnights has kept every midnight of a project, are
+ * the only record of it (the day buckets and stints before are pruned): no TTL unless `ttlMs`.
+ */
 async function memo<T>(
   kv: Deno.Kv,
   asOf: AsOf,
@@ -282,11 +282,14 @@ export async function projectStatusCounts(
       await sumBy(kv, [{ prefix: prospectTotalKey("ps", mp) }], (k) => k[3] as string),
     );
   }
-  const out: StatusCounts = {};
-  for (const counts of (await clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone)).values()) {
-    for (const [st, n] of Object.entries(counts)) out[st] = (out[st] ?? 0) + n;
-  }
-  return out;
+  // The sum is kept too (`ps`, one small value): the project report of a past date reads it alone.
+  return await memo(kv, asOf, (t) => reportSnapshotKey("ps", mp, t), async () => {
+    const out: StatusCounts = {};
+    for (const counts of (await clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone)).values()) {
+      for (const [st, n] of Object.entries(counts)) out[st] = (out[st] ?? 0) + n;
+    }
+    return out;
+  });
 }
 
 /** Live prospects per club and sell status as of T (only `clubs` when given). */
@@ -541,12 +544,14 @@ export async function projectChanges(
     ]);
     return { total: counterValue(cur.value), last24h: sum(window) };
   }
-  const out = { total: 0, last24h: 0 };
-  for (const r of (await clubChanges(kv, mp, asOf)).values()) {
-    out.total += r.total;
-    out.last24h += r.last24h;
-  }
-  return out;
+  return await memo(kv, asOf, (t) => reportSnapshotKey("pc", mp, t), async () => {
+    const out = { total: 0, last24h: 0 };
+    for (const r of (await clubChanges(kv, mp, asOf)).values()) {
+      out.total += r.total;
+      out.last24h += r.last24h;
+    }
+    return out;
+  });
 }
 
 /** Sell-status changes per club of a project: all up to T and those of the last 24 h. */
@@ -792,8 +797,9 @@ export async function keepInstant(
   await Promise.all([
     projectEscalations(kv, mp, asOf),
     projectFirstIn(kv, mp, asOf),
-    clubStatusSnapshot(kv, mp, t, asOf.timeZone).then(keepAges),
-    clubChanges(kv, mp, asOf),
+    clubStatusSnapshot(kv, mp, t, asOf.timeZone)
+      .then(() => Promise.all([keepAges(), projectStatusCounts(kv, mp, asOf)])),
+    clubChanges(kv, mp, asOf).then(() => projectChanges(kv, mp, asOf)),
   ]);
 }
 
