@@ -304,11 +304,44 @@ export async function clubStatusCounts(
     const all = await clubStatusSnapshot(kv, mp, iso(asOf.at), asOf.timeZone);
     return new Map([...all].filter(([c]) => want(c)));
   }
+  if (!clubs || clubs.size > 40) {
+    const now = await keptPlusToday(kv, mp, asOf.timeZone);
+    if (now) return new Map([...now].filter(([c]) => want(c)));
+  }
   const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
     ? [...clubs].map((c) => ({ prefix: prospectTotalKey("pcs", mp, c) }))
     : [{ prefix: prospectTotalKey("pcs", mp) }];
   const pair = (c: number, s: string) => want(c) ? `${c}|${s}` : null;
   return byClub(await sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)));
+}
+
+/**
+ * Every club's current status counts as the last kept midnight's plus the day buckets written since
+ * (its local date on; pruning keeps them): far fewer entries than every club's search totals once
+ * a project has many clubs — the live district-wide report. Null when the project has no kept
+ * midnight yet.
+ */
+async function keptPlusToday(kv: Deno.Kv, mp: number, timeZone: string) {
+  const k = await kv.get<string>(reportKeptKey(mp));
+  if (k.value === null) return null;
+  const kept = await readClubSnapshot(kv, mp, k.value);
+  if (!kept) return null;
+  const sums = new Map<string, number>();
+  for (const [c, counts] of kept) {
+    for (const [st, n] of Object.entries(counts)) sums.set(`${c}|${st}`, n);
+  }
+  await sumBy(
+    kv,
+    [{
+      start: reportCounterKey("scd", mp, reportDay(k.value, timeZone)),
+      end: reportCounterKey("scd", mp, OPEN_END),
+    }],
+    (key) => `${key[4] as number}|${key[5] as string}`,
+    1,
+    sums,
+  );
+  for (const [g, n] of sums) if (n === 0) sums.delete(g);
+  return byClub(sums);
 }
 
 /** "club|status" sums → club → status counts. */
