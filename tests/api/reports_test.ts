@@ -72,6 +72,16 @@ async function story() {
 const get = (env: TestEnv, headers: Record<string, string>, path: string) =>
   call(env, "GET", path, { headers });
 
+/** The project, club and age reports of the story's projects for each date (JSON answers). */
+const everyReport = (env: TestEnv, headers: Record<string, string>, dates: string[]) =>
+  Promise.all(
+    dates.flatMap((d) => [
+      `/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`,
+      `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2`,
+      `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
+    ]).map(async (p) => (await get(env, headers, p)).json),
+  );
+
 const ZERO_STATUSES = {
   alreadyInBRP: 0,
   prospect: 0,
@@ -583,21 +593,15 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
     };
     assert.equal(await runReportSnapshots(justAfterMidnight), null, "not while writes may settle");
     const deps = { kv: env.kv, config: env.config, now: () => new Date(NOW) };
-    const paths = [
-      "2026-02-28",
-      "2026-03-01",
-      "2026-03-04",
-      "2026-03-05",
-      "2026-03-08",
-      "2026-03-09",
-    ]
-      .flatMap((d) => [
-        `/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`,
-        `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2`,
-        `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
-      ]);
     const reports = () =>
-      Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
+      everyReport(env, admin.headers, [
+        "2026-02-28",
+        "2026-03-01",
+        "2026-03-04",
+        "2026-03-05",
+        "2026-03-08",
+        "2026-03-09",
+      ]);
     await deletePrefix(env.kv, ["report_snapshots"]);
     const want = await reports(); // from the buckets and stints
     await deletePrefix(env.kv, ["report_snapshots"]);
@@ -653,15 +657,14 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
 Deno.test("migration 85: the kept values of every midnight in the chunked form, buckets pruned, the same reports; a rerun changes nothing", async () => {
   const { env, admin } = await story();
   try {
-    const paths = ["2026-03-01", "2026-03-04", "2026-03-05", "2026-03-09", "2026-03-10"].flatMap((
-      d,
-    ) => [
-      `/api/reports/status-project?referenceDate=${d}&marketProjectIds=1,2`,
-      `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1,2`,
-      `/api/reports/sell-status-age?marketProjectId=1&referenceDate=${d}`,
-    ]);
     const reports = () =>
-      Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
+      everyReport(env, admin.headers, [
+        "2026-03-01",
+        "2026-03-04",
+        "2026-03-05",
+        "2026-03-09",
+        "2026-03-10",
+      ]);
     await deletePrefix(env.kv, ["report_snapshots"]);
     const want = await reports();
     // The layout before: project-wide day buckets, per-club kept values with a TTL (wrong ones
