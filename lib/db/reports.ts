@@ -880,14 +880,18 @@ async function agesByInstant(
   return out;
 }
 
-/** The last local midnight whose values may be kept at `now`: settled by both clocks. */
-export function lastKeepableMidnight(now: Date, timeZone: string): Date {
+/**
+ * The last local midnight whose values may be kept at `now`: settled by both clocks (null when
+ * `now` runs ahead of real time so far that neither today's nor yesterday's is — nothing may then
+ * be kept, or pruned).
+ */
+function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
   const today = reportDay(iso(now), timeZone);
   for (const day of [today, addDays(today, -1)]) {
     const t = startOfLocalDay(day, timeZone);
     if (now.getTime() - t.getTime() >= SNAPSHOT_SETTLE_MS && settled(t)) return t;
   }
-  return startOfLocalDay(addDays(today, -2), timeZone);
+  return null;
 }
 
 /** Day buckets of the local days before the last kept midnight's, kept a little longer. */
@@ -912,6 +916,7 @@ export async function keepMidnights(
   now: Date,
 ): Promise<{ kept: number; pruned: number }> {
   const last = lastKeepableMidnight(now, timeZone);
+  if (!last) return { kept: 0, pruned: 0 };
   const done = await kv.get<string>(reportKeptKey(mp));
   if (done.value !== null && done.value >= iso(last)) return { kept: 0, pruned: 0 };
   let first: string | null = null;

@@ -24,7 +24,7 @@ import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
-import { settleClock, varints } from "@/lib/db/reports.ts";
+import { keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -650,6 +650,27 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
     const ps = await env.kv.get(reportSnapshotKey("ps", 1, t));
     assert.deepEqual(ps.value, { "": 1, Booked: 1, Member: 1, NoThanks: 1 });
   } finally {
+    env.close();
+  }
+});
+
+Deno.test("with the server's clock ahead of real time, no midnight is kept and nothing pruned", async () => {
+  const { env } = await story();
+  const real = settleClock.now;
+  try {
+    // Real time two days behind the server's clock (03-10 10:00): not even 03-08's midnight has
+    // settled, so keeping would keep nothing — and pruning would lose the buckets.
+    settleClock.now = () => Date.parse("2026-03-07T00:00:00Z");
+    const scd = await listAll(env.kv, ["report_counters", "scd"]);
+    assert.deepEqual(await keepMidnights(env.kv, 1, "Europe/Stockholm", new Date(NOW)), {
+      kept: 0,
+      pruned: 0,
+    });
+    assert.equal((await env.kv.get(["report_kept", 1])).value, null);
+    assert.deepEqual(await listAll(env.kv, ["report_snapshots"]), []);
+    assert.deepEqual(await listAll(env.kv, ["report_counters", "scd"]), scd);
+  } finally {
+    settleClock.now = real;
     env.close();
   }
 });
