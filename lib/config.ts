@@ -14,6 +14,7 @@ const schema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   KV_PATH: z.string().default("./data/app.kv"),
   KV_URL: z.url().optional(),
+  KV_READERS: z.coerce.number().int().min(0).max(16).default(2),
   TZ_NAME: z.string().default(DEFAULT_TIME_ZONE),
   MFA_MODE: z.enum(["required", "off"]).optional(),
   SMTP_URL: z.string().optional(),
@@ -43,6 +44,8 @@ export interface Config {
   secretKey: string;
   kvPath: string;
   kvUrl?: string;
+  /** Extra SQLite connections that serve reads of a KV file (lib/db/kv.ts); 0 = one for all. */
+  kvReaders: number;
   timeZone: string;
   mfaMode: "required" | "off";
   smtpUrl?: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     secretKey: e.SECRET_KEY ?? DEV_SECRET_KEY,
     kvPath: e.KV_PATH,
     kvUrl: e.KV_URL,
+    kvReaders: e.KV_READERS,
     timeZone: e.TZ_NAME,
     mfaMode,
     smtpUrl: e.SMTP_URL,

@@ -25,9 +25,9 @@ import { runDuePass } from "@/lib/jobs/activity.ts";
 import { drainNotifications } from "@/lib/jobs/notifications.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { addWorkMs } from "@/lib/domain/worktime.ts";
-import { ulid } from "@/lib/db/kv.ts";
+import { openKv, ulid } from "@/lib/db/kv.ts";
 import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
-import { testConfig } from "@/lib/config.ts";
+import { loadConfig, testConfig } from "@/lib/config.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -121,9 +121,10 @@ if (values["generate-only"]) {
 }
 
 // Reopen the store, as a running server would have it: the bulk write's connection (its page cache
-// and the WAL it left to checkpoint) is not what a minute's job pass runs on.
+// and the WAL it left to checkpoint) is not what a minute's job pass runs on. Opened as main.ts
+// opens it (reader connections beside the one that commits; KV_READERS, default 2).
 kv.close();
-const kvRun = await Deno.openKv(path);
+const kvRun = await openKv({ kvPath: path, kvReaders: loadConfig().kvReaders });
 const deps = { kv: kvRun, config: testConfig({ TZ_NAME: tz }), now: () => now };
 // CPU time of this process next to wall time: the machine may be shared with other work.
 const cpu0 = process.cpuUsage();

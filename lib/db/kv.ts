@@ -4,13 +4,24 @@
  */
 import type { Config } from "@/lib/config.ts";
 
-export async function openKv(config: Pick<Config, "kvPath" | "kvUrl">): Promise<Deno.Kv> {
+export async function openKv(
+  config: Pick<Config, "kvPath" | "kvUrl"> & { kvReaders?: number },
+): Promise<Deno.Kv> {
   if (config.kvUrl) return await Deno.openKv(config.kvUrl);
   if (config.kvPath === ":memory:") return await Deno.openKv(config.kvPath);
   if (config.kvPath === "") return await Deno.openKv();
   const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
   if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
-  return retryingBusy(await retryBusy(() => Deno.openKv(config.kvPath)));
+  const open = () => retryBusy(() => Deno.openKv(config.kvPath));
+  const writer = await open();
+  const readers: Deno.Kv[] = [];
+  try {
+    for (let i = 0; i < (config.kvReaders ?? 0); i++) readers.push(await open());
+  } catch (e) {
+    for (const h of [writer, ...readers]) h.close();
+    throw e;
+  }
+  return fileKv(writer, readers);
 }
 
 /** SQLite's answer when another process holds the file's write lock for a moment. */
@@ -31,11 +42,21 @@ export async function retryBusy<T>(fn: () => Promise<T>, tries = 10): Promise<T>
 }
 
 /**
- * A KV file shared by several processes (a second instance, or `deno task create-admin` beside a
- * running server): commits and reads that meet a busy file are retried with backoff instead of
- * failing the request. Only the file store needs this; KV Connect serialises on the server.
+ * A KV file: one handle that commits, and `readers` more handles on the same file that serve
+ * `get`, `getMany` and `list` in turn. Deno runs each handle's SQLite connection on one thread
+ * that takes reads and commits in arrival order, so with one handle every read waits behind the
+ * commits queued before it (each synced to disk); the WAL lets the other connections read while
+ * a commit is under way, and each read sees every commit that has returned. Checks are evaluated
+ * by the committing connection, so a versionstamp read on any handle guards the write as before;
+ * watch and queues stay on the committing handle (Deno notifies every handle of a file in the
+ * process). docs/scaling.md.
+ *
+ * The file may also be shared by several processes (a second instance, or `deno task
+ * create-admin` beside a running server): commits and reads that meet a busy file are retried
+ * with backoff instead of failing the request. Only the file store needs this; KV Connect
+ * serialises on the server.
  */
-function retryingBusy(kv: Deno.Kv): Deno.Kv {
+function fileKv(kv: Deno.Kv, readers: Deno.Kv[]): Deno.Kv {
   const wrapAtomic = (op: Deno.AtomicOperation): Deno.AtomicOperation =>
     new Proxy(op, {
       get(target, prop) {
@@ -49,13 +70,30 @@ function retryingBusy(kv: Deno.Kv): Deno.Kv {
       },
     });
   const retried = new Set(["get", "getMany", "set", "delete"]);
+  const reads = new Set(["get", "getMany", "list"]);
+  let turn = 0;
+  const reader = () => (readers.length ? readers[turn++ % readers.length] : kv);
+  const closeAll = () => {
+    for (const h of [...readers, kv]) h.close();
+  };
   return new Proxy(kv, {
     get(target, prop) {
-      const v = Reflect.get(target, prop, target);
       if (prop === "atomic") return () => wrapAtomic(target.atomic());
+      if (prop === "close" || prop === Symbol.dispose) return closeAll;
+      const v = Reflect.get(target, prop, target);
       if (typeof v !== "function") return v;
+      const on = () => (reads.has(prop as string) ? reader() : target);
       if (retried.has(prop as string)) {
-        return (...args: unknown[]) => retryBusy(() => v.apply(target, args));
+        return (...args: unknown[]) => {
+          const h = on();
+          return retryBusy(() => Reflect.get(h, prop, h).apply(h, args));
+        };
+      }
+      if (reads.has(prop as string)) {
+        return (...args: unknown[]) => {
+          const h = on();
+          return Reflect.get(h, prop, h).apply(h, args);
+        };
       }
       return v.bind(target);
     },
