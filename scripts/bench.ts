@@ -14,7 +14,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { generateChain, pickWeighted, zipfWeights } from "@/lib/db/generate.ts";
-import { listAll } from "@/lib/db/kv.ts";
+import { listAll, openKv } from "@/lib/db/kv.ts";
+import { loadConfig } from "@/lib/config.ts";
 import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { createSession } from "@/lib/auth/session.ts";
@@ -59,7 +60,8 @@ async function prepare(): Promise<void> {
   for (const f of [KV_PATH, `${KV_PATH}-wal`, `${KV_PATH}-shm`]) {
     await Deno.remove(f).catch(() => {});
   }
-  const kv = await Deno.openKv(KV_PATH);
+  // Opened as main.ts opens it: the keep step's reads go to reader connections (lib/db/kv.ts).
+  const kv = await openKv({ kvPath: KV_PATH, kvReaders: loadConfig().kvReaders });
   await runMigrations(kv);
   const started = performance.now();
   await generateChain(kv, {

@@ -302,8 +302,8 @@ export async function commitWrites(
  * against the entry's versionstamp. Answers null when someone else wrote in between.
  *
  * Group commit: the KV commits one atomic at a time (each synced to disk), so writes that arrive
- * while a commit is in flight are committed together in the next atomic through commitWrites. A
- * lone write commits at once.
+ * while a commit is in flight are committed together in the next atomic through commitWrites, which
+ * is prepared while the one before commits (PIPELINE). A lone write commits at once.
  */
 export async function commitProspect(
   kv: Deno.Kv,
@@ -325,20 +325,26 @@ interface Waiting {
 
 /** A request waits for at most this much in one group (latency over throughput). */
 const GROUP_LIMITS = { mutations: 600, writes: 50 };
-const queues = new WeakMap<Deno.Kv, { items: Waiting[]; running: boolean }>();
+/**
+ * Groups in flight at once: while one commits, the next reads its history values and queues its
+ * atomic behind it, so the committing connection never waits for JavaScript (+15–30% updates with
+ * 8 clients, docs/performance.md). A record in both groups is refused by its check in one of them.
+ */
+const PIPELINE = 2;
+const queues = new WeakMap<Deno.Kv, { items: Waiting[]; running: number }>();
 
 function enqueue(kv: Deno.Kv, write: ProspectWrite): Promise<string | null> {
   let q = queues.get(kv);
-  if (!q) queues.set(kv, q = { items: [], running: false });
+  if (!q) queues.set(kv, q = { items: [], running: 0 });
   const done = new Promise<string | null>((resolve, reject) => {
     q.items.push({ write, resolve, reject });
   });
-  if (!q.running) drain(kv, q);
+  if (q.running < PIPELINE) drain(kv, q);
   return done;
 }
 
-async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
-  q.running = true;
+async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: number }) {
+  q.running++;
   try {
     while (q.items.length) {
       const group = q.items.splice(0, GROUP_LIMITS.writes);
@@ -351,7 +357,7 @@ async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: boolean }) {
       });
     }
   } finally {
-    q.running = false;
+    q.running--;
   }
 }
 

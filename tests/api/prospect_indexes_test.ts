@@ -360,7 +360,7 @@ async function adminWithProspects(n: number) {
   return { env, ctx, made };
 }
 
-Deno.test("group commit: concurrent saves all land; a stale one in the same group loses alone", async () => {
+Deno.test("group commit: concurrent saves all land; a stale one loses alone, in its group or the one beside it", async () => {
   const { env, ctx, made } = await adminWithProspects(30);
   try {
     const row = (
