@@ -326,22 +326,25 @@ async function keptPlusToday(kv: Deno.Kv, mp: number, timeZone: string) {
   if (k.value === null) return null;
   const kept = await readClubSnapshot(kv, mp, k.value);
   if (!kept) return null;
-  const sums = new Map<string, number>();
-  for (const [c, counts] of kept) {
-    for (const [st, n] of Object.entries(counts)) sums.set(`${c}|${st}`, n);
+  // Club → status → count, added to in place (thousands of buckets at 1M: no string keys).
+  const out = new Map<number, StatusCounts>();
+  for (const [c, counts] of kept) out.set(c, { ...counts });
+  const buckets = await entries(kv, {
+    start: reportCounterKey("scd", mp, reportDay(k.value, timeZone)),
+    end: reportCounterKey("scd", mp, OPEN_END),
+  });
+  for (const e of buckets) {
+    const c = e.key[4] as number;
+    const st = e.key[5] as string;
+    let counts = out.get(c);
+    if (!counts) out.set(c, counts = {});
+    counts[st] = (counts[st] ?? 0) + counterValue(e.value);
   }
-  await sumBy(
-    kv,
-    [{
-      start: reportCounterKey("scd", mp, reportDay(k.value, timeZone)),
-      end: reportCounterKey("scd", mp, OPEN_END),
-    }],
-    (key) => `${key[4] as number}|${key[5] as string}`,
-    1,
-    sums,
-  );
-  for (const [g, n] of sums) if (n === 0) sums.delete(g);
-  return byClub(sums);
+  for (const [c, counts] of out) {
+    for (const st in counts) if (counts[st] === 0) delete counts[st];
+    if (!Object.keys(counts).length) out.delete(c);
+  }
+  return out;
 }
 
 /** "club|status" sums → club → status counts. */
