@@ -82,20 +82,13 @@ function fileKv(kv: Deno.Kv, readers: Deno.Kv[]): Deno.Kv {
       if (prop === "close" || prop === Symbol.dispose) return closeAll;
       const v = Reflect.get(target, prop, target);
       if (typeof v !== "function") return v;
-      const on = () => (reads.has(prop as string) ? reader() : target);
-      if (retried.has(prop as string)) {
-        return (...args: unknown[]) => {
-          const h = on();
-          return retryBusy(() => Reflect.get(h, prop, h).apply(h, args));
-        };
-      }
-      if (reads.has(prop as string)) {
-        return (...args: unknown[]) => {
-          const h = on();
-          return Reflect.get(h, prop, h).apply(h, args);
-        };
-      }
-      return v.bind(target);
+      const name = prop as string;
+      if (!reads.has(name) && !retried.has(name)) return v.bind(target);
+      return (...args: unknown[]) => {
+        const h = reads.has(name) ? reader() : target;
+        const call = () => Reflect.get(h, prop, h).apply(h, args);
+        return retried.has(name) ? retryBusy(call) : call();
+      };
     },
   });
 }
