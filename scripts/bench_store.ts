@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { prospectWrite, type StoredProspect, writeSize } from "@/lib/db/prospects.ts";
+import { clubDistricts } from "@/lib/db/reference.ts";
 import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
 import { reportCurrentKey } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
@@ -53,12 +54,14 @@ async function countStore(kvPath: string) {
       }
     }
     const at = new Date().toISOString();
+    const districts = await clubDistricts(kv);
     const change = (patch: Partial<StoredProspect>) =>
       sample
         ? writeSize(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, {
           userId: null,
           at,
           timeZone: DEFAULT_TIME_ZONE,
+          districts,
         }))
         : 0;
     const created = sample
@@ -66,6 +69,7 @@ async function countStore(kvPath: string) {
         userId: null,
         at,
         timeZone: DEFAULT_TIME_ZONE,
+        districts,
       }))
       : 0;
     return {

@@ -9,13 +9,14 @@
 import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import type { Worktime } from "@/lib/domain/worktime.ts";
 import {
+  clubDistricts,
   createClub,
   createDistrict,
   createMarketProject,
   setAllClubSubscriptions,
 } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
-import { customerIdSeqKey, prospectKey } from "@/lib/db/keys.ts";
+import { customerIdSeqKey, prospectKey, reportDistrictsFromKey } from "@/lib/db/keys.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
 import { keepEveryProject } from "@/lib/db/reports.ts";
@@ -319,6 +320,9 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   }
   const rand = prng(o.seed);
   const chain = await generateReference(kv, o as Required<GenerateOptions>, rand);
+  // Every bucket below is written by the districts of now, which never change while it runs.
+  const districts = await clubDistricts(kv);
+  await kv.set(reportDistrictsFromKey(), new Date(0).toISOString());
   const cumulative: number[] = [];
   chain.projectWeights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
   const settings = {
@@ -385,7 +389,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
     const keepHoursFrom = hourOf(new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString());
     for (const [before, after, at] of steps) {
-      const diff = diffProspectKeys(before, after, at, o.timeZone);
+      const diff = diffProspectKeys(before, after, at, o.timeZone, districts);
       for (const k of diff.deletes) keys.delete(JSON.stringify(k));
       for (const e of diff.sets) {
         // Change-time entries the nightly job has pruned (changeTimeKept) are not written.

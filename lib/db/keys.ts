@@ -71,6 +71,11 @@ export const clubCountByDistrictKey = (
 export const clubKey = (id: string) => ["clubs", id];
 export const clubsPrefix = () => ["clubs"];
 export const clubByNumberKey = (clubId: number) => ["clubs_by_number", clubId];
+/**
+ * Every club's district as one value, [clubId, districtId][] (issue #17): the write engine reads it
+ * to add the district day buckets; written in the same atomic as each club change.
+ */
+export const clubDistrictsKey = () => ["club_districts"];
 export const marketProjectKey = (id: string) => ["market_projects", id];
 export const marketProjectsPrefix = () => ["market_projects"];
 export const marketProjectByNumberKey = (
@@ -233,6 +238,12 @@ export const reportZoneKey = () => ["report_zone"];
  * (keepMidnights): the day buckets and stints before it are pruned.
  */
 export const reportKeptKey = (mp: number) => ["report_kept", mp];
+/**
+ * The instant from which every write has added the district day buckets (`sdd`) by the clubs'
+ * districts of today: set by migration 86, a rebuild of the report keys and every change of a
+ * club's district (lib/db/reports.ts districtStatusCounts).
+ */
+export const reportDistrictsFromKey = () => ["report_districts", "from"];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**

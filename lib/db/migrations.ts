@@ -1,6 +1,6 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
 import { migrationKey } from "@/lib/db/keys.ts";
-import { listMarketProjects, seedReferenceData } from "@/lib/db/reference.ts";
+import { listMarketProjects, seedReferenceData, startDistrictBuckets } from "@/lib/db/reference.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
@@ -127,6 +127,11 @@ export const MIGRATIONS: Migration[] = [
     name:
       "reports: every past midnight kept per project, the day buckets and stints before it pruned",
     up: (kv, tz) => keepEveryMidnight(kv, tz, new Date()),
+  },
+  {
+    n: 86,
+    name: "reports: per-district day buckets, trusted from a settled midnight after this",
+    up: async (kv) => await startDistrictBuckets(kv),
   },
 ];
 

@@ -5,7 +5,7 @@
  */
 import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
-import { reportMutations } from "@/lib/db/report_keys.ts";
+import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
   followUpSortKey,
@@ -134,13 +134,15 @@ const sameValue = (a: unknown, b: unknown) =>
 
 /**
  * What one write changes: index keys to delete and set, counters to move (before/after may be null).
- * `at`: the write's instant, `timeZone` the zone of the report days (lib/db/report_keys.ts).
+ * `at`: the write's instant, `timeZone` the zone of the report days, `districts` the clubs'
+ * districts (the district buckets; lib/db/report_keys.ts).
  */
 export function diffProspectKeys(
   before: Prospect | null,
   after: Prospect | null,
   at: string,
   timeZone: string,
+  districts: ClubDistricts,
 ): ProspectDiff {
   const old = before ? prospectIndexEntries(before) : [];
   const next = after ? prospectIndexEntries(after) : [];
@@ -163,7 +165,7 @@ export function diffProspectKeys(
   };
   if (before) move([...prospectTotalKeys(before), ...referenceCounterKeys(before)], -1);
   if (after) move([...prospectTotalKeys(after), ...referenceCounterKeys(after)], 1);
-  const report = reportMutations(before, after, at, timeZone);
+  const report = reportMutations(before, after, at, timeZone, districts);
   deletes.push(...report.deletes);
   sets.push(...report.sets);
   for (const c of report.counterDeltas) move([c.key], c.delta);

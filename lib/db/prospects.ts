@@ -47,7 +47,8 @@ import {
   NO_FOLLOW_UP_SORT,
   type Prospect,
 } from "@/lib/domain/prospect.ts";
-import { withEscalationMark } from "@/lib/db/report_keys.ts";
+import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
+import { clubDistricts } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type StoredProspect = Omit<Prospect, "version" | "may">;
@@ -92,6 +93,7 @@ export async function insertProspect(
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
   p = withEscalationMark(null, p, meta.at);
+  const districts = await clubDistricts(kv);
   const explicit = p.customerId > 0;
   let skip = 0;
   // Parallel creates contend for the sequence: each round one wins, so retry (with a little
@@ -108,7 +110,7 @@ export async function insertProspect(
     for (const g of guards) op.check(g).set(g.key, rec.id);
     for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
-    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone);
+    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, [], events, ulid));
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
@@ -134,7 +136,10 @@ export async function insertProspectBatch(
   items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
   meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
-  const seq = await kv.get<number>(customerIdSeqKey());
+  const [seq, districts] = await Promise.all([
+    kv.get<number>(customerIdSeqKey()),
+    clubDistricts(kv),
+  ]);
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
   const written: StoredProspect[] = [];
@@ -145,7 +150,7 @@ export async function insertProspectBatch(
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
-    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone);
+    const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     for (const c of diff.counters) {
       const id = JSON.stringify(c.key);
       const sum = counters.get(id);
@@ -185,12 +190,13 @@ export interface WriteMeta {
 /**
  * The write of `after` over the entry read before: escalation mark, events, index and counter
  * diff, plus `also` — entries set in the same atomic (a Motivation note, a queued notification).
- * `reportAt` dates the report buckets (default: the record's updatedAt).
+ * `reportAt` dates the report buckets (default: the record's updatedAt); `districts` are the clubs'
+ * districts when the write moves a status bucket (clubDistrictsFor).
  */
 export function prospectWrite(
   before: ProspectEntry,
   after: StoredProspect,
-  meta: WriteMeta & { reportAt?: string },
+  meta: WriteMeta & { reportAt?: string; districts: ClubDistricts },
 ): ProspectWrite {
   after = withEscalationMark(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, {
@@ -203,9 +209,27 @@ export function prospectWrite(
     after,
     meta.reportAt ?? after.updatedAt ?? meta.at,
     meta.timeZone,
+    meta.districts,
   );
   if (meta.also) diff.sets.push(...meta.also);
   return { before, after, events, diff };
+}
+
+/** For writes that move no status bucket (the activity clock's). */
+export const NO_DISTRICTS: ClubDistricts = new Map();
+
+/**
+ * The clubs' districts a write of `after` over `before` needs: read only when it moves a status
+ * bucket (a creation, a deletion, a status or club change); most writes need none. Were an empty
+ * map ever used for a write that does need them, the mapping marks the district buckets untrusted
+ * instead of writing wrong ones (report_keys.ts).
+ */
+export async function clubDistrictsFor(
+  kv: Deno.Kv,
+  before: StoredProspect | null,
+  after: StoredProspect,
+): Promise<ClubDistricts> {
+  return movesStatusBucket(before, after) ? await clubDistricts(kv) : NO_DISTRICTS;
 }
 
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
@@ -311,7 +335,8 @@ export async function commitProspect(
   after: StoredProspect,
   meta: WriteMeta,
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
-  const w = prospectWrite(before, after, meta);
+  const districts = await clubDistrictsFor(kv, before.value, after);
+  const w = prospectWrite(before, after, { ...meta, districts });
   const versionstamp = await enqueue(kv, w);
   if (versionstamp === null) return null;
   return { prospect: { ...w.after, version: versionstamp }, events: w.events };

@@ -9,6 +9,7 @@ import {
   adminSettingsPrefix,
   clubByNumberKey,
   clubCountByDistrictKey,
+  clubDistrictsKey,
   clubKey,
   clubsPrefix,
   clubSubscriberCountKey,
@@ -25,6 +26,8 @@ import {
   notificationCategoryKey,
   prospectCountByClubKey,
   prospectCountByProjectKey,
+  prospectsPrefix,
+  reportDistrictsFromKey,
   sellStatusesPrefix,
   sellStatusKey,
   settingsVersionKey,
@@ -61,6 +64,7 @@ import {
   type TimeSettingInput,
 } from "@/lib/domain/reference_rules.ts";
 import { DEFAULT_CLOCK_STATUS, SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { clubDistrictMap, type ClubDistricts } from "@/lib/db/report_keys.ts";
 
 const ATTEMPTS = 5;
 
@@ -231,6 +235,50 @@ const districtMissing = () =>
     districtId: "settings.clubs.districtNotFound",
   });
 
+/** Every club's district (clubId → districtId), as the write engine adds the district buckets. */
+export async function clubDistricts(kv: Deno.Kv): Promise<ClubDistricts> {
+  return clubDistrictMap((await kv.get<[number, number][]>(clubDistrictsKey())).value);
+}
+
+/**
+ * Puts a club change into the club→district pairs in the club's atomic (checked: concurrent club
+ * changes retry). `from`/`to` are [clubId, districtId] before and after (null: none); `now` the
+ * instant of the change.
+ */
+async function changeClubDistricts(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  from: [number, number] | null,
+  to: [number, number] | null,
+  now = new Date(),
+) {
+  const e = await kv.get<[number, number][]>(clubDistrictsKey());
+  const map = new Map(clubDistrictMap(e.value));
+  if (from) map.delete(from[0]);
+  if (to) map.set(to[0], to[1]);
+  op.check(e).set(clubDistrictsKey(), [...map].sort((a, b) => a[0] - b[0]));
+  // A club that moves district: today's district buckets hold its prospects' changes under the
+  // old one, so no live district report reads them until a midnight after this (reports.ts
+  // districtStatusCounts; a club gone or renumbered is seen there by its kept counts).
+  if (from && to && from[1] !== to[1]) {
+    op.set(reportDistrictsFromKey(), now.toISOString());
+  }
+}
+
+/**
+ * Migration 86: the club→district map from the clubs, and the instant the district buckets are
+ * trusted from — now, or the beginning for a store without prospects.
+ */
+export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
+  const clubs = await listRecords<Club>(kv, clubsPrefix());
+  let empty = true;
+  for await (const _ of kv.list({ prefix: prospectsPrefix() }, { limit: 1 })) empty = false;
+  await kv.atomic()
+    .set(clubDistrictsKey(), clubs.map((c) => [c.clubId, c.districtId]).sort((a, b) => a[0] - b[0]))
+    .set(reportDistrictsFromKey(), new Date(empty ? 0 : Date.now()).toISOString())
+    .commit();
+}
+
 /** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */
 export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
   for (let i = 0; i < ATTEMPTS; i++) {
@@ -248,6 +296,7 @@ export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
       .set(clubKey(rec.id), rec)
       .set(clubByNumberKey(rec.clubId), rec.id);
     addToCounter(op, clubCountByDistrictKey(rec.districtId), 1);
+    await changeClubDistricts(kv, op, null, [rec.clubId, rec.districtId]);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if ((await kv.get(clubByNumberKey(rec.clubId))).value) throw duplicate("clubId");
@@ -259,7 +308,12 @@ export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
  * Updates clubId, name and district. The clubId of a club with prospects or subscribers cannot
  * change (they refer to the number); the new district must exist.
  */
-export async function updateClub(kv: Deno.Kv, id: string, input: ClubUpdate): Promise<Club> {
+export async function updateClub(
+  kv: Deno.Kv,
+  id: string,
+  input: ClubUpdate,
+  now = new Date(),
+): Promise<Club> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const e = await getRecord<Club>(kv, clubKey(id));
     staleVersion(input.version, e);
@@ -293,6 +347,10 @@ export async function updateClub(kv: Deno.Kv, id: string, input: ClubUpdate): Pr
       op.check(district);
       addToCounter(op, clubCountByDistrictKey(old.districtId), -1);
       addToCounter(op, clubCountByDistrictKey(next.districtId), 1);
+    }
+    if (old.clubId !== next.clubId || old.districtId !== next.districtId) {
+      const from: [number, number] = [old.clubId, old.districtId];
+      await changeClubDistricts(kv, op, from, [next.clubId, next.districtId], now);
     }
     const res = await op.commit();
     if (res.ok) return { ...next, version: res.versionstamp };
@@ -339,6 +397,7 @@ export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Pro
       .delete(clubKey(id))
       .delete(clubByNumberKey(e.value.clubId));
     addToCounter(op, clubCountByDistrictKey(e.value.districtId), -1);
+    await changeClubDistricts(kv, op, [e.value.clubId, e.value.districtId], null);
     const res = await op.commit();
     if (res.ok) return;
   }

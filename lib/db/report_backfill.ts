@@ -3,11 +3,17 @@
  * existed, by replaying each prospect's event log through reportMutations and then syncing to the
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
-import { prospectEventsFamily, prospectHistoryPrefix, prospectsPrefix } from "@/lib/db/keys.ts";
+import {
+  prospectEventsFamily,
+  prospectHistoryPrefix,
+  prospectsPrefix,
+  reportDistrictsFromKey,
+} from "@/lib/db/keys.ts";
 import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
+import { clubDistricts } from "@/lib/db/reference.ts";
 import type { ActivityStatus, SellStatus } from "@/lib/domain/statuses.ts";
 
 /** What the backfill writes, plus the kept snapshots (computed from what it rewrites). */
@@ -19,6 +25,7 @@ const FAMILIES = [
   "report_current",
   "report_snapshots",
   "report_kept",
+  "report_districts",
 ];
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;
@@ -126,10 +133,12 @@ export async function backfillReportKeys(
 
   const counters = new CounterSums();
   const sets = new Map<string, { key: Deno.KvKey; value: unknown }>();
+  // The district buckets by today's districts: every past club move is replayed as in its club now.
+  const districts = await clubDistricts(kv);
   let prospects = 0;
   for await (const { entry, events } of prospectsWithEvents(kv)) {
     for (const [before, after, at] of replay(entry.value, events)) {
-      const m = reportMutations(before, after, at, timeZone);
+      const m = reportMutations(before, after, at, timeZone, districts);
       for (const k of m.deletes) sets.delete(JSON.stringify(k));
       for (const s of m.sets) sets.set(JSON.stringify(s.key), s);
       for (const c of m.counterDeltas) counters.add(c.key, c.delta);
@@ -138,6 +147,8 @@ export async function backfillReportKeys(
   }
   await setAll(kv, [...sets.values()]);
   await counters.commit(kv);
+  // Rebuilt by the districts of now, like after a club move: trusted from a midnight after this.
+  await kv.set(reportDistrictsFromKey(), new Date().toISOString());
   await kv.delete(RUNNING);
   return { prospects };
 }

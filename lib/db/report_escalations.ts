@@ -55,7 +55,8 @@ export async function backfillEscalationsAndFirstIn(
     for (const [, after, at] of replay(rec, mine)) {
       if (!first && after.activityStatus === "Escalated") first = new Date(at).toISOString();
       const next: State = { ...after, firstEscalatedAt: first };
-      const m = reportMutations(prev, next, at, timeZone);
+      // Only the escalation counters and first-in entries are kept: no district buckets.
+      const m = reportMutations(prev, next, at, timeZone, new Map());
       prev = next;
       for (const c of m.counterDeltas) {
         if (ESCALATION_SCOPES.has(c.key[1] as string)) counters.add(c.key, c.delta);

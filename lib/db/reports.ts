@@ -15,13 +15,21 @@ import {
   reportChangeAtKey,
   reportChangesPrunedKey,
   reportCounterKey,
+  reportDistrictsFromKey,
   reportFirstInKey,
   reportKeptKey,
   reportSnapshotKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
-import { hourOf, reportDay, STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
+import {
+  type ClubDistricts,
+  hourOf,
+  reportDay,
+  STINT_END,
+  stintFrom,
+  type StintValue,
+} from "@/lib/db/report_keys.ts";
 import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   ageBucket,
@@ -343,6 +351,53 @@ async function keptPlusToday(kv: Deno.Kv, mp: number, timeZone: string) {
   for (const [c, counts] of out) {
     for (const st in counts) if (counts[st] === 0) delete counts[st];
     if (!Object.keys(counts).length) out.delete(c);
+  }
+  return out;
+}
+
+/**
+ * Live prospects per district and sell status, for the district-wide report of today: the last kept
+ * midnight's club counts summed by each club's district now (`districts`), plus the district day
+ * buckets written since (`sdd`, by the club's district when written) — ~20× fewer entries than the
+ * clubs' buckets. Null when those buckets cannot be trusted back to that midnight (no midnight kept
+ * yet; a club changed district or went away, or the store predates them, less than
+ * SNAPSHOT_SETTLE_MS before it: ["report_districts", "from"]); the caller then sums the clubs.
+ */
+export async function districtStatusCounts(
+  kv: Deno.Kv,
+  mp: number,
+  timeZone: string,
+  districts: ClubDistricts,
+): Promise<Map<number, StatusCounts> | null> {
+  const [k, from] = await kv.getMany<[string, string]>([
+    reportKeptKey(mp),
+    reportDistrictsFromKey(),
+  ]);
+  if (k.value === null || from.value === null) return null;
+  if (Date.parse(from.value) + SNAPSHOT_SETTLE_MS > Date.parse(k.value)) return null;
+  const [kept, buckets] = await Promise.all([
+    readClubSnapshot(kv, mp, k.value),
+    entries(kv, {
+      start: reportCounterKey("sdd", mp, reportDay(k.value, timeZone)),
+      end: reportCounterKey("sdd", mp, OPEN_END),
+    }),
+  ]);
+  if (!kept) return null;
+  const out = new Map<number, StatusCounts>();
+  const add = (d: number, st: string, n: number) => {
+    let counts = out.get(d);
+    if (!counts) out.set(d, counts = {});
+    counts[st] = (counts[st] ?? 0) + n;
+  };
+  for (const [c, counts] of kept) {
+    const d = districts.get(c);
+    // Every club counted at that midnight is still in the map (a removal resets the marker).
+    if (d === undefined) return null;
+    for (const st in counts) add(d, st, counts[st]);
+  }
+  for (const e of buckets) add(e.key[4] as number, e.key[5] as string, counterValue(e.value));
+  for (const counts of out.values()) {
+    for (const st in counts) if (counts[st] === 0) delete counts[st];
   }
   return out;
 }
@@ -906,7 +961,7 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * Keeps the report values of every local midnight of a project up to the last settled one (the
  * nightly job; a night it missed is caught up, newest first so each midnight's club counts start
  * from the next one's), records it (`["report_kept", mp]`), then prunes what only those midnights
- * read: the day buckets (scd, ccd) before it and the stints that began over a week before it. A
+ * read: the day buckets (scd, sdd, ccd) before it and the stints that began over a week before it. A
  * project never kept before starts at the midnight before its first day bucket: nothing is counted
  * before that, so every earlier instant answers from it. Resumable: values already kept are read,
  * not recomputed, and the record moves only once all are kept. Answers how many midnights it kept
@@ -945,8 +1000,8 @@ export async function keepMidnights(
 }
 
 /**
- * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, ccd)
- * of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
+ * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
+ * ccd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
  * began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5 days' stints.
  */
 export async function pruneBeforeKept(
@@ -957,7 +1012,7 @@ export async function pruneBeforeKept(
 ): Promise<number> {
   const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
   let n = 0;
-  for (const scope of ["scd", "ccd"]) {
+  for (const scope of ["scd", "sdd", "ccd"]) {
     n += await deleteRange(kv, {
       start: reportCounterKey(scope, mp),
       end: reportCounterKey(scope, mp, day),

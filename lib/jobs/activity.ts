@@ -24,6 +24,7 @@ import {
 import { getManyChunked, ulid } from "@/lib/db/kv.ts";
 import {
   commitWrites,
+  NO_DISTRICTS,
   type ProspectWrite,
   prospectWrite,
   type StoredProspect,
@@ -169,6 +170,8 @@ function writesOf(plan: Plan, now: Date, timeZone: string): Writes {
     at,
     timeZone,
     reportAt: at,
+    // The clock changes the activity status and its dates, never a status bucket.
+    districts: NO_DISTRICTS,
     also: queued ? [{ key: notificationQueueKey(queued.id), value: queued }] : [],
   });
   plan.after = write.after;

@@ -8,6 +8,7 @@ import { can } from "@/lib/auth/permissions.ts";
 import {
   clubChanges,
   clubStatusCounts,
+  districtStatusCounts,
   projectChanges,
   projectEscalations,
   projectFirstIn,
@@ -199,8 +200,10 @@ export async function statusProjectGroups(
   const ids = [...new Set(q.ids ?? [])];
   // Groups: each club, or each district with the clubs it holds now.
   let groups: { id: number; name: string; clubs: number[] }[];
+  let districtOf: Map<number, number> = new Map();
   if (byDistrict) {
     const [districts, clubs] = await Promise.all([listDistricts(ctx.kv), listClubs(ctx.kv)]);
+    districtOf = new Map(clubs.map((c) => [c.clubId, c.districtId]));
     const found = ids.map((id) => districts.find((d) => d.districtId === id));
     if (found.some((d) => !d)) throw invalid("ids");
     groups = found.map((d) => ({
@@ -216,21 +219,27 @@ export async function statusProjectGroups(
   groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
   const wanted = new Set(groups.flatMap((g) => g.clubs));
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
-  const perProject = await Promise.all(projects.map((p) =>
-    Promise.all([
-      clubStatusCounts(ctx.kv, p.marketProjectId, asOf, wanted),
-      clubChanges(ctx.kv, p.marketProjectId, asOf),
-    ])
-  ));
+  const perProject = await Promise.all(projects.map(async (p) => {
+    const mp = p.marketProjectId;
+    // Today by district: the district buckets when they can be trusted, else the clubs' counts.
+    const [perDistrict, changes] = await Promise.all([
+      byDistrict && asOf.live ? districtStatusCounts(ctx.kv, mp, asOf.timeZone, districtOf) : null,
+      clubChanges(ctx.kv, mp, asOf),
+    ]);
+    const perClub = perDistrict ? null : await clubStatusCounts(ctx.kv, mp, asOf, wanted);
+    return { perDistrict, perClub, changes };
+  }));
   const rows = groups.map((g): StatusGroupRow => {
     const counts: StatusCounts = {};
     let change24h = 0;
     let totalStatusChange = 0;
-    for (const [statusByClub, changesByClub] of perProject) {
+    for (const { perDistrict, perClub, changes } of perProject) {
+      const dc = perDistrict?.get(g.id);
+      if (dc) addCounts(counts, dc);
       for (const c of g.clubs) {
-        const sc = statusByClub.get(c);
+        const sc = perClub?.get(c);
         if (sc) addCounts(counts, sc);
-        const ch = changesByClub.get(c);
+        const ch = changes.get(c);
         if (ch) {
           change24h += ch.last24h;
           totalStatusChange += ch.total;

@@ -19,9 +19,9 @@ import { call } from "@/tests/helpers.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { getClubByNumber, setClubSubscription, updateClub } from "@/lib/db/reference.ts";
 import { runDuePass } from "@/lib/jobs/activity.ts";
-import { clubStatusCounts, pruneChangeTimes } from "@/lib/db/reports.ts";
+import { clubStatusCounts, districtStatusCounts, pruneChangeTimes } from "@/lib/db/reports.ts";
 import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
@@ -53,7 +53,20 @@ const nonZero = (m: Map<number, StatusCounts>) =>
   [...m].map(([c, counts]) =>
     [c, Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0).sort())] as const
   ).filter(([, counts]) => Object.keys(counts).length > 0).sort((a, b) => a[0] - b[0]);
-const DISTRICT_CLUBS: Record<number, number[]> = { 1: [101, 102, 103], 2: [201] };
+/** Club 103 moves from district 1 to 2 halfway through the run. */
+const DISTRICTS_BEFORE = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
+const DISTRICTS_AFTER = new Map([[101, 1], [102, 1], [103, 2], [201, 2]]);
+/** District → status → count from club counts, by a club→district map. */
+const byDistrict = (m: Map<number, StatusCounts>, districts: Map<number, number>) => {
+  const out = new Map<number, StatusCounts>();
+  for (const [c, counts] of m) {
+    const d = districts.get(c)!;
+    const sum = out.get(d) ?? {};
+    for (const [s, n] of Object.entries(counts)) sum[s] = (sum[s] ?? 0) + n;
+    out.set(d, sum);
+  }
+  return out;
+};
 
 Deno.test("every report for every reference date equals a brute-force computation", async () => {
   const start = new Date("2026-03-16T06:00:00Z");
@@ -78,6 +91,10 @@ Deno.test("every report for every reference date equals a brute-force computatio
       history.set(p.id, list);
     };
     const ids: string[] = [];
+    let districts = DISTRICTS_BEFORE;
+    let movedAt: number | null = null;
+    /** District reads from the buckets before and after the move, and refused at the move. */
+    const districtReads = [0, 0, 0];
     let writes = 0;
     let nights = 0;
     for (let i = 0; i < 420; i++) {
@@ -96,11 +113,34 @@ Deno.test("every report for every reference date equals a brute-force computatio
       if (i % 10 === 0) {
         const live = asOfInstant(localDate(env.clock.now, TZ), env.clock.now, TZ);
         for (const mp of [1, 2]) {
+          const perClub = await clubStatusCounts(env.kv, mp, live, new Set(CLUBS));
           assert.deepEqual(
             nonZero(await clubStatusCounts(env.kv, mp, live)),
-            nonZero(await clubStatusCounts(env.kv, mp, live, new Set(CLUBS))),
+            nonZero(perClub),
             `${mp} at ${env.clock.now.toISOString()}`,
           );
+          // The district buckets since the last kept midnight, when trusted, = the clubs' sums.
+          const fast = await districtStatusCounts(env.kv, mp, TZ, districts);
+          if (fast) {
+            assert.deepEqual(nonZero(fast), nonZero(byDistrict(perClub, districts)), `d ${mp}`);
+            districtReads[movedAt === null ? 0 : 1]++;
+          }
+        }
+      }
+      // A club moves to another district: the buckets of that day are not trusted after it.
+      if (i === 200) {
+        const club = (await getClubByNumber(env.kv, 103))!;
+        await updateClub(env.kv, club.id, {
+          clubId: 103,
+          name: club.name,
+          districtId: 2,
+          version: club.version,
+        }, env.clock.now);
+        districts = DISTRICTS_AFTER;
+        movedAt = env.clock.now.getTime();
+        for (const mp of [1, 2]) {
+          assert.equal(await districtStatusCounts(env.kv, mp, TZ, districts), null);
+          districtReads[2]++;
         }
       }
       const ctx = ctxAt(env, a, env.clock.now);
@@ -143,6 +183,10 @@ Deno.test("every report for every reference date equals a brute-force computatio
       }
     }
     assert.ok(writes > 300, `only ${writes} writes`);
+    assert.ok(
+      districtReads[0] > 5 && districtReads[1] > 5 && districtReads[2] > 0,
+      `district buckets read ${districtReads}`,
+    );
     const now = env.clock.now;
     // What the past midnights read is gone: day buckets older than 3 days, stints begun more than
     // 8 days ago (each midnight's values are kept instead).
@@ -300,7 +344,8 @@ Deno.test("every report for every reference date equals a brute-force computatio
         `/api/reports/status-project?referenceDate=${d}&prospectFieldKey=districtId&collection=district&ids=1,2&marketProjectIds=1`,
       );
       for (const row of districts.rows) {
-        const want = o.group(DISTRICT_CLUBS[row.id], [1]);
+        const clubsNow = [...DISTRICTS_AFTER].filter(([, d]) => d === row.id).map(([c]) => c);
+        const want = o.group(clubsNow, [1]);
         assert.deepEqual(pick2(row, Object.keys(want)), want, `district ${row.id} ${d}`);
         compared++;
       }

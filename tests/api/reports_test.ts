@@ -12,8 +12,9 @@ import {
   saveInput,
   sessionOf,
   setLimits,
+  TZ,
 } from "@/tests/api/report_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { deleteClub, getClubByNumber, setClubSubscription } from "@/lib/db/reference.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
@@ -24,7 +25,7 @@ import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
-import { keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
+import { districtStatusCounts, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -943,6 +944,55 @@ Deno.test("firstProspectIn skips past more left prospects than its first read ho
       "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1",
     );
     assert.equal(past.json.rows[0].firstProspectIn, "2026-03-01T08:00:00.000Z", "before they left");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("district report of today: from the district buckets, and right when a club is emptied and removed", async () => {
+  const env = await makeEnv({}, new Date("2026-03-09T09:00:00Z"));
+  try {
+    await makeReportChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const a = sessionOf(admin.user);
+    const day1 = ctxAt(env, a, "2026-03-09T09:00:00Z");
+    const moving = [];
+    for (let i = 0; i < 3; i++) moving.push(await createProspect(day1, createInput(1, 103)));
+    await createProspect(day1, createInput(1, 101));
+    // The next morning: the midnight is kept, then the three move from club 103 (district 1) to
+    // 201 (district 2) and club 103 goes.
+    const now = "2026-03-10T09:00:00.000Z";
+    env.clock.set(new Date(now));
+    const deps = { kv: env.kv, config: env.config, now: () => new Date(now) };
+    assert.ok(await runReportSnapshots(deps));
+    const read = async (map: Map<number, number>) => await districtStatusCounts(env.kv, 1, TZ, map);
+    const path =
+      "/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=districtId&collection=district&ids=1,2&marketProjectIds=1";
+    const totals = async () =>
+      Object.fromEntries(
+        (await get(env, admin.headers, path)).json.rows.map((r: any) => [r.id, r.totalProspects]),
+      );
+    const before = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
+    assert.deepEqual(await read(before), new Map([[1, { "": 4 }]]));
+    assert.deepEqual(await totals(), { 1: 4, 2: 0 });
+    const day2 = ctxAt(env, a, now);
+    for (const p of moving) {
+      const stored = await env.kv.get<any>(["prospects", p.id]);
+      await saveProspect(
+        day2,
+        p.id,
+        saveInput(stored.value, { version: stored.versionstamp, clubId: 201 }) as any,
+      );
+    }
+    // Read from the buckets: the kept midnight by district plus today's moves.
+    assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { "": 3 }]]));
+    assert.deepEqual(await totals(), { 1: 1, 2: 3 });
+    const club = (await getClubByNumber(env.kv, 103))!;
+    await deleteClub(env.kv, club.id);
+    // Club 103 counted at the kept midnight and has no district now: the clubs are summed instead.
+    const after = new Map([[101, 1], [102, 1], [201, 2]]);
+    assert.equal(await read(after), null);
+    assert.deepEqual(await totals(), { 1: 1, 2: 3 });
   } finally {
     env.close();
   }

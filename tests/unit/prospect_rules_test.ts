@@ -204,12 +204,14 @@ Deno.test("index entries: ordered tails, folded names, national phone form, lowe
 });
 
 const NOW_ISO = "2026-03-10T10:00:00.000Z";
+/** The clubs' districts: 101 and 102 in district 1. */
+const DISTRICTS = new Map([[101, 1], [102, 1]]);
 
 Deno.test("diffProspectKeys: a status change moves keys and counters, nothing else", () => {
   const before = prospect();
   const after = prospect({ sellStatus: "Member", activityStatus: "Done", nextTransitionAt: null });
   assert.ok(isCompleted(after));
-  const d = diffProspectKeys(before, after, NOW_ISO, "Europe/Stockholm");
+  const d = diffProspectKeys(before, after, NOW_ISO, "Europe/Stockholm", DISTRICTS);
   const del = d.deletes.map((k) => JSON.stringify(k));
   assert.ok(del.includes(JSON.stringify(["prospects_by_project", 1, 0, "9999-12-31", "01P"])));
   assert.ok(
@@ -226,10 +228,16 @@ Deno.test("diffProspectKeys: a status change moves keys and counters, nothing el
   assert.equal(counters[JSON.stringify(["prospect_totals", "p", 1, 1])], 1);
   assert.equal(counters[JSON.stringify(["prospect_totals", "ps", 1, "Member", 1])], 1);
   assert.equal(counters[JSON.stringify(["prospect_count_by_project", 1])], undefined, "net zero");
-  const created = diffProspectKeys(null, before, NOW_ISO, "Europe/Stockholm");
+  const created = diffProspectKeys(null, before, NOW_ISO, "Europe/Stockholm", DISTRICTS);
   assert.equal(created.deletes.length, 0);
   assert.ok(created.counters.some((c) => c.key[0] === "prospect_count_by_club" && c.delta === 1));
-  const moved = diffProspectKeys(before, prospect({ clubId: 102 }), NOW_ISO, "Europe/Stockholm");
+  const moved = diffProspectKeys(
+    before,
+    prospect({ clubId: 102 }),
+    NOW_ISO,
+    "Europe/Stockholm",
+    DISTRICTS,
+  );
   const mc = Object.fromEntries(moved.counters.map((c) => [JSON.stringify(c.key), c.delta]));
   assert.equal(mc[JSON.stringify(["prospect_count_by_club", 101])], -1);
   assert.equal(mc[JSON.stringify(["prospect_count_by_club", 102])], 1);

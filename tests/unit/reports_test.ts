@@ -146,13 +146,21 @@ function prospect(over: Partial<Prospect> = {}): Prospect {
   };
 }
 
+/** Clubs 101 and 102 are in district 7, 103 in district 8. */
+const DISTRICTS = new Map([[101, 7], [102, 7], [103, 8]]);
+
 const deltas = (m: ReturnType<typeof reportMutations>) =>
   Object.fromEntries(m.counterDeltas.map((c) => [JSON.stringify(c.key), c.delta]));
 
 Deno.test("reportMutations: creation, status change, escalation, move, deletion", () => {
-  const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z", TZ);
+  const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z", TZ, DISTRICTS);
   const c = deltas(created);
   assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
+  assert.equal(
+    c[JSON.stringify(["report_counters", "sdd", 1, "2026-03-01", 7, ""])],
+    1,
+    "the same bucket per district, by the club's district",
+  );
   assert.ok(
     !Object.keys(c).some((k) => /"(sd|cd)"/.test(k)),
     "no project-wide day buckets: a project's past counts are the sum of its clubs'",
@@ -162,7 +170,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     "no hour buckets of counts: a past report instant is a local midnight",
   );
   // The day of a bucket is the local date: 23:30 UTC on 03-01 is 00:30 on 03-02 in Stockholm.
-  const late = deltas(reportMutations(null, prospect(), "2026-03-01T23:30:00Z", TZ));
+  const late = deltas(reportMutations(null, prospect(), "2026-03-01T23:30:00Z", TZ, DISTRICTS));
   assert.equal(late[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, ""])], 1);
   assert.equal(
     c[JSON.stringify(["report_counters", "s", 1, ""])],
@@ -190,18 +198,20 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     activityStatus: "Escalated",
     firstEscalatedAt: at,
   });
-  const changed = reportMutations(before, after, at, TZ);
+  const changed = reportMutations(before, after, at, TZ, DISTRICTS);
   const d = deltas(changed);
   assert.equal(d[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, ""])], -1);
   assert.equal(
     d[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, "NoAnswer1"])],
     1,
   );
+  assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, ""])], -1);
+  assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, "NoAnswer1"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "c", 1])], 1);
   assert.equal(
     changed.counterDeltas.length,
-    8,
-    "4 change counters (c, cc, ccd, cch), 2 status buckets, 2 escalation counters (e, ed)",
+    10,
+    "4 change counters (c, cc, ccd, cch), 2 club and 2 district buckets, 2 escalation counters",
   );
   assert.equal(
     d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
@@ -225,6 +235,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     prospect({ ...after, firstName: "X" }),
     "2026-03-03T10:00:00Z",
     TZ,
+    DISTRICTS,
   );
   assert.deepEqual(still, { sets: [], deletes: [], counterDeltas: [] }, "other fields: nothing");
 
@@ -233,6 +244,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     prospect({ ...after, clubId: 102 }),
     "2026-03-04T10:00:00Z",
     TZ,
+    DISTRICTS,
   );
   const m = deltas(moved);
   assert.equal(
@@ -240,6 +252,10 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     -1,
   );
   assert.equal(m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 102, "NoAnswer1"])], 1);
+  assert.ok(
+    !Object.keys(m).some((k) => k.includes('"sdd"')),
+    "a move within a district leaves its buckets alone",
+  );
   assert.equal(m[JSON.stringify(["report_counters", "c", 1])], undefined, "a move is no change");
   assert.ok(
     moved.sets.some((s) =>
@@ -259,13 +275,38 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     prospect({ ...after, deleted: true }),
     "2026-03-05T10:00:00Z",
     TZ,
+    DISTRICTS,
   );
   const g = deltas(gone);
   assert.equal(
     g[JSON.stringify(["report_counters", "scd", 1, "2026-03-05", 101, "NoAnswer1"])],
     -1,
   );
+  assert.equal(
+    g[JSON.stringify(["report_counters", "sdd", 1, "2026-03-05", 7, "NoAnswer1"])],
+    -1,
+  );
   assert.equal(Object.values(g).filter((v) => v > 0).length, 0);
+});
+
+Deno.test("reportMutations: a move between districts, and a club without a district", () => {
+  const before = prospect({ sellStatus: "Member" });
+  const at = "2026-03-04T10:00:00.000Z";
+  const moved = deltas(reportMutations(before, { ...before, clubId: 103 }, at, TZ, DISTRICTS));
+  assert.equal(moved[JSON.stringify(["report_counters", "sdd", 1, "2026-03-04", 7, "Member"])], -1);
+  assert.equal(moved[JSON.stringify(["report_counters", "sdd", 1, "2026-03-04", 8, "Member"])], 1);
+
+  // A club the map does not know (it cannot be placed): no district bucket is guessed, and the
+  // district buckets are marked untrusted from this write on.
+  const lost = reportMutations(null, prospect({ clubId: 999 }), at, TZ, DISTRICTS);
+  assert.ok(!lost.counterDeltas.some((c) => c.key[1] === "sdd"));
+  assert.ok(lost.counterDeltas.some((c) => c.key[1] === "scd"));
+  assert.deepEqual(lost.sets.find((s) => s.key[0] === "report_districts"), {
+    key: ["report_districts", "from"],
+    value: at,
+  });
+  const known = reportMutations(null, prospect(), at, TZ, DISTRICTS);
+  assert.ok(!known.sets.some((s) => s.key[0] === "report_districts"));
 });
 
 Deno.test("CSV import parsing: what csvLine writes parses back, with each record's first line", () => {
