@@ -241,7 +241,7 @@ export const reportKeptKey = (mp: number) => ["report_kept", mp];
 /**
  * The instant from which every write has added the district day buckets (`sdd`) by the clubs'
  * districts of today: set by migration 86, a rebuild of the report keys and every change of a
- * club's district (lib/db/reports.ts districtStatusCounts).
+ * club's district (lib/db/reports.ts districtsToday).
  */
 export const reportDistrictsFromKey = () => ["report_districts", "from"];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */

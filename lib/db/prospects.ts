@@ -48,7 +48,7 @@ import {
   type Prospect,
 } from "@/lib/domain/prospect.ts";
 import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
-import { clubDistricts } from "@/lib/db/reference.ts";
+import { districtsForWrite } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type StoredProspect = Omit<Prospect, "version" | "may">;
@@ -93,7 +93,7 @@ export async function insertProspect(
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
   p = withEscalationMark(null, p, meta.at);
-  const districts = await clubDistricts(kv);
+  const districts = await districtsForWrite(kv, [p.clubId]);
   const explicit = p.customerId > 0;
   let skip = 0;
   // Parallel creates contend for the sequence: each round one wins, so retry (with a little
@@ -138,7 +138,7 @@ export async function insertProspectBatch(
 ): Promise<Prospect[] | null> {
   const [seq, districts] = await Promise.all([
     kv.get<number>(customerIdSeqKey()),
-    clubDistricts(kv),
+    districtsForWrite(kv, [...new Set(items.map((i) => i.record.clubId))]),
   ]);
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
@@ -191,7 +191,7 @@ export interface WriteMeta {
  * The write of `after` over the entry read before: escalation mark, events, index and counter
  * diff, plus `also` — entries set in the same atomic (a Motivation note, a queued notification).
  * `reportAt` dates the report buckets (default: the record's updatedAt); `districts` are the clubs'
- * districts when the write moves a status bucket (clubDistrictsFor).
+ * districts when the write moves a status bucket (districtsOf).
  */
 export function prospectWrite(
   before: ProspectEntry,
@@ -219,17 +219,18 @@ export function prospectWrite(
 export const NO_DISTRICTS: ClubDistricts = new Map();
 
 /**
- * The clubs' districts a write of `after` over `before` needs: read only when it moves a status
- * bucket (a creation, a deletion, a status or club change); most writes need none. Were an empty
- * map ever used for a write that does need them, the mapping marks the district buckets untrusted
- * instead of writing wrong ones (report_keys.ts).
+ * The clubs' districts a write of `after` over `before` needs: only when it moves a status bucket
+ * (a creation, a deletion, a status or club change); most writes need none. Were an empty map ever
+ * used for a write that does need them, the mapping marks the district buckets untrusted instead of
+ * writing wrong ones (report_keys.ts).
  */
-export async function clubDistrictsFor(
+function districtsOf(
   kv: Deno.Kv,
   before: StoredProspect | null,
   after: StoredProspect,
-): Promise<ClubDistricts> {
-  return movesStatusBucket(before, after) ? await clubDistricts(kv) : NO_DISTRICTS;
+): Promise<ClubDistricts> | ClubDistricts {
+  if (!movesStatusBucket(before, after)) return NO_DISTRICTS;
+  return districtsForWrite(kv, before ? [before.clubId, after.clubId] : [after.clubId]);
 }
 
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
@@ -335,7 +336,7 @@ export async function commitProspect(
   after: StoredProspect,
   meta: WriteMeta,
 ): Promise<{ prospect: Prospect; events: ProspectEvent[] } | null> {
-  const districts = await clubDistrictsFor(kv, before.value, after);
+  const districts = await districtsOf(kv, before.value, after);
   const w = prospectWrite(before, after, { ...meta, districts });
   const versionstamp = await enqueue(kv, w);
   if (versionstamp === null) return null;

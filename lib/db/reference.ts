@@ -240,6 +240,37 @@ export async function clubDistricts(kv: Deno.Kv): Promise<ClubDistricts> {
   return clubDistrictMap((await kv.get<[number, number][]>(clubDistrictsKey())).value);
 }
 
+/** How long a process uses its copy of the clubs' districts for writes (per store). */
+const DISTRICTS_COPY_MS = 5_000;
+const districtCopies = new WeakMap<Deno.Kv, { at: number; map: Promise<ClubDistricts> }>();
+
+/**
+ * The clubs' districts for a write in `clubs`: this process's copy while it is under
+ * DISTRICTS_COPY_MS old and knows every one of them, else read again. A copy seconds old is safe: a
+ * club that moves district (or goes) marks the district buckets untrusted from that instant, and a
+ * report reads a day's buckets only when that mark lies at least SNAPSHOT_SETTLE_MS (10 min) before
+ * the day began (reports.ts districtsToday), so a write with the old district lands in a day no
+ * report reads from them.
+ */
+export async function districtsForWrite(kv: Deno.Kv, clubs: number[]): Promise<ClubDistricts> {
+  const now = Date.now();
+  const copy = districtCopies.get(kv);
+  if (copy && now - copy.at < DISTRICTS_COPY_MS) {
+    const map = await copy.map;
+    if (clubs.every((c) => map.has(c))) return map;
+  }
+  const map = clubDistricts(kv);
+  districtCopies.set(kv, { at: now, map });
+  map.catch(() => districtCopies.delete(kv));
+  return await map;
+}
+
+/** After a club change: this process reads the districts again at its next write. */
+function districtsChanged<T>(kv: Deno.Kv, out: T): T {
+  districtCopies.delete(kv);
+  return out;
+}
+
 /**
  * Puts a club change into the club→district pairs in the club's atomic (checked: concurrent club
  * changes retry). `from`/`to` are [clubId, districtId] before and after (null: none); `now` the
@@ -257,12 +288,10 @@ async function changeClubDistricts(
   if (from) map.delete(from[0]);
   if (to) map.set(to[0], to[1]);
   op.check(e).set(clubDistrictsKey(), [...map].sort((a, b) => a[0] - b[0]));
-  // A club that moves district: today's district buckets hold its prospects' changes under the
-  // old one, so no live district report reads them until a midnight after this (reports.ts
-  // districtStatusCounts; a club gone or renumbered is seen there by its kept counts).
-  if (from && to && from[1] !== to[1]) {
-    op.set(reportDistrictsFromKey(), now.toISOString());
-  }
+  // A club that moves district, is renumbered or goes: today's district buckets may hold its
+  // changes under what it was, so no live district report reads them until a midnight after this
+  // (reports.ts districtsToday). A new club has nothing before it.
+  if (from) op.set(reportDistrictsFromKey(), now.toISOString());
 }
 
 /**
@@ -298,7 +327,7 @@ export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
     addToCounter(op, clubCountByDistrictKey(rec.districtId), 1);
     await changeClubDistricts(kv, op, null, [rec.clubId, rec.districtId]);
     const res = await op.commit();
-    if (res.ok) return { ...rec, version: res.versionstamp };
+    if (res.ok) return districtsChanged(kv, { ...rec, version: res.versionstamp });
     if ((await kv.get(clubByNumberKey(rec.clubId))).value) throw duplicate("clubId");
   }
   throw conflict();
@@ -353,7 +382,7 @@ export async function updateClub(
       await changeClubDistricts(kv, op, from, [next.clubId, next.districtId], now);
     }
     const res = await op.commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
+    if (res.ok) return districtsChanged(kv, { ...next, version: res.versionstamp });
   }
   throw conflict();
 }
@@ -399,7 +428,7 @@ export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Pro
     addToCounter(op, clubCountByDistrictKey(e.value.districtId), -1);
     await changeClubDistricts(kv, op, [e.value.clubId, e.value.districtId], null);
     const res = await op.commit();
-    if (res.ok) return;
+    if (res.ok) return void districtsChanged(kv, null);
   }
   throw conflict();
 }

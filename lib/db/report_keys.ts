@@ -15,6 +15,7 @@
  *                            ["report_districts", "from"] instead, so no report trusts them then
  *   c / cc [mp] / [mp, club]             sell-status changes ever
  *   ccd [mp, day, club]                  sell-status changes per local day
+ *   dcd [mp, day, district]              the same per district (the live district report)
  *   cch [mp, hour, club]                 sell-status changes per UTC hour ("yyyy-MM-ddTHH"), kept
  *                                        CHANGE_HOURS_KEPT_MS (the nightly job prunes older ones):
  *                                        today's 24 h window reads them
@@ -174,23 +175,27 @@ export function reportMutations(
   const was = live(before) ? before : null;
   const now = live(after) ? after : null;
 
+  // A district bucket, by the club's district (none for a club the map does not know).
+  let unmapped = false;
+  const districtKey = (scope: string, p: Live, ...rest: string[]) => {
+    const district = districts.get(p.clubId);
+    if (district === undefined) unmapped = true;
+    return district === undefined
+      ? []
+      : [reportCounterKey(scope, p.marketProjectId, day(), district, ...rest)];
+  };
   if (movesStatusBucket(was, now)) {
-    let unmapped = false;
     const bucket = (p: Live, delta: number) => {
-      const mp = p.marketProjectId;
-      const s = statusOf(p);
-      add([reportCounterKey("scd", mp, day(), p.clubId, s)], delta);
-      const district = districts.get(p.clubId);
-      if (district === undefined) unmapped = true;
-      else add([reportCounterKey("sdd", mp, day(), district, s)], delta);
+      add([reportCounterKey("scd", p.marketProjectId, day(), p.clubId, statusOf(p))], delta);
+      add(districtKey("sdd", p, statusOf(p)), delta);
     };
     if (was) bucket(was, -1);
     if (now) bucket(now, 1);
-    if (unmapped) out.sets.push({ key: reportDistrictsFromKey(), value: iso });
   }
 
   if (was && now && statusOf(was) !== statusOf(now)) {
     add(changeCounterKeys(now, day(), hourOf(iso)), 1);
+    add(districtKey("dcd", now), 1);
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 
@@ -226,6 +231,7 @@ export function reportMutations(
       if (was && stintStart(was) === stintStart(now)) out.deletes.push([...openKey, STINT_END]);
     }
   }
+  if (unmapped) out.sets.push({ key: reportDistrictsFromKey(), value: iso });
   out.counterDeltas = merged(out.counterDeltas);
   return out;
 }

@@ -355,51 +355,80 @@ async function keptPlusToday(kv: Deno.Kv, mp: number, timeZone: string) {
   return out;
 }
 
+/** What the district-wide report of today reads per district. */
+export interface DistrictsToday {
+  status: Map<number, StatusCounts>;
+  changes: Map<number, ChangeCounts>;
+}
+
 /**
- * Live prospects per district and sell status, for the district-wide report of today: the last kept
- * midnight's club counts summed by each club's district now (`districts`), plus the district day
- * buckets written since (`sdd`, by the club's district when written) — ~20× fewer entries than the
- * clubs' buckets. Null when those buckets cannot be trusted back to that midnight (no midnight kept
- * yet; a club changed district or went away, or the store predates them, less than
- * SNAPSHOT_SETTLE_MS before it: ["report_districts", "from"]); the caller then sums the clubs.
+ * The live district-wide report of one project from the district buckets: the last kept
+ * midnight's club values (status counts, changes up to it) summed by each club's district now
+ * (`districts`), plus the district day buckets written since (`sdd`, `dcd`, by the club's district
+ * when written) — a few hundred entries where the clubs' buckets are thousands. The 24 h of
+ * changes are the clubs' (today's window, as for a club report) summed by district. Null when the
+ * district buckets cannot be trusted back to that midnight (no midnight kept yet; a club moved,
+ * was renumbered or removed, or the store predates them, less than SNAPSHOT_SETTLE_MS before it:
+ * ["report_districts", "from"]); the caller then sums the clubs.
  */
-export async function districtStatusCounts(
+export async function districtsToday(
   kv: Deno.Kv,
   mp: number,
-  timeZone: string,
+  asOf: AsOf,
   districts: ClubDistricts,
-): Promise<Map<number, StatusCounts> | null> {
+): Promise<DistrictsToday | null> {
   const [k, from] = await kv.getMany<[string, string]>([
     reportKeptKey(mp),
     reportDistrictsFromKey(),
   ]);
-  if (k.value === null || from.value === null) return null;
-  if (Date.parse(from.value) + SNAPSHOT_SETTLE_MS > Date.parse(k.value)) return null;
-  const [kept, buckets] = await Promise.all([
-    readClubSnapshot(kv, mp, k.value),
-    entries(kv, {
-      start: reportCounterKey("sdd", mp, reportDay(k.value, timeZone)),
-      end: reportCounterKey("sdd", mp, OPEN_END),
-    }),
+  if (!asOf.live || k.value === null || from.value === null) return null;
+  const m = k.value;
+  if (Date.parse(from.value) + SNAPSHOT_SETTLE_MS > Date.parse(m)) return null;
+  const since = (scope: string) => ({
+    start: reportCounterKey(scope, mp, reportDay(m, asOf.timeZone)),
+    end: reportCounterKey(scope, mp, OPEN_END),
+  });
+  const [kept, keptChanges, statusBuckets, changeBuckets, window] = await Promise.all([
+    readClubSnapshot(kv, mp, m),
+    clubChanges(kv, mp, { at: new Date(m), live: false, timeZone: asOf.timeZone }),
+    entries(kv, since("sdd")),
+    entries(kv, since("dcd")),
+    changeWindow(kv, mp, asOf),
   ]);
   if (!kept) return null;
-  const out = new Map<number, StatusCounts>();
+  const status = new Map<number, StatusCounts>();
   const add = (d: number, st: string, n: number) => {
-    let counts = out.get(d);
-    if (!counts) out.set(d, counts = {});
+    let counts = status.get(d);
+    if (!counts) status.set(d, counts = {});
     counts[st] = (counts[st] ?? 0) + n;
+  };
+  const changes = new Map<number, ChangeCounts>();
+  const row = (d: number) => {
+    let r = changes.get(d);
+    if (!r) changes.set(d, r = { total: 0, last24h: 0 });
+    return r;
   };
   for (const [c, counts] of kept) {
     const d = districts.get(c);
-    // Every club counted at that midnight is still in the map (a removal resets the marker).
-    if (d === undefined) return null;
+    if (d === undefined) return null; // removed since: the marker is set too
     for (const st in counts) add(d, st, counts[st]);
   }
-  for (const e of buckets) add(e.key[4] as number, e.key[5] as string, counterValue(e.value));
-  for (const counts of out.values()) {
+  for (const [c, r] of keptChanges) {
+    const d = districts.get(c);
+    if (d === undefined) return null;
+    row(d).total += r.total;
+  }
+  for (const e of statusBuckets) add(e.key[4] as number, e.key[5] as string, counterValue(e.value));
+  for (const e of changeBuckets) row(e.key[4] as number).total += counterValue(e.value);
+  // Today's window per club, by the club's district now (a club gone counts nowhere, as per club).
+  for (const [c, n] of window) {
+    const d = districts.get(c);
+    if (d !== undefined) row(d).last24h += n;
+  }
+  for (const counts of status.values()) {
     for (const st in counts) if (counts[st] === 0) delete counts[st];
   }
-  return out;
+  return { status, changes };
 }
 
 /** "club|status" sums → club → status counts. */
@@ -961,7 +990,7 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * Keeps the report values of every local midnight of a project up to the last settled one (the
  * nightly job; a night it missed is caught up, newest first so each midnight's club counts start
  * from the next one's), records it (`["report_kept", mp]`), then prunes what only those midnights
- * read: the day buckets (scd, sdd, ccd) before it and the stints that began over a week before it. A
+ * read: the day buckets (scd, sdd, ccd, dcd) before it and the stints that began over a week before it. A
  * project never kept before starts at the midnight before its first day bucket: nothing is counted
  * before that, so every earlier instant answers from it. Resumable: values already kept are read,
  * not recomputed, and the record moves only once all are kept. Answers how many midnights it kept
@@ -1001,7 +1030,7 @@ export async function keepMidnights(
 
 /**
  * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
- * ccd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
+ * ccd, dcd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
  * began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5 days' stints.
  */
 export async function pruneBeforeKept(
@@ -1012,7 +1041,7 @@ export async function pruneBeforeKept(
 ): Promise<number> {
   const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
   let n = 0;
-  for (const scope of ["scd", "sdd", "ccd"]) {
+  for (const scope of ["scd", "sdd", "ccd", "dcd"]) {
     n += await deleteRange(kv, {
       start: reportCounterKey(scope, mp),
       end: reportCounterKey(scope, mp, day),

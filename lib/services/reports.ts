@@ -8,7 +8,7 @@ import { can } from "@/lib/auth/permissions.ts";
 import {
   clubChanges,
   clubStatusCounts,
-  districtStatusCounts,
+  districtsToday,
   projectChanges,
   projectEscalations,
   projectFirstIn,
@@ -221,23 +221,23 @@ export async function statusProjectGroups(
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   const perProject = await Promise.all(projects.map(async (p) => {
     const mp = p.marketProjectId;
-    // Today by district: the district buckets when they can be trusted, else the clubs' counts.
-    const [perDistrict, changes] = await Promise.all([
-      byDistrict && asOf.live ? districtStatusCounts(ctx.kv, mp, asOf.timeZone, districtOf) : null,
+    // Today by district: the district buckets when they can be trusted, else the clubs' values.
+    const today = byDistrict ? await districtsToday(ctx.kv, mp, asOf, districtOf) : null;
+    if (today) return { ids: new Map(groups.map((g) => [g.id, [g.id]])), ...today };
+    const [status, changes] = await Promise.all([
+      clubStatusCounts(ctx.kv, mp, asOf, wanted),
       clubChanges(ctx.kv, mp, asOf),
     ]);
-    const perClub = perDistrict ? null : await clubStatusCounts(ctx.kv, mp, asOf, wanted);
-    return { perDistrict, perClub, changes };
+    return { ids: new Map(groups.map((g) => [g.id, g.clubs])), status, changes };
   }));
   const rows = groups.map((g): StatusGroupRow => {
     const counts: StatusCounts = {};
     let change24h = 0;
     let totalStatusChange = 0;
-    for (const { perDistrict, perClub, changes } of perProject) {
-      const dc = perDistrict?.get(g.id);
-      if (dc) addCounts(counts, dc);
-      for (const c of g.clubs) {
-        const sc = perClub?.get(c);
+    // Each project's values are per club, or per district (the group's id) from its buckets.
+    for (const { ids, status, changes } of perProject) {
+      for (const c of ids.get(g.id)!) {
+        const sc = status.get(c);
         if (sc) addCounts(counts, sc);
         const ch = changes.get(c);
         if (ch) {

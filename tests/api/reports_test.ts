@@ -16,7 +16,7 @@ import {
 } from "@/tests/api/report_fixtures.ts";
 import { deleteClub, getClubByNumber, setClubSubscription } from "@/lib/db/reference.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
-import { parseCsv } from "@/lib/domain/reports.ts";
+import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
 import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
@@ -25,7 +25,7 @@ import { ensureReportZone, localDayCounters } from "@/lib/db/report_zone.ts";
 import { eventsOfEntry } from "@/lib/db/prospect_indexes.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
-import { districtStatusCounts, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
+import { districtsToday, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 
@@ -965,34 +965,43 @@ Deno.test("district report of today: from the district buckets, and right when a
     env.clock.set(new Date(now));
     const deps = { kv: env.kv, config: env.config, now: () => new Date(now) };
     assert.ok(await runReportSnapshots(deps));
-    const read = async (map: Map<number, number>) => await districtStatusCounts(env.kv, 1, TZ, map);
+    const live = asOfInstant("2026-03-10", new Date(now), TZ);
+    const read = async (map: Map<number, number>) =>
+      (await districtsToday(env.kv, 1, live, map))?.status ?? null;
     const path =
       "/api/reports/status-project?referenceDate=2026-03-10&prospectFieldKey=districtId&collection=district&ids=1,2&marketProjectIds=1";
     const totals = async () =>
       Object.fromEntries(
-        (await get(env, admin.headers, path)).json.rows.map((r: any) => [r.id, r.totalProspects]),
+        (await get(env, admin.headers, path)).json.rows.map((r: any) => [
+          r.id,
+          [r.totalProspects, r.totalStatusChange, r.change24h],
+        ]),
       );
     const before = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
     assert.deepEqual(await read(before), new Map([[1, { "": 4 }]]));
-    assert.deepEqual(await totals(), { 1: 4, 2: 0 });
+    assert.deepEqual(await totals(), { 1: [4, 0, 0], 2: [0, 0, 0] });
     const day2 = ctxAt(env, a, now);
     for (const p of moving) {
       const stored = await env.kv.get<any>(["prospects", p.id]);
       await saveProspect(
         day2,
         p.id,
-        saveInput(stored.value, { version: stored.versionstamp, clubId: 201 }) as any,
+        saveInput(stored.value, {
+          version: stored.versionstamp,
+          clubId: 201,
+          sellStatus: "NoThanks",
+        }) as any,
       );
     }
-    // Read from the buckets: the kept midnight by district plus today's moves.
-    assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { "": 3 }]]));
-    assert.deepEqual(await totals(), { 1: 1, 2: 3 });
+    // Read from the buckets: the kept midnight by district plus today's moves and changes.
+    assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { NoThanks: 3 }]]));
+    assert.deepEqual(await totals(), { 1: [1, 0, 0], 2: [3, 3, 3] });
     const club = (await getClubByNumber(env.kv, 103))!;
     await deleteClub(env.kv, club.id);
-    // Club 103 counted at the kept midnight and has no district now: the clubs are summed instead.
+    // Club 103 goes (it was counted at the kept midnight): the clubs are summed instead.
     const after = new Map([[101, 1], [102, 1], [201, 2]]);
     assert.equal(await read(after), null);
-    assert.deepEqual(await totals(), { 1: 1, 2: 3 });
+    assert.deepEqual(await totals(), { 1: [1, 0, 0], 2: [3, 3, 3] });
   } finally {
     env.close();
   }

@@ -4,10 +4,12 @@ import { MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
 import { prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
 import {
+  clubDistrictsKey,
   prospectByPhoneKey,
   prospectKey,
   prospectsByProjectClubUrgencyPrefix,
   prospectsByProjectUrgencyPrefix,
+  reportDistrictsFromKey,
 } from "@/lib/db/keys.ts";
 
 Deno.test("migration 60 deletes every project-urgency key and nothing else; a re-run is a no-op", async () => {
@@ -56,6 +58,32 @@ Deno.test("migration 62 re-keys 0046… and +47… phones so every written form 
       { id: "a", phoneNumber: phones.a, firstName: "A", lastName: "B" } as Prospect,
     );
     assert.ok(entries.some((e) => e.key[0] === "prospects_by_phone" && e.key[1] === "0701234567"));
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("migration 86: the club→district map from the clubs; district buckets trusted from now on a store with prospects", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // Clubs written before the map existed (as an older version stored them), and one prospect.
+    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 86));
+    await kv.atomic()
+      .set(["clubs", "A"], { id: "A", clubId: 102, name: "B", districtId: 3 })
+      .set(["clubs", "B"], { id: "B", clubId: 101, name: "A", districtId: 1 })
+      .set(prospectKey("P1"), { id: "P1" })
+      .commit();
+    const before = Date.now();
+    assert.deepEqual(await runMigrations(kv), [86]);
+    assert.deepEqual((await kv.get(clubDistrictsKey())).value, [[101, 1], [102, 3]]);
+    const from = (await kv.get<string>(reportDistrictsFromKey())).value!;
+    assert.ok(Date.parse(from) >= before, "buckets written before it are not trusted");
+
+    // An empty store: every bucket it will hold is written with the map.
+    const fresh = await Deno.openKv(":memory:");
+    await runMigrations(fresh);
+    assert.equal((await fresh.get(reportDistrictsFromKey())).value, new Date(0).toISOString());
+    fresh.close();
   } finally {
     kv.close();
   }

@@ -208,10 +208,11 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, ""])], -1);
   assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, "NoAnswer1"])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "c", 1])], 1);
+  assert.equal(d[JSON.stringify(["report_counters", "dcd", 1, "2026-03-02", 7])], 1);
   assert.equal(
     changed.counterDeltas.length,
-    10,
-    "4 change counters (c, cc, ccd, cch), 2 club and 2 district buckets, 2 escalation counters",
+    11,
+    "5 change counters (c, cc, ccd, cch, dcd), 2 club and 2 district buckets, 2 escalation counters",
   );
   assert.equal(
     d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
