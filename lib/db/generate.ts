@@ -19,7 +19,7 @@ import { createUser } from "@/lib/db/users.ts";
 import { customerIdSeqKey, prospectKey, reportDistrictsFromKey } from "@/lib/db/keys.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
-import { keepEveryProject } from "@/lib/db/reports.ts";
+import { BUCKET_DAYS_KEPT, keepEveryProject } from "@/lib/db/reports.ts";
 import {
   diffProspectKeys,
   type ProspectEvent,
@@ -384,6 +384,9 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   };
 
   const changeTimeNeeded = changeTimeFilter(nowMs, o.timeZone);
+  // pruneBeforeKept keeps the day buckets from BUCKET_DAYS_KEPT before the last kept midnight
+  // (today's or yesterday's) on.
+  const districtDaysFrom = addDays(localDate(o.now, o.timeZone), -BUCKET_DAYS_KEPT - 1);
   for (let i = 0; i < o.prospects; i++) {
     const { final, steps, events } = prospectHistory(i, history);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
@@ -399,6 +402,10 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       for (const c of diff.counters) {
         // Per-hour change buckets older than two days: what the nightly job has pruned.
         if (c.key[1] === "cch" && (c.key[3] as string) < keepHoursFrom) continue;
+        // District buckets of days the keep step below prunes (no midnight is kept from them).
+        if (DISTRICT_SCOPES.has(c.key[1] as string) && (c.key[3] as string) < districtDaysFrom) {
+          continue;
+        }
         counters.add(c.key, c.delta);
       }
     }
@@ -417,6 +424,9 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   }
   return chain;
 }
+
+/** The district day buckets: only the live district report reads them, never a kept midnight. */
+const DISTRICT_SCOPES = new Set(["sdd", "dcd"]);
 
 /**
  * Whether a change-time entry at an instant is one the nightly job keeps: within the last two days,

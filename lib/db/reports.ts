@@ -982,7 +982,7 @@ function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
 }
 
 /** Day buckets of the local days before the last kept midnight's, kept a little longer. */
-const BUCKET_DAYS_KEPT = 2;
+export const BUCKET_DAYS_KEPT = 2;
 /** Stints that began this long before the last kept midnight: no report reads them (RECENT_MS). */
 const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
 

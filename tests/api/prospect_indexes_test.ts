@@ -29,7 +29,14 @@ import {
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
 import { foldHistories } from "@/lib/db/lean_migration.ts";
-import { pruneChangeTimes } from "@/lib/db/reports.ts";
+import {
+  clubChanges,
+  clubStatusCounts,
+  districtsToday,
+  pruneChangeTimes,
+} from "@/lib/db/reports.ts";
+import { clubDistricts } from "@/lib/db/reference.ts";
+import { asOfInstant } from "@/lib/domain/reports.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -280,6 +287,31 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
       const keepFrom = new Date(Date.parse("2026-03-10T10:00:00Z") - 2 * 86_400_000); // its `now`
       for (let mp = 1; mp <= 6; mp++) {
         assert.equal(await pruneChangeTimes(env.kv, mp, keepFrom, "Europe/Stockholm"), 0);
+      }
+      // The district buckets it writes (only the days the keep step leaves) answer today's
+      // district report as the clubs' values summed by district do.
+      const live = asOfInstant("2026-03-10", new Date("2026-03-10T10:00:00Z"), "Europe/Stockholm");
+      const districts = await clubDistricts(env.kv);
+      for (let mp = 1; mp <= 6; mp++) {
+        const fast = await districtsToday(env.kv, mp, live, districts);
+        assert.ok(fast, `project ${mp}: district buckets trusted`);
+        const status = new Map<number, Record<string, number>>();
+        for (const [c, counts] of await clubStatusCounts(env.kv, mp, live)) {
+          const sum = status.get(districts.get(c)!) ?? {};
+          for (const [st, n] of Object.entries(counts)) sum[st] = (sum[st] ?? 0) + n;
+          status.set(districts.get(c)!, sum);
+        }
+        const changes = new Map<number, { total: number; last24h: number }>();
+        for (const [c, r] of await clubChanges(env.kv, mp, live)) {
+          const sum = changes.get(districts.get(c)!) ?? { total: 0, last24h: 0 };
+          changes.set(districts.get(c)!, {
+            total: sum.total + r.total,
+            last24h: sum.last24h + r.last24h,
+          });
+        }
+        const sorted = <T>(m: Map<number, T>) => [...m].sort((a, b) => a[0] - b[0]);
+        assert.deepEqual(sorted(fast.status), sorted(status), `project ${mp}`);
+        assert.deepEqual(sorted(fast.changes), sorted(changes), `project ${mp} changes`);
       }
       const histories = await listAll<unknown[]>(env.kv, ["prospect_history"]);
       const events = histories.flatMap(eventsOfEntry);
