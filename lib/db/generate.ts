@@ -384,13 +384,10 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   };
 
   const changeTimeNeeded = changeTimeFilter(nowMs, o.timeZone);
-  // pruneBeforeKept keeps the day buckets from BUCKET_DAYS_KEPT before the last kept midnight
-  // (today's or yesterday's) on.
-  const districtDaysFrom = addDays(localDate(o.now, o.timeZone), -BUCKET_DAYS_KEPT - 1);
+  const counterNeeded = counterFilter(o.now, o.timeZone);
   for (let i = 0; i < o.prospects; i++) {
     const { final, steps, events } = prospectHistory(i, history);
     const keys = new Map<string, { key: Deno.KvKey; value: unknown }>();
-    const keepHoursFrom = hourOf(new Date(nowMs - CHANGE_HOURS_KEPT_MS).toISOString());
     for (const [before, after, at] of steps) {
       const diff = diffProspectKeys(before, after, at, o.timeZone, districts);
       for (const k of diff.deletes) keys.delete(JSON.stringify(k));
@@ -399,15 +396,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
         if (e.key[0] === "report_changes_at" && !changeTimeNeeded(e.key[2] as string)) continue;
         keys.set(JSON.stringify(e.key), e);
       }
-      for (const c of diff.counters) {
-        // Per-hour change buckets older than two days: what the nightly job has pruned.
-        if (c.key[1] === "cch" && (c.key[3] as string) < keepHoursFrom) continue;
-        // District buckets of days the keep step below prunes (no midnight is kept from them).
-        if (DISTRICT_SCOPES.has(c.key[1] as string) && (c.key[3] as string) < districtDaysFrom) {
-          continue;
-        }
-        counters.add(c.key, c.delta);
-      }
+      for (const c of diff.counters) if (counterNeeded(c.key)) counters.add(c.key, c.delta);
     }
     // The same entries the app path sets (applyProspectWrite): record, index sets, history.
     pending.push({ key: prospectKey(final.id), value: final });
@@ -427,6 +416,21 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
 
 /** The district day buckets: only the live district report reads them, never a kept midnight. */
 const DISTRICT_SCOPES = new Set(["sdd", "dcd"]);
+
+/**
+ * Whether a report counter is one the store keeps once the nightly job has run: not a per-hour
+ * change bucket older than two days, nor a district bucket of a day before those pruneBeforeKept
+ * leaves (BUCKET_DAYS_KEPT before the last kept midnight, today's or yesterday's).
+ */
+function counterFilter(now: Date, timeZone: string): (key: Deno.KvKey) => boolean {
+  const hoursFrom = hourOf(new Date(now.getTime() - CHANGE_HOURS_KEPT_MS).toISOString());
+  const districtDaysFrom = addDays(localDate(now, timeZone), -BUCKET_DAYS_KEPT - 1);
+  return (key) => {
+    if (key[1] === "cch") return (key[3] as string) >= hoursFrom;
+    if (DISTRICT_SCOPES.has(key[1] as string)) return (key[3] as string) >= districtDaysFrom;
+    return true;
+  };
+}
 
 /**
  * Whether a change-time entry at an instant is one the nightly job keeps: within the last two days,
