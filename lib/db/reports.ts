@@ -233,14 +233,38 @@ async function readChunks<T>(
 ): Promise<Map<number, T> | null> {
   const m = await kv.get<{ chunks: number }>(reportSnapshotKey(marker, mp, t));
   if (m.value === null) return null;
+  // A kept value never changes once its marker is written (a rebuild writes a new marker): the
+  // decoded form is shared by every request of this process while that marker stands.
+  let decoded = decodedSnapshots.get(kv);
+  if (!decoded) decodedSnapshots.set(kv, decoded = new Map());
+  const id = `${kind}|${mp}|${t}|${m.versionstamp}`;
+  const hit = decoded.get(id);
+  if (hit) {
+    decoded.delete(id); // the most recently read last: the oldest goes first
+    decoded.set(id, hit);
+    return hit as Map<number, T>;
+  }
   const keys = Array.from({ length: m.value.chunks }, (_, i) => reportSnapshotKey(kind, mp, t, i));
   const out = new Map<number, T>();
   for (const e of await getManyChunked(kv, keys)) {
     if (e.value === null) return null; // not whole: computed again
     for (const [c, v] of codec.decode(e.value)) out.set(c, v);
   }
+  if (decoded.size >= DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+  decoded.set(id, out);
   return out;
 }
+
+/**
+ * Decoded per-club snapshots by store, kind, project, instant and marker versionstamp (the live
+ * reports read the last kept midnight's on every request). Shared: callers only read them.
+ */
+const decodedSnapshots = new WeakMap<Deno.Kv, Map<string, Map<number, unknown>>>();
+/**
+ * The last kept midnight of 100 projects, both kinds, with room for past dates being read (a
+ * decoded snapshot of 200 clubs is tens of KB).
+ */
+const DECODED_KEPT = 256;
 
 async function writeChunks<T>(
   kv: Deno.Kv,

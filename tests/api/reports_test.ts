@@ -636,11 +636,14 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
       s: ["", "Booked", "Member", "NoThanks"],
       b: varints([101, 3, 0, 1, 1, 1, 2, 1, 102, 1, 3, 1]),
     });
-    // Reading the day answers the kept values (changing the kept value shows it is read).
-    await env.kv.set(reportSnapshotKey("csc", 1, t, 0), {
-      s: ["NoThanks"],
-      b: varints([101, 1, 0, 2]),
-    });
+    // Reading the day answers the kept values (changing the kept value shows it is read). A kept
+    // value is written with its marker in one atomic, as writeChunks does: a process keeps the
+    // decoded value while the marker stands.
+    const marker = await env.kv.get(reportSnapshotKey("cs", 1, t));
+    await env.kv.atomic()
+      .set(reportSnapshotKey("csc", 1, t, 0), { s: ["NoThanks"], b: varints([101, 1, 0, 2]) })
+      .set(marker.key, marker.value)
+      .commit();
     const r = await get(
       env,
       admin.headers,
