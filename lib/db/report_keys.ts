@@ -10,9 +10,9 @@
  *   scd [mp, day, club, s]   net change of `s` in one club and local day ("yyyy-MM-dd" in the
  *                            configured time zone, recorded under ["report_zone"])
  *   sdd [mp, day, district, s]  the same per district, by the club's district when written: the
- *                            live district-wide report reads ~20× fewer buckets (issue #17). A
- *                            write whose club has no district in the map sets
- *                            ["report_districts", "from"] instead, so no report trusts them then
+ *                            live district-wide report reads districts × statuses, not clubs ×
+ *                            statuses (issue #17). A write whose club has no district in the map
+ *                            sets ["report_districts", "from"] instead, so no report trusts them
  *   c / cc [mp] / [mp, club]             sell-status changes ever
  *   ccd [mp, day, club]                  sell-status changes per local day
  *   dcd [mp, day, district]              the same per district (the live district report)

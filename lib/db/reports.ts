@@ -1014,11 +1014,11 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * Keeps the report values of every local midnight of a project up to the last settled one (the
  * nightly job; a night it missed is caught up, newest first so each midnight's club counts start
  * from the next one's), records it (`["report_kept", mp]`), then prunes what only those midnights
- * read: the day buckets (scd, sdd, ccd, dcd) before it and the stints that began over a week before it. A
- * project never kept before starts at the midnight before its first day bucket: nothing is counted
- * before that, so every earlier instant answers from it. Resumable: values already kept are read,
- * not recomputed, and the record moves only once all are kept. Answers how many midnights it kept
- * and how many keys it pruned.
+ * read: the day buckets (scd, sdd, ccd, dcd) before it and the stints that began over a week
+ * before it. A project never kept before starts at the midnight before its first day bucket:
+ * nothing is counted before that, so every earlier instant answers from it. Resumable: values
+ * already kept are read, not recomputed, and the record moves only once all are kept. Answers how
+ * many midnights it kept and how many keys it pruned.
  */
 export async function keepMidnights(
   kv: Deno.Kv,
@@ -1054,8 +1054,9 @@ export async function keepMidnights(
 
 /**
  * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
- * ccd, dcd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys) that
- * began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5 days' stints.
+ * ccd, dcd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end
+ * keys) that began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5
+ * days' stints.
  */
 export async function pruneBeforeKept(
   kv: Deno.Kv,
