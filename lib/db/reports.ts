@@ -32,6 +32,7 @@ import {
 } from "@/lib/db/report_keys.ts";
 import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
+  addCounts,
   ageBucket,
   type AsOf,
   changeTimeKept,
@@ -365,18 +366,33 @@ async function keptPlusToday(kv: Deno.Kv, mp: number, timeZone: string) {
     start: reportCounterKey("scd", mp, reportDay(k.value, timeZone)),
     end: reportCounterKey("scd", mp, OPEN_END),
   });
+  addBuckets(out, buckets);
+  return withoutZeros(out);
+}
+
+/** The counts of one group (club or district), made when missing. */
+function countsOf(m: Map<number, StatusCounts>, group: number): StatusCounts {
+  let counts = m.get(group);
+  if (!counts) m.set(group, counts = {});
+  return counts;
+}
+
+/** Adds status day buckets ([…, mp, day, group, status]) to the groups' counts in place. */
+function addBuckets(m: Map<number, StatusCounts>, buckets: Deno.KvEntry<unknown>[]) {
   for (const e of buckets) {
-    const c = e.key[4] as number;
+    const counts = countsOf(m, e.key[4] as number);
     const st = e.key[5] as string;
-    let counts = out.get(c);
-    if (!counts) out.set(c, counts = {});
     counts[st] = (counts[st] ?? 0) + counterValue(e.value);
   }
-  for (const [c, counts] of out) {
+}
+
+/** Drops the zero counts, and the groups left without any. */
+function withoutZeros(m: Map<number, StatusCounts>): Map<number, StatusCounts> {
+  for (const [g, counts] of m) {
     for (const st in counts) if (counts[st] === 0) delete counts[st];
-    if (!Object.keys(counts).length) out.delete(c);
+    if (!Object.keys(counts).length) m.delete(g);
   }
-  return out;
+  return m;
 }
 
 /** What the district-wide report of today reads per district. */
@@ -421,11 +437,6 @@ export async function districtsToday(
   ]);
   if (!kept) return null;
   const status = new Map<number, StatusCounts>();
-  const add = (d: number, st: string, n: number) => {
-    let counts = status.get(d);
-    if (!counts) status.set(d, counts = {});
-    counts[st] = (counts[st] ?? 0) + n;
-  };
   const changes = new Map<number, ChangeCounts>();
   const row = (d: number) => {
     let r = changes.get(d);
@@ -435,24 +446,21 @@ export async function districtsToday(
   for (const [c, counts] of kept) {
     const d = districts.get(c);
     if (d === undefined) return null; // removed since: the marker is set too
-    for (const st in counts) add(d, st, counts[st]);
+    addCounts(countsOf(status, d), counts);
   }
   for (const [c, r] of keptChanges) {
     const d = districts.get(c);
     if (d === undefined) return null;
     row(d).total += r.total;
   }
-  for (const e of statusBuckets) add(e.key[4] as number, e.key[5] as string, counterValue(e.value));
+  addBuckets(status, statusBuckets);
   for (const e of changeBuckets) row(e.key[4] as number).total += counterValue(e.value);
   // Today's window per club, by the club's district now (a club gone counts nowhere, as per club).
   for (const [c, n] of window) {
     const d = districts.get(c);
     if (d !== undefined) row(d).last24h += n;
   }
-  for (const counts of status.values()) {
-    for (const st in counts) if (counts[st] === 0) delete counts[st];
-  }
-  return { status, changes };
+  return { status: withoutZeros(status), changes };
 }
 
 /** "club|status" sums → club → status counts. */

@@ -37,6 +37,7 @@ import {
 } from "@/lib/db/reports.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import { asOfInstant } from "@/lib/domain/reports.ts";
+import { changesByDistrict, statusByDistrict } from "@/tests/api/report_fixtures.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -295,20 +296,8 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
       for (let mp = 1; mp <= 6; mp++) {
         const fast = await districtsToday(env.kv, mp, live, districts);
         assert.ok(fast, `project ${mp}: district buckets trusted`);
-        const status = new Map<number, Record<string, number>>();
-        for (const [c, counts] of await clubStatusCounts(env.kv, mp, live)) {
-          const sum = status.get(districts.get(c)!) ?? {};
-          for (const [st, n] of Object.entries(counts)) sum[st] = (sum[st] ?? 0) + n;
-          status.set(districts.get(c)!, sum);
-        }
-        const changes = new Map<number, { total: number; last24h: number }>();
-        for (const [c, r] of await clubChanges(env.kv, mp, live)) {
-          const sum = changes.get(districts.get(c)!) ?? { total: 0, last24h: 0 };
-          changes.set(districts.get(c)!, {
-            total: sum.total + r.total,
-            last24h: sum.last24h + r.last24h,
-          });
-        }
+        const status = statusByDistrict(await clubStatusCounts(env.kv, mp, live), districts);
+        const changes = changesByDistrict(await clubChanges(env.kv, mp, live), districts);
         const sorted = <T>(m: Map<number, T>) => [...m].sort((a, b) => a[0] - b[0]);
         assert.deepEqual(sorted(fast.status), sorted(status), `project ${mp}`);
         assert.deepEqual(sorted(fast.changes), sorted(changes), `project ${mp} changes`);

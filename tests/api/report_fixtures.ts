@@ -9,6 +9,8 @@ import type { ProspectCtx } from "@/lib/services/prospects.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import type { TestEnv } from "@/tests/helpers.ts";
+import type { ChangeCounts } from "@/lib/db/reports.ts";
+import { addCounts, type StatusCounts } from "@/lib/domain/reports.ts";
 
 export const TZ = "Europe/Stockholm";
 
@@ -83,4 +85,31 @@ export function saveInput(p: any, changes: Record<string, unknown> = {}) {
     version: p.version,
     ...changes,
   };
+}
+
+/** Club values summed by district (a club→district map): what a district report shows. */
+export function statusByDistrict(
+  perClub: Map<number, StatusCounts>,
+  districts: ReadonlyMap<number, number>,
+): Map<number, StatusCounts> {
+  const out = new Map<number, StatusCounts>();
+  for (const [c, counts] of perClub) {
+    const d = districts.get(c)!;
+    out.set(d, addCounts(out.get(d) ?? {}, counts));
+  }
+  return out;
+}
+
+/** Per-club changes summed by district. */
+export function changesByDistrict(
+  perClub: Map<number, ChangeCounts>,
+  districts: ReadonlyMap<number, number>,
+): Map<number, ChangeCounts> {
+  const out = new Map<number, ChangeCounts>();
+  for (const [c, r] of perClub) {
+    const d = districts.get(c)!;
+    const sum = out.get(d) ?? { total: 0, last24h: 0 };
+    out.set(d, { total: sum.total + r.total, last24h: sum.last24h + r.last24h });
+  }
+  return out;
 }

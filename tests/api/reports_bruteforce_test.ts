@@ -7,12 +7,14 @@
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import {
+  changesByDistrict,
   createInput,
   ctxAt,
   makeReportChain,
   saveInput,
   sessionOf,
   setLimits,
+  statusByDistrict,
   TZ,
 } from "@/tests/api/report_fixtures.ts";
 import { call } from "@/tests/helpers.ts";
@@ -61,17 +63,6 @@ const nonZero = (m: Map<number, StatusCounts>) =>
 /** Club 103 moves from district 1 to 2 halfway through the run. */
 const DISTRICTS_BEFORE = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
 const DISTRICTS_AFTER = new Map([[101, 1], [102, 1], [103, 2], [201, 2]]);
-/** District → status → count from club counts, by a club→district map. */
-const byDistrict = (m: Map<number, StatusCounts>, districts: Map<number, number>) => {
-  const out = new Map<number, StatusCounts>();
-  for (const [c, counts] of m) {
-    const d = districts.get(c)!;
-    const sum = out.get(d) ?? {};
-    for (const [s, n] of Object.entries(counts)) sum[s] = (sum[s] ?? 0) + n;
-    out.set(d, sum);
-  }
-  return out;
-};
 
 Deno.test("every report for every reference date equals a brute-force computation", async () => {
   const start = new Date("2026-03-16T06:00:00Z");
@@ -129,15 +120,10 @@ Deno.test("every report for every reference date equals a brute-force computatio
           if (fast) {
             assert.deepEqual(
               nonZero(fast.status),
-              nonZero(byDistrict(perClub, districts)),
+              nonZero(statusByDistrict(perClub, districts)),
               `d ${mp}`,
             );
-            const changes = new Map<number, { total: number; last24h: number }>();
-            for (const [c, r] of await clubChanges(env.kv, mp, live)) {
-              const d = districts.get(c)!;
-              const sum = changes.get(d) ?? { total: 0, last24h: 0 };
-              changes.set(d, { total: sum.total + r.total, last24h: sum.last24h + r.last24h });
-            }
+            const changes = changesByDistrict(await clubChanges(env.kv, mp, live), districts);
             const shown = (m: Map<number, { total: number; last24h: number }>) =>
               [...m].filter(([, r]) => r.total || r.last24h).sort((a, b) => a[0] - b[0]);
             assert.deepEqual(shown(fast.changes), shown(changes), `changes d ${mp}`);
