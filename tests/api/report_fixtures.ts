@@ -87,29 +87,30 @@ export function saveInput(p: any, changes: Record<string, unknown> = {}) {
   };
 }
 
-/** Club values summed by district (a club→district map): what a district report shows. */
-export function statusByDistrict(
-  perClub: Map<number, StatusCounts>,
+/** Per-club values summed by district (a club→district map): what a district report shows. */
+function byDistrict<T>(
+  perClub: Map<number, T>,
   districts: ReadonlyMap<number, number>,
-): Map<number, StatusCounts> {
-  const out = new Map<number, StatusCounts>();
-  for (const [c, counts] of perClub) {
+  add: (sum: T | undefined, v: T) => T,
+): Map<number, T> {
+  const out = new Map<number, T>();
+  for (const [c, v] of perClub) {
     const d = districts.get(c)!;
-    out.set(d, addCounts(out.get(d) ?? {}, counts));
+    out.set(d, add(out.get(d), v));
   }
   return out;
 }
 
-/** Per-club changes summed by district. */
-export function changesByDistrict(
+export const statusByDistrict = (
+  perClub: Map<number, StatusCounts>,
+  districts: ReadonlyMap<number, number>,
+) => byDistrict(perClub, districts, (sum, v) => addCounts({ ...sum }, v));
+
+export const changesByDistrict = (
   perClub: Map<number, ChangeCounts>,
   districts: ReadonlyMap<number, number>,
-): Map<number, ChangeCounts> {
-  const out = new Map<number, ChangeCounts>();
-  for (const [c, r] of perClub) {
-    const d = districts.get(c)!;
-    const sum = out.get(d) ?? { total: 0, last24h: 0 };
-    out.set(d, { total: sum.total + r.total, last24h: sum.last24h + r.last24h });
-  }
-  return out;
-}
+) =>
+  byDistrict(perClub, districts, (sum, r) => ({
+    total: (sum?.total ?? 0) + r.total,
+    last24h: (sum?.last24h ?? 0) + r.last24h,
+  }));
