@@ -1,5 +1,5 @@
 /**
- * Migrations 80, 82 and 85 (issue #17): bring a store written before the lean layout to it.
+ * Migrations 80, 82, 85 and 87 (issue #17): bring a store written before the lean layout to it.
  * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
@@ -10,6 +10,8 @@
 import {
   prospectEventsFamily,
   prospectHistoryKey,
+  prospectKey,
+  prospectsByProjectPrefix,
   reportCounterKey,
   reportCurrentKey,
   reportKeptKey,
@@ -18,13 +20,16 @@ import {
 } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { keepEveryProject } from "@/lib/db/reports.ts";
-import { deletePrefix, getManyChunked } from "@/lib/db/kv.ts";
+import { addToCounter, CounterSums, deletePrefix, getManyChunked, sameKey } from "@/lib/db/kv.ts";
 import {
   type EventPack,
   HISTORY_MAX_CHARS,
   packEvents,
   type ProspectEvent,
+  prospectIndexEntries,
+  prospectTotalKeys,
 } from "@/lib/db/prospect_indexes.ts";
+import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 
 const BATCH = 400;
@@ -230,4 +235,65 @@ export async function keepEveryMidnight(kv: Deno.Kv, timeZone: string, now: Date
     projects.push(mp);
   }
   await keepEveryProject(kv, projects, timeZone, now);
+}
+
+/** Project index entries per atomic of migration 87 (one check each, KV allows 100). */
+const NAMES_BATCH = 90;
+
+/**
+ * Migration 87: the project index entries carry the folded names (instead of nothing) and each
+ * project has its name-prefix counters, for a name prefix over a whole project (issue #17). Walks
+ * the project index; per entry still in the old form, one atomic sets its value and adds the record's
+ * name-prefix counters, checked on the entry (an app write that moved or rewrote it meanwhile wrote
+ * the new form and counted it). So a record is counted exactly when its entry is in the new form:
+ * resumable, and safe beside another instance running it. A stray entry (its record gone, or
+ * indexed elsewhere now) is removed. Answers the entries rewritten.
+ */
+export async function projectNames(
+  kv: Deno.Kv,
+  /** Called between reading a batch's records and committing it (tests race it). */
+  afterRead?: () => Promise<void>,
+): Promise<number> {
+  let rewritten = 0;
+  let batch: Deno.KvEntry<unknown>[] = [];
+  const flush = async () => {
+    let left = batch;
+    batch = [];
+    while (left.length) {
+      const records = await getManyChunked<StoredProspect>(
+        kv,
+        left.map((e) => prospectKey(e.key[e.key.length - 1] as string)),
+      );
+      await afterRead?.();
+      const op = kv.atomic();
+      const counts = new CounterSums();
+      let n = 0;
+      left.forEach((e, i) => {
+        const p = records[i].value;
+        const now = p && !p.deleted
+          ? prospectIndexEntries(p).find((x) => sameKey(x.key, e.key))
+          : undefined;
+        op.check(e);
+        if (!now) return void op.delete(e.key);
+        op.set(e.key, now.value);
+        for (const key of prospectTotalKeys(p!)) if (key[1] === "pn") counts.add(key, 1);
+        n++;
+      });
+      for (const c of counts.take()) addToCounter(op, c.key, c.delta);
+      if ((await op.commit()).ok) {
+        rewritten += n;
+        return;
+      }
+      // An entry moved meanwhile: read them again, keep those still in the old form.
+      const again = await getManyChunked(kv, left.map((e) => e.key));
+      left = again.filter((e) => e.value !== null && !Array.isArray(e.value)) as typeof left;
+    }
+  };
+  for await (const e of kv.list({ prefix: prospectsByProjectPrefix() }, { batchSize: 1000 })) {
+    if (Array.isArray(e.value)) continue;
+    batch.push(e);
+    if (batch.length >= NAMES_BATCH) await flush();
+  }
+  await flush();
+  return rewritten;
 }

@@ -11,7 +11,12 @@ import {
   reportCounterKey,
 } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
-import { foldHistories, keepEveryMidnight, leanLayout } from "@/lib/db/lean_migration.ts";
+import {
+  foldHistories,
+  keepEveryMidnight,
+  leanLayout,
+  projectNames,
+} from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
@@ -132,6 +137,11 @@ export const MIGRATIONS: Migration[] = [
     n: 86,
     name: "reports: per-district day buckets, trusted from a settled midnight after this",
     up: async (kv) => await startDistrictBuckets(kv),
+  },
+  {
+    n: 87,
+    name: "name search over a project: the project index carries the names; name-prefix counts",
+    up: async (kv) => void await projectNames(kv),
   },
 ];
 

@@ -55,6 +55,24 @@ export function facetsOf(p: Prospect): Facets {
   return { f: followUpSortKey(p), c: p.clubId, s: statusPart(p), a: assigneePart(p) };
 }
 
+/**
+ * The value of a project index entry (issue #17): the folded first and last name, so a name prefix
+ * over a whole project walks that index in follow-up order without reading records.
+ */
+export type ProjectNames = [first: string, last: string];
+export const NAME_FIRST = 0;
+export const NAME_LAST = 1;
+/** Name prefixes of 1 to NAME_COUNT_LEN letters are counted per project (the walk's total). */
+export const NAME_COUNT_LEN = 4;
+/** The counted prefixes of a folded name: its first 1…NAME_COUNT_LEN letters. */
+export function namePrefixes(folded: string): string[] {
+  const letters = [...folded].slice(0, NAME_COUNT_LEN);
+  return letters.map((_, i) => letters.slice(0, i + 1).join(""));
+}
+/** The counter of live prospects of a project and segment whose folded name starts with prefix. */
+export const namePrefixTotalKey = (mp: number, field: number, prefix: string, d: number) =>
+  K.prospectTotalKey("pn", mp, field, prefix, d);
+
 /** Every index entry of a record (not the record itself). Deleted records keep only history keys. */
 export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const id = p.id;
@@ -68,19 +86,14 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const fu = followUpSortKey(p);
   const s = statusPart(p);
   const facets = facetsOf(p);
+  const names: ProjectNames = [foldName(p.firstName), foldName(p.lastName)];
   out.push(
-    { key: K.prospectsByProjectPrefix(mp, d, fu, id), value: ID_IN_KEY },
+    { key: K.prospectsByProjectPrefix(mp, d, fu, id), value: names },
     { key: K.prospectsByProjectClubPrefix(mp, p.clubId, d, fu, id), value: ID_IN_KEY },
     { key: K.prospectsByProjectStatusPrefix(mp, s, d, fu, id), value: ID_IN_KEY },
     { key: K.prospectsByProjectClubStatusPrefix(mp, p.clubId, s, d, fu, id), value: ID_IN_KEY },
-    {
-      key: K.prospectsByFirstNamePrefix(mp, p.clubId, d, foldName(p.firstName), id),
-      value: facets,
-    },
-    {
-      key: K.prospectsByLastNamePrefix(mp, p.clubId, d, foldName(p.lastName), id),
-      value: facets,
-    },
+    { key: K.prospectsByFirstNamePrefix(mp, p.clubId, d, names[NAME_FIRST], id), value: facets },
+    { key: K.prospectsByLastNamePrefix(mp, p.clubId, d, names[NAME_LAST], id), value: facets },
   );
   const a = assigneePart(p);
   if (a) out.push({ key: K.prospectsByAssigneePrefix(a, mp, d, fu, id), value: facets });
@@ -114,6 +127,10 @@ export function prospectTotalKeys(p: Prospect): Deno.KvKey[] {
   ];
   const a = assigneePart(p);
   if (a) keys.push(K.prospectTotalKey("ap", a, mp, d));
+  for (const field of [NAME_FIRST, NAME_LAST]) {
+    const folded = foldName(field === NAME_FIRST ? p.firstName : p.lastName);
+    for (const prefix of namePrefixes(folded)) keys.push(namePrefixTotalKey(mp, field, prefix, d));
+  }
   return keys;
 }
 

@@ -34,7 +34,12 @@ import {
   type Facets,
   historyEntries,
   keyId,
+  NAME_COUNT_LEN,
+  NAME_FIRST,
+  NAME_LAST,
+  namePrefixTotalKey,
   phoneKeyPart,
+  type ProjectNames,
   type ProspectDiff,
   type ProspectEvent,
   prospectEvents,
@@ -594,6 +599,8 @@ async function byName(
   spec: SearchSpec,
   words: string[] | null,
 ): Promise<SearchResult> {
+  const walked = await byNameOverProject(kv, spec);
+  if (walked) return walked;
   const mp = spec.marketProjectId;
   const ranges: { family: (...p: Deno.KvKeyPart[]) => Deno.KvKey; prefix: string }[] = [];
   if (spec.lastName) {
@@ -651,6 +658,67 @@ async function byName(
     total: cands.length,
     approximate: capped || undefined,
   };
+}
+
+/**
+ * What reading the per-club name ranges of a whole project costs beyond its matches, in index
+ * entries: one range per club (~200 ranges ≈ 4.6 ms ≈ 1,500 entries at 1M, docs/performance.md).
+ */
+const NAME_SCAN_OVERHEAD = 1_500;
+
+/**
+ * One name prefix (first or last name, up to NAME_COUNT_LEN letters) over a whole project and no
+ * other filter (issue #17): the total from the project's name-prefix counters, the page from the
+ * project index in follow-up order, whose values carry the folded names. Answers null — the per-club
+ * name ranges answer instead — when the other filters need them, when reading every match costs
+ * less than walking to the page (a rare prefix), or on an entry written before migration 87.
+ */
+async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult | null> {
+  if (
+    spec.clubIds || spec.sellStatuses || spec.assignee || spec.tag || spec.email ||
+    spec.registerFrom || spec.registerTo || spec.search || spec.sort === "urgency" ||
+    !spec.firstName === !spec.lastName
+  ) return null;
+  const field = spec.firstName ? NAME_FIRST : NAME_LAST;
+  const prefix = foldName(spec.firstName ?? spec.lastName ?? "");
+  if (!prefix || [...prefix].length > NAME_COUNT_LEN) return null;
+  const mp = spec.marketProjectId;
+  const segs = segmentsOf(spec);
+  const counts = (await getManyChunked(
+    kv,
+    segs.flatMap((d) => [namePrefixTotalKey(mp, field, prefix, d), prospectTotalKey("p", mp, d)]),
+  )).map((e) => counterValue(e.value));
+  const want = spec.offset + spec.limit;
+  // Entries the walk reads to fill the page: each segment at its density of matches.
+  let walk = 0;
+  let need = want;
+  for (let i = 0; i < segs.length && need > 0; i++) {
+    const [matches, size] = [counts[2 * i], counts[2 * i + 1]];
+    const take = Math.min(need, matches);
+    walk += matches ? Math.min(size, Math.ceil(take * size / matches)) : size;
+    need -= take;
+  }
+  const total = segs.reduce((n, _, i) => n + counts[2 * i], 0);
+  if (total === 0) return { items: [], total };
+  if (walk > total + NAME_SCAN_OVERHEAD) return null;
+  const reverse = spec.order === "desc";
+  const batchSize = Math.min(Math.max(Math.ceil(walk * 1.2), 20), 500);
+  const ids: string[] = [];
+  for (const d of segs) {
+    const range = prospectsByProjectPrefix(mp, d);
+    const iter = reverse
+      ? listDescUndatedLast(kv, range, undefined, batchSize)
+      : kv.list<ProjectNames>({ prefix: range }, { batchSize });
+    for await (const e of iter) {
+      const names = e.value;
+      if (!Array.isArray(names)) return null; // written before migration 87
+      if (!(names[field] as string).startsWith(prefix)) continue;
+      ids.push(keyId(e.key));
+      if (ids.length >= want) break;
+    }
+    if (ids.length >= want) break;
+  }
+  return { items: await loadProspects(kv, ids.slice(spec.offset, want)), total };
 }
 
 /** The ordered index ranges (one per club × status combination) for the filters given. */

@@ -17,7 +17,12 @@ import {
   prospectTotalKeys,
   referenceCounterKeys,
 } from "@/lib/db/prospect_indexes.ts";
-import { listProspectEvents, searchProspects, type StoredProspect } from "@/lib/db/prospects.ts";
+import {
+  listProspectEvents,
+  searchProspects,
+  type SearchSpec,
+  type StoredProspect,
+} from "@/lib/db/prospects.ts";
 import { counterValue } from "@/lib/db/kv.ts";
 import {
   assignProspect,
@@ -28,7 +33,7 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
-import { foldHistories } from "@/lib/db/lean_migration.ts";
+import { foldHistories, projectNames } from "@/lib/db/lean_migration.ts";
 import {
   clubChanges,
   clubStatusCounts,
@@ -202,41 +207,16 @@ Deno.test("indexes and counters match the records after random writes; search = 
 
     // Search equals a brute-force filter + sort over all records.
     const live = records.filter((p) => !p.deleted);
-    for (let q = 0; q < 150; q++) {
-      const clubIds = rand() < 0.5 ? [pick([101, 102, 103]), pick([101, 102, 103])] : undefined;
-      const sellStatuses: string[] | undefined = rand() < 0.3
-        ? [pick(SELL_STATUSES), pick(SELL_STATUSES)]
-        : undefined;
-      const showCompleted = rand() < 0.4;
-      const assignee = rand() < 0.2 ? pick(staff).email.toLowerCase() : undefined;
-      const firstName = rand() < 0.25
-        ? pick(names).slice(0, 1 + Math.floor(rand() * 3))
-        : undefined;
-      const tag = rand() < 0.1 ? "fb" : undefined;
-      const order = rand() < 0.5 ? "asc" as const : "desc" as const;
-      const limit = pick([5, 10, 25]);
-      const offset = rand() < 0.3 ? limit : 0;
-      const marketProjectId = rand() < 0.8 ? 1 : 2;
-      const spec = {
-        marketProjectId,
-        clubIds: clubIds ? [...new Set(clubIds)] : undefined,
-        sellStatuses: sellStatuses ? [...new Set(sellStatuses)] : undefined,
-        showCompleted,
-        assignee,
-        firstName,
-        tag,
-        order,
-        offset,
-        limit,
-      };
-      const want = live.filter((p) =>
-        p.marketProjectId === marketProjectId &&
+    const bruteForce = (spec: SearchSpec) =>
+      live.filter((p) =>
+        p.marketProjectId === spec.marketProjectId &&
         (!spec.clubIds || spec.clubIds.includes(p.clubId)) &&
         (!spec.sellStatuses || spec.sellStatuses.includes(p.sellStatus ?? "")) &&
-        (showCompleted || !isCompleted(p)) &&
-        (!assignee || (p.assignId ?? "").toLowerCase() === assignee) &&
-        (!firstName || foldName(p.firstName).startsWith(foldName(firstName))) &&
-        (!tag || (p.tag ?? "").startsWith(tag))
+        (spec.showCompleted || !isCompleted(p)) &&
+        (!spec.assignee || (p.assignId ?? "").toLowerCase() === spec.assignee) &&
+        (!spec.firstName || foldName(p.firstName).startsWith(foldName(spec.firstName))) &&
+        (!spec.lastName || foldName(p.lastName).startsWith(foldName(spec.lastName))) &&
+        (!spec.tag || (p.tag ?? "").startsWith(spec.tag))
       ).sort((a, b) => {
         const da = isCompleted(a) ? 1 : 0;
         const db = isCompleted(b) ? 1 : 0;
@@ -247,14 +227,73 @@ Deno.test("indexes and counters match the records after random writes; search = 
         if (ua !== ub) return ua - ub;
         const fa = followUpSortKey(a) + a.id;
         const fb = followUpSortKey(b) + b.id;
-        return order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
+        return spec.order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
       });
-      const got = await searchProspects(env.kv, spec);
+    const assertSearch = async (spec: SearchSpec, kv = env.kv) => {
+      const want = bruteForce(spec);
+      const got = await searchProspects(kv, spec);
       assert.equal(got.total, want.length, JSON.stringify(spec));
       assert.deepEqual(
         got.items.map((p) => p.id),
-        want.slice(offset, offset + limit).map((p) => p.id),
+        want.slice(spec.offset, spec.offset + spec.limit).map((p) => p.id),
         JSON.stringify(spec),
+      );
+    };
+    for (let q = 0; q < 150; q++) {
+      const clubIds = rand() < 0.5 ? [pick([101, 102, 103]), pick([101, 102, 103])] : undefined;
+      const sellStatuses: string[] | undefined = rand() < 0.3
+        ? [pick(SELL_STATUSES), pick(SELL_STATUSES)]
+        : undefined;
+      // A first- or last-name prefix of 1–5 letters (the project-wide walk counts up to 4).
+      const nameRoll = rand();
+      const namePrefix = pick(names).slice(0, 1 + Math.floor(rand() * 5));
+      const limit = pick([5, 10, 25]);
+      await assertSearch({
+        marketProjectId: rand() < 0.8 ? 1 : 2,
+        clubIds: clubIds ? [...new Set(clubIds)] : undefined,
+        sellStatuses: sellStatuses ? [...new Set(sellStatuses)] : undefined,
+        showCompleted: rand() < 0.4,
+        assignee: rand() < 0.2 ? pick(staff).email.toLowerCase() : undefined,
+        firstName: nameRoll < 0.25 ? namePrefix : undefined,
+        lastName: nameRoll >= 0.25 && nameRoll < 0.45 ? namePrefix : undefined,
+        tag: rand() < 0.1 ? "fb" : undefined,
+        order: rand() < 0.5 ? "asc" : "desc",
+        offset: rand() < 0.3 ? limit : 0,
+        limit,
+      });
+    }
+
+    // A name prefix over a whole project walks the project index (its values carry the names)
+    // with the total from the name-prefix counters: no per-club name range is read.
+    const families = new Set<string>();
+    const watched = new Proxy(env.kv, {
+      get(t, prop) {
+        if (prop === "list") {
+          return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+            families.add(String(("prefix" in sel ? sel.prefix : sel.start)[0]));
+            return t.list(sel, o);
+          };
+        }
+        const v = Reflect.get(t, prop);
+        return typeof v === "function" ? v.bind(t) : v;
+      },
+    });
+    for (let q = 0; q < 80; q++) {
+      const field = rand() < 0.5 ? "firstName" : "lastName";
+      const prefix = pick([...names, "Q", "Zz"]).slice(0, 1 + Math.floor(rand() * 4));
+      const limit = pick([1, 5, 10]);
+      families.clear();
+      await assertSearch({
+        marketProjectId: rand() < 0.8 ? 1 : 2,
+        showCompleted: rand() < 0.4,
+        [field]: prefix,
+        order: rand() < 0.5 ? "asc" : "desc",
+        offset: pick([0, 0, limit, 3 * limit, 200]),
+        limit,
+      }, watched);
+      assert.ok(
+        !families.has("prospects_by_first_name") && !families.has("prospects_by_last_name"),
+        `${field} ${prefix}: read ${[...families]}`,
       );
     }
   } finally {
@@ -533,6 +572,53 @@ Deno.test("two instances running migration 82 at once fold each pack once", asyn
     for (const p of made) {
       assert.deepEqual((await listProspectEvents(env.kv, p.id)).map(plain), want.get(p.id));
     }
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("migration 87: project index entries get the names and each record is counted once, also with two instances at once", async () => {
+  const { env, ctx, made } = await adminWithProspects(150);
+  try {
+    // Some done (the other segment), one renamed, one deleted: every kind of entry the walk reads.
+    for (const p of made.slice(0, 40)) {
+      await saveProspect(ctx, p.id, {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phoneNumber: p.phoneNumber,
+        marketProjectId: 1,
+        clubId: p.clubId,
+        sellStatus: "Member",
+        version: p.version!,
+      });
+    }
+    await deleteProspect(ctx, made[45].id);
+    // The store as the code before wrote it: empty project index values, no name-prefix counters,
+    // and two stray entries (a record gone, a record indexed elsewhere now).
+    for (const e of await listAll(env.kv, ["prospects_by_project"])) await env.kv.set(e.key, 0);
+    for (const e of await listAll(env.kv, ["prospect_totals", "pn"])) await env.kv.delete(e.key);
+    await env.kv.set(["prospects_by_project", 1, 0, "2026-01-01", "01GONE"], 0);
+    await env.kv.set(["prospects_by_project", 1, 0, "2026-01-02", made[50].id], 0);
+
+    // A second instance migrates everything between the first one's read and its commit.
+    let other = -1;
+    const first = await projectNames(env.kv, async () => {
+      if (other < 0) other = await projectNames(env.kv);
+    });
+    assert.equal(other, made.length - 1, "the other instance rewrote every live record's entry");
+    assert.equal(first, 0, "what it had read was migrated meanwhile: nothing counted twice");
+    await assertConsistent(env.kv);
+    assert.equal(await projectNames(env.kv), 0, "a re-run finds nothing to do");
+    await assertConsistent(env.kv);
+    const found = await searchProspects(env.kv, {
+      marketProjectId: 1,
+      lastName: "e",
+      showCompleted: true,
+      order: "asc",
+      offset: 0,
+      limit: 5,
+    });
+    assert.equal(found.total, made.length - 1);
   } finally {
     env.close();
   }
