@@ -22,12 +22,13 @@ import { listMarketProjects } from "@/lib/db/reference.ts";
 import { keepEveryProject } from "@/lib/db/reports.ts";
 import { addToCounter, CounterSums, deletePrefix, getManyChunked, sameKey } from "@/lib/db/kv.ts";
 import {
+  doneFlag,
   type EventPack,
   HISTORY_MAX_CHARS,
+  nameCountKeys,
   packEvents,
   type ProspectEvent,
   prospectIndexEntries,
-  prospectTotalKeys,
 } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
@@ -276,7 +277,7 @@ export async function projectNames(
         op.check(e);
         if (!now) return void op.delete(e.key);
         op.set(e.key, now.value);
-        for (const key of prospectTotalKeys(p!)) if (key[1] === "pn") counts.add(key, 1);
+        for (const key of nameCountKeys(p!, doneFlag(p!))) counts.add(key, 1);
         n++;
       });
       for (const c of counts.take()) addToCounter(op, c.key, c.delta);

@@ -113,6 +113,17 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   return out;
 }
 
+/** The name-prefix counters a live record of segment d adds 1 to. */
+export function nameCountKeys(
+  p: Pick<Prospect, "marketProjectId" | "firstName" | "lastName">,
+  d: number,
+): Deno.KvKey[] {
+  return [NAME_FIRST, NAME_LAST].flatMap((field) =>
+    namePrefixes(foldName(field === NAME_FIRST ? p.firstName : p.lastName))
+      .map((prefix) => namePrefixTotalKey(p.marketProjectId, field, prefix, d))
+  );
+}
+
 /** The totals a live record adds 1 to (x-total-elements without scanning). */
 export function prospectTotalKeys(p: Prospect): Deno.KvKey[] {
   if (p.deleted) return [];
@@ -127,10 +138,7 @@ export function prospectTotalKeys(p: Prospect): Deno.KvKey[] {
   ];
   const a = assigneePart(p);
   if (a) keys.push(K.prospectTotalKey("ap", a, mp, d));
-  for (const field of [NAME_FIRST, NAME_LAST]) {
-    const folded = foldName(field === NAME_FIRST ? p.firstName : p.lastName);
-    for (const prefix of namePrefixes(folded)) keys.push(namePrefixTotalKey(mp, field, prefix, d));
-  }
+  keys.push(...nameCountKeys(p, d));
   return keys;
 }
 

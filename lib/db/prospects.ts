@@ -37,6 +37,7 @@ import {
   NAME_COUNT_LEN,
   NAME_FIRST,
   NAME_LAST,
+  nameCountKeys,
   namePrefixTotalKey,
   phoneKeyPart,
   type ProjectNames,
@@ -393,6 +394,19 @@ async function drain(kv: Deno.Kv, q: { items: Waiting[]; running: number }) {
   }
 }
 
+/**
+ * The name-prefix counters of these names in the record's project that are 0 now, deleted (each
+ * checked, so a count added meanwhile stays): after an erase no key holds the start of the name.
+ */
+export async function dropEmptyNameCounts(kv: Deno.Kv, p: Prospect): Promise<void> {
+  const keys = [0, 1].flatMap((d) => nameCountKeys(p, d));
+  for (const e of await getManyChunked(kv, keys)) {
+    if (e.versionstamp && counterValue(e.value) === 0) {
+      await kv.atomic().check(e).delete(e.key).commit();
+    }
+  }
+}
+
 /** A prospect's events, oldest first: the archived packs (older), then the history value. */
 export async function listProspectEvents(kv: Deno.Kv, id: string): Promise<ProspectEvent[]> {
   const [archived, history] = await Promise.all([
@@ -661,10 +675,13 @@ async function byName(
 }
 
 /**
- * What reading the per-club name ranges of a whole project costs beyond its matches, in index
- * entries: one range per club (~200 ranges ≈ 4.6 ms ≈ 1,500 entries at 1M, docs/performance.md).
+ * The cost model of a name prefix over a whole project, in name index entries read (~3.2 µs each
+ * at 1M, the clubs' ranges read in parallel): the per-club ranges cost this much more per segment
+ * (200 ranges ≈ 4.6 ms), and an entry of the walk along the one project range ~1.2 entries
+ * (docs/performance.md, sixth round).
  */
-const NAME_SCAN_OVERHEAD = 1_500;
+const NAME_SCAN_OVERHEAD = 1_400;
+const WALK_ENTRY_COST = 1.2;
 
 /**
  * One name prefix (first or last name, up to NAME_COUNT_LEN letters) over a whole project and no
@@ -700,7 +717,7 @@ async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchR
   }
   const total = segs.reduce((n, _, i) => n + counts[2 * i], 0);
   if (total === 0) return { items: [], total };
-  if (walk > total + NAME_SCAN_OVERHEAD) return null;
+  if (walk * WALK_ENTRY_COST > total + NAME_SCAN_OVERHEAD * segs.length) return null;
   const reverse = spec.order === "desc";
   const batchSize = Math.min(Math.max(Math.ceil(walk * 1.2), 20), 500);
   const ids: string[] = [];

@@ -19,6 +19,7 @@ import { listNotes, type StoredNote } from "@/lib/db/notes.ts";
 import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import {
   commitProspect,
+  dropEmptyNameCounts,
   getProspectEntry,
   listProspectEvents,
   type ProspectEntry,
@@ -158,6 +159,7 @@ async function eraseRecord(
       if (before.email) op.delete(prospectByEmailKey(before.email.toLowerCase(), id));
       await op.commit();
     }
+    await dropEmptyNameCounts(ctx.kv, before);
     await writeAudit(ctx.kv, {
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,

@@ -23,6 +23,9 @@ async function dumpText(kv: Deno.Kv): Promise<string> {
 const TRACES = [
   "Zebulon",
   "Quixotesson",
+  // The folded name and its first letters, as the search indexes and name-prefix counters hold them.
+  "zebu",
+  "quix",
   "zebulon.q@example",
   "ZEBULON.Q",
   "705551234",
