@@ -607,34 +607,22 @@ async function allClubIds(kv: Deno.Kv): Promise<number[]> {
   return out;
 }
 
-/** Name prefix search over the per-project-and-club folded name indexes (values carry facets). */
-async function byName(
+type NameRange = { family: (...p: Deno.KvKeyPart[]) => Deno.KvKey; prefix: string };
+
+/** The candidates of name prefix ranges of these clubs and segments (values carry facets). */
+async function nameCandidates(
   kv: Deno.Kv,
   spec: SearchSpec,
-  words: string[] | null,
-): Promise<SearchResult> {
-  const walked = await byNameOverProject(kv, spec);
-  if (walked) return walked;
+  ranges: NameRange[],
+  clubs: number[],
+  segments: number[],
+): Promise<{ cands: Candidate[]; capped: boolean }> {
   const mp = spec.marketProjectId;
-  const ranges: { family: (...p: Deno.KvKeyPart[]) => Deno.KvKey; prefix: string }[] = [];
-  if (spec.lastName) {
-    ranges.push({ family: prospectsByLastNamePrefix, prefix: foldName(spec.lastName) });
-  } else if (spec.firstName) {
-    ranges.push({ family: prospectsByFirstNamePrefix, prefix: foldName(spec.firstName) });
-  } else if (words && words.length > 1) {
-    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[words.length - 1] });
-  } else if (words) {
-    ranges.push({ family: prospectsByFirstNamePrefix, prefix: words[0] });
-    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[0] });
-  }
-  // The name indexes are per club: read the ranges of the clubs asked for (the grid always sends
-  // the user's clubs), or of every club when the search covers the whole project.
-  const clubs = spec.clubIds ?? await allClubIds(kv);
   const seen = new Set<string>();
   const cands: Candidate[] = [];
   let scanned = 0;
   let capped = false;
-  for (const d of segmentsOf(spec)) {
+  for (const d of segments) {
     for (const r of ranges) {
       const lists = await Promise.all(clubs.map(async (club) => {
         const out: Deno.KvEntry<Facets>[] = [];
@@ -660,6 +648,32 @@ async function byName(
       }
     }
   }
+  return { cands, capped };
+}
+
+/** Name prefix search over the per-project-and-club folded name indexes (values carry facets). */
+async function byName(
+  kv: Deno.Kv,
+  spec: SearchSpec,
+  words: string[] | null,
+): Promise<SearchResult> {
+  const walked = await byNameOverProject(kv, spec);
+  if (walked) return walked;
+  const ranges: NameRange[] = [];
+  if (spec.lastName) {
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: foldName(spec.lastName) });
+  } else if (spec.firstName) {
+    ranges.push({ family: prospectsByFirstNamePrefix, prefix: foldName(spec.firstName) });
+  } else if (words && words.length > 1) {
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[words.length - 1] });
+  } else if (words) {
+    ranges.push({ family: prospectsByFirstNamePrefix, prefix: words[0] });
+    ranges.push({ family: prospectsByLastNamePrefix, prefix: words[0] });
+  }
+  // The name indexes are per club: read the ranges of the clubs asked for (the grid always sends
+  // the user's clubs), or of every club when the search covers the whole project.
+  const clubs = spec.clubIds ?? await allClubIds(kv);
+  const { cands, capped } = await nameCandidates(kv, spec, ranges, clubs, segmentsOf(spec));
   // Filters the name index does not cover need the records.
   const needsRecords = !!(spec.tag || spec.email || spec.registerFrom || spec.registerTo ||
     (spec.firstName && spec.lastName) || (words && words.length > 1) ||
@@ -685,10 +699,11 @@ const WALK_ENTRY_COST = 1.2;
 
 /**
  * One name prefix (first or last name, up to NAME_COUNT_LEN letters) over a whole project and no
- * other filter (issue #17): the total from the project's name-prefix counters, the page from the
- * project index in follow-up order, whose values carry the folded names. Answers null — the per-club
- * name ranges answer instead — when the other filters need them, when reading every match costs
- * less than walking to the page (a rare prefix), or on an entry written before migration 87.
+ * other filter (issue #17): the total and each segment's matches from the project's name-prefix
+ * counters, so only the segment(s) the page falls in are read — along the project index in
+ * follow-up order (its values carry the folded names) when the page is near its start for the
+ * prefix's density, else from the per-club name ranges. Answers null (the per-club ranges answer
+ * the whole search) when other filters need them, or on an entry written before migration 87.
  */
 async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult | null> {
   if (
@@ -705,37 +720,66 @@ async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchR
     kv,
     segs.flatMap((d) => [namePrefixTotalKey(mp, field, prefix, d), prospectTotalKey("p", mp, d)]),
   )).map((e) => counterValue(e.value));
-  const want = spec.offset + spec.limit;
-  // Entries the walk reads to fill the page: each segment at its density of matches.
-  let walk = 0;
-  let need = want;
-  for (let i = 0; i < segs.length && need > 0; i++) {
-    const [matches, size] = [counts[2 * i], counts[2 * i + 1]];
-    const take = Math.min(need, matches);
-    walk += matches ? Math.min(size, Math.ceil(take * size / matches)) : size;
-    need -= take;
-  }
   const total = segs.reduce((n, _, i) => n + counts[2 * i], 0);
-  if (total === 0) return { items: [], total };
-  if (walk * WALK_ENTRY_COST > total + NAME_SCAN_OVERHEAD * segs.length) return null;
-  const reverse = spec.order === "desc";
-  const batchSize = Math.min(Math.max(Math.ceil(walk * 1.2), 20), 500);
   const ids: string[] = [];
-  for (const d of segs) {
-    const range = prospectsByProjectPrefix(mp, d);
-    const iter = reverse
-      ? listDescUndatedLast(kv, range, undefined, batchSize)
-      : kv.list<ProjectNames>({ prefix: range }, { batchSize });
-    for await (const e of iter) {
-      const names = e.value;
-      if (!Array.isArray(names)) return null; // written before migration 87
-      if (!(names[field] as string).startsWith(prefix)) continue;
-      ids.push(keyId(e.key));
-      if (ids.length >= want) break;
+  let skip = spec.offset;
+  for (let i = 0; i < segs.length && ids.length < spec.limit; i++) {
+    const [matches, size] = [counts[2 * i], counts[2 * i + 1]];
+    if (skip >= matches) {
+      skip -= matches; // the page starts after this segment's matches: nothing to read here
+      continue;
     }
+    const want = Math.min(skip + spec.limit - ids.length, matches);
+    const walk = Math.min(size, Math.ceil(want * size / matches));
+    const found = walk * WALK_ENTRY_COST <= matches + NAME_SCAN_OVERHEAD
+      ? await walkNames(kv, mp, segs[i], field, prefix, spec.order === "desc", want, walk)
+      : await scanNames(kv, spec, segs[i], field, prefix);
+    if (!found) return null;
+    ids.push(...found.slice(skip, want));
+    skip = 0;
+  }
+  return { items: await loadProspects(kv, ids), total };
+}
+
+/** The first `want` ids of a segment of the project index whose name starts with the prefix. */
+async function walkNames(
+  kv: Deno.Kv,
+  mp: number,
+  d: number,
+  field: number,
+  prefix: string,
+  reverse: boolean,
+  want: number,
+  estimate: number,
+): Promise<string[] | null> {
+  const batchSize = Math.min(Math.max(Math.ceil(estimate * 1.2), 20), 500);
+  const range = prospectsByProjectPrefix(mp, d);
+  const iter = reverse
+    ? listDescUndatedLast(kv, range, undefined, batchSize)
+    : kv.list<ProjectNames>({ prefix: range }, { batchSize });
+  const ids: string[] = [];
+  for await (const e of iter) {
+    const names = e.value;
+    if (!Array.isArray(names)) return null; // written before migration 87
+    if (!(names[field] as string).startsWith(prefix)) continue;
+    ids.push(keyId(e.key));
     if (ids.length >= want) break;
   }
-  return { items: await loadProspects(kv, ids.slice(spec.offset, want)), total };
+  return ids;
+}
+
+/** Every id of a segment whose name starts with the prefix, in page order (per-club ranges). */
+async function scanNames(
+  kv: Deno.Kv,
+  spec: SearchSpec,
+  d: number,
+  field: number,
+  prefix: string,
+): Promise<string[]> {
+  const family = field === NAME_FIRST ? prospectsByFirstNamePrefix : prospectsByLastNamePrefix;
+  const clubs = await allClubIds(kv);
+  const { cands } = await nameCandidates(kv, spec, [{ family, prefix }], clubs, [d]);
+  return cands.sort(compareCandidates(spec.order)).map((c) => c.id);
 }
 
 /** The ordered index ranges (one per club × status combination) for the filters given. */

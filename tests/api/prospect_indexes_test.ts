@@ -623,3 +623,73 @@ Deno.test("migration 87: project index entries get the names and each record is 
     env.close();
   }
 });
+
+Deno.test("a name prefix over a whole project: walked or read from the club ranges, the page and total of brute force", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
+  try {
+    // Big enough segments that deep pages of rare prefixes read the club ranges instead.
+    await generateChain(env.kv, {
+      prospects: 6_000,
+      districts: 2,
+      clubs: 8,
+      projects: 2,
+      users: 8,
+      passwordHash: "not-a-real-hash",
+    });
+    const live = (await listAll<StoredProspect>(env.kv, prospectsPrefix()))
+      .map((e) => e.value).filter((p) => !p.deleted && p.marketProjectId === 1);
+    const rand = rng(87);
+    const read = new Set<string>();
+    const watched = new Proxy(env.kv, {
+      get(t, prop) {
+        if (prop === "list") {
+          return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+            read.add(String(("prefix" in sel ? sel.prefix : sel.start)[0]));
+            return t.list(sel, o);
+          };
+        }
+        const v = Reflect.get(t, prop);
+        return typeof v === "function" ? v.bind(t) : v;
+      },
+    });
+    const firsts = [...new Set(live.map((p) => p.firstName))];
+    for (let q = 0; q < 60; q++) {
+      const field = rand() < 0.5 ? "firstName" as const : "lastName" as const;
+      const name = q % 10 === 0 ? "Xq" : firsts[Math.floor(rand() * firsts.length)];
+      const prefix = name.slice(0, 1 + Math.floor(rand() * 4));
+      const limit = [10, 50][q % 2];
+      const spec: SearchSpec = {
+        marketProjectId: 1,
+        showCompleted: rand() < 0.5,
+        [field]: prefix,
+        order: rand() < 0.5 ? "asc" : "desc",
+        offset: [0, limit, 4 * limit, 1_500][Math.floor(rand() * 4)],
+        limit,
+      };
+      const want = live.filter((p) =>
+        (spec.showCompleted || !isCompleted(p)) &&
+        foldName(p[field]).startsWith(foldName(prefix))
+      ).sort((a, b) => {
+        const dd = (isCompleted(a) ? 1 : 0) - (isCompleted(b) ? 1 : 0);
+        if (dd) return dd;
+        const ua = a.followUpDate ? 0 : 1;
+        const ub = b.followUpDate ? 0 : 1;
+        if (ua !== ub) return ua - ub;
+        const [fa, fb] = [followUpSortKey(a) + a.id, followUpSortKey(b) + b.id];
+        return spec.order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
+      });
+      const got = await searchProspects(watched, spec);
+      assert.equal(got.total, want.length, JSON.stringify(spec));
+      assert.deepEqual(
+        got.items.map((p) => p.id),
+        want.slice(spec.offset, spec.offset + limit).map((p) => p.id),
+        JSON.stringify(spec),
+      );
+    }
+    // Both ways were taken.
+    assert.ok(read.has("prospects_by_project"), [...read].join());
+    assert.ok(read.has("prospects_by_first_name") || read.has("prospects_by_last_name"));
+  } finally {
+    env.close();
+  }
+});
