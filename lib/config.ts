@@ -15,6 +15,7 @@ const schema = z.object({
   KV_PATH: z.string().default("./data/app.kv"),
   KV_URL: z.url().optional(),
   KV_READERS: z.coerce.number().int().min(0).max(16).default(2),
+  KV_CHECKPOINTER: bool.optional(),
   TZ_NAME: z.string().default(DEFAULT_TIME_ZONE),
   MFA_MODE: z.enum(["required", "off"]).optional(),
   SMTP_URL: z.string().optional(),
@@ -46,6 +47,8 @@ export interface Config {
   kvUrl?: string;
   /** Extra SQLite connections that serve reads of a KV file (lib/db/kv.ts); 0 = one for all. */
   kvReaders: number;
+  /** A KV file's write-ahead log checkpointed by a child process (lib/db/wal_checkpointer.ts). */
+  kvCheckpointer: boolean;
   timeZone: string;
   mfaMode: "required" | "off";
   smtpUrl?: string;
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     kvPath: e.KV_PATH,
     kvUrl: e.KV_URL,
     kvReaders: e.KV_READERS,
+    kvCheckpointer: e.KV_CHECKPOINTER ?? true,
     timeZone: e.TZ_NAME,
     mfaMode,
     smtpUrl: e.SMTP_URL,

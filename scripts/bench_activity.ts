@@ -122,9 +122,14 @@ if (values["generate-only"]) {
 
 // Reopen the store, as a running server would have it: the bulk write's connection (its page cache
 // and the WAL it left to checkpoint) is not what a minute's job pass runs on. Opened as main.ts
-// opens it (reader connections beside the one that commits; KV_READERS, default 2).
+// opens it (reader connections beside the one that commits, KV_READERS, default 2; its log
+// checkpointed by a child process, KV_CHECKPOINTER, default on).
 kv.close();
-const kvRun = await openKv({ kvPath: path, kvReaders: loadConfig().kvReaders });
+const kvRun = await openKv({
+  kvPath: path,
+  kvReaders: loadConfig().kvReaders,
+  kvCheckpointer: loadConfig().kvCheckpointer,
+});
 const deps = { kv: kvRun, config: testConfig({ TZ_NAME: tz }), now: () => now };
 // CPU time of this process next to wall time: the machine may be shared with other work.
 const cpu0 = process.cpuUsage();

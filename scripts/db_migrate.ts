@@ -12,6 +12,7 @@ const config = loadConfig();
 const kv = await openKv({
   kvPath: values.kv ?? config.kvPath,
   kvUrl: values.kv ? undefined : config.kvUrl,
+  kvCheckpointer: config.kvCheckpointer,
 });
 let started = performance.now();
 let current = "";

@@ -12,6 +12,7 @@ const config = loadConfig();
 const kv = await openKv({
   kvPath: values.kv ?? config.kvPath,
   kvUrl: values.kv ? undefined : config.kvUrl,
+  kvCheckpointer: config.kvCheckpointer,
 });
 const input = values.in ? (await Deno.open(values.in)).readable : Deno.stdin.readable;
 const n = await restoreKv(kv, readLines(input));

@@ -3,9 +3,10 @@
  * default store (Deno Deploy's KV on Deploy; docs/scaling.md).
  */
 import type { Config } from "@/lib/config.ts";
+import { startWalCheckpointer } from "@/lib/db/wal_checkpointer.ts";
 
 export async function openKv(
-  config: Pick<Config, "kvPath" | "kvUrl"> & { kvReaders?: number },
+  config: Pick<Config, "kvPath" | "kvUrl"> & { kvReaders?: number; kvCheckpointer?: boolean },
 ): Promise<Deno.Kv> {
   if (config.kvUrl) return await Deno.openKv(config.kvUrl);
   if (config.kvPath === ":memory:") return await Deno.openKv(config.kvPath);
@@ -21,7 +22,9 @@ export async function openKv(
     for (const h of [writer, ...readers]) h.close();
     throw e;
   }
-  return fileKv(writer, readers);
+  // The log checkpointed by another process, off the committing connection (wal_checkpointer.ts).
+  const checkpointer = config.kvCheckpointer ? startWalCheckpointer(config.kvPath) : null;
+  return fileKv(writer, readers, () => checkpointer?.stop());
 }
 
 /** SQLite's answer when another process holds the file's write lock for a moment. */
@@ -56,7 +59,7 @@ export async function retryBusy<T>(fn: () => Promise<T>, tries = 10): Promise<T>
  * with backoff instead of failing the request. Only the file store needs this; KV Connect
  * serialises on the server.
  */
-function fileKv(kv: Deno.Kv, readers: Deno.Kv[]): Deno.Kv {
+function fileKv(kv: Deno.Kv, readers: Deno.Kv[], onClose: () => void): Deno.Kv {
   const wrapAtomic = (op: Deno.AtomicOperation): Deno.AtomicOperation =>
     new Proxy(op, {
       get(target, prop) {
@@ -74,6 +77,7 @@ function fileKv(kv: Deno.Kv, readers: Deno.Kv[]): Deno.Kv {
   let turn = 0;
   const reader = () => (readers.length ? readers[turn++ % readers.length] : kv);
   const closeAll = () => {
+    onClose();
     for (const h of [...readers, kv]) h.close();
   };
   return new Proxy(kv, {

@@ -70,3 +70,103 @@ Deno.test("a KV file with readers: watch sees commits", async () => {
     assert.equal(seen, "changed");
   });
 });
+
+/** Pids of running log checkpointers of a KV file (Linux /proc). */
+async function checkpointers(path: string): Promise<number[]> {
+  const out: number[] = [];
+  for await (const e of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    const cmd = await Deno.readTextFile(`/proc/${e.name}/cmdline`).catch(() => "");
+    if (cmd.includes("wal_checkpointer.ts") && cmd.includes(path)) out.push(Number(e.name));
+  }
+  return out;
+}
+
+async function until(what: string, ok: () => Promise<boolean>, ms = 5_000) {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+Deno.test({
+  name: "a KV file's log is copied into the database by a child process, not the committing one",
+  // The child is reaped after the test body (its exit is asserted through /proc).
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-ckpt-" });
+    const path = join(dir, "app.kv");
+    const kv = await openKv({ kvPath: path, kvUrl: undefined, kvCheckpointer: true });
+    try {
+      await kv.set(["warm"], 1);
+      await until("the checkpointer runs", async () => (await checkpointers(path)).length === 1);
+      const before = (await Deno.stat(path)).size;
+      // ~1.2 MB (~300 pages) into the log: below the 1,000 pages at which SQLite copies it on
+      // the committing connection, so only the child copies it into the database file.
+      for (let i = 0; i < 40; i++) {
+        const op = kv.atomic();
+        for (let j = 0; j < 10; j++) op.set(["blob", i, j], `${i}.${j}:${"x".repeat(3_000)}`);
+        assert.ok((await op.commit()).ok);
+      }
+      await until(
+        "the database file holds the log's pages",
+        async () => (await Deno.stat(path)).size > before + 1_000_000,
+      );
+      for (let i = 0; i < 40; i++) {
+        const got = await kv.getMany<string[]>(
+          Array.from({ length: 10 }, (_, j) => ["blob", i, j]),
+        );
+        got.forEach((e, j) => assert.ok(e.value?.startsWith(`${i}.${j}:`), `${i}.${j}`));
+      }
+    } finally {
+      kv.close();
+    }
+    await until(
+      "the checkpointer has stopped",
+      async () => (await checkpointers(path)).length === 0,
+    );
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name: "the log checkpointer ends with a server that is killed (no orphan process)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-ckpt-" });
+    const path = join(dir, "app.kv");
+    const parent = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL("./fixtures/checkpointer_parent.ts", import.meta.url).pathname,
+        path,
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    try {
+      const reader = parent.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let out = "";
+      while (!out.includes("ready")) {
+        const { value, done } = await reader.read();
+        if (done) assert.fail(`the server ended: ${out}`);
+        out += value;
+      }
+      reader.releaseLock();
+      await until("its checkpointer runs", async () => (await checkpointers(path)).length === 1);
+      parent.kill("SIGKILL");
+      await parent.status;
+      await until("the checkpointer is gone", async () => (await checkpointers(path)).length === 0);
+    } finally {
+      try {
+        parent.kill("SIGKILL");
+      } catch { /* ended */ }
+      await parent.stdout.cancel().catch(() => {});
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
