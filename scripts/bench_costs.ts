@@ -203,6 +203,10 @@ await measure(
   () => call("GET", `/api/prospects?${q}&firstName=an`, staffToken),
 );
 await measure(
+  "search: name prefix, whole project, 20 rows",
+  () => call("GET", `/api/prospects?marketProjectId=${mp}&lastName=an&size=20`, adminToken),
+);
+await measure(
   "search: phone",
   () => call("GET", `/api/prospects?marketProjectId=${mp}&search=0701234567`, staffToken),
 );
