@@ -60,8 +60,14 @@ async function prepare(): Promise<void> {
   for (const f of [KV_PATH, `${KV_PATH}-wal`, `${KV_PATH}-shm`]) {
     await Deno.remove(f).catch(() => {});
   }
-  // Opened as main.ts opens it: the keep step's reads go to reader connections (lib/db/kv.ts).
-  const kv = await openKv({ kvPath: KV_PATH, kvReaders: loadConfig().kvReaders });
+  // Opened as main.ts opens it: the keep step's reads go to reader connections, the log is
+  // checkpointed by a child process (lib/db/kv.ts).
+  const config = loadConfig();
+  const kv = await openKv({
+    kvPath: KV_PATH,
+    kvReaders: config.kvReaders,
+    kvCheckpointer: config.kvCheckpointer,
+  });
   await runMigrations(kv);
   const started = performance.now();
   await generateChain(kv, {

@@ -13,6 +13,8 @@
  * If it cannot start (no subprocesses, a compiled binary), the KV checkpoints as before.
  */
 import { DatabaseSync } from "node:sqlite";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Pause between checkpoints while the log grows, and while it does not. */
 const BUSY_MS = 3;
@@ -22,18 +24,24 @@ export interface WalCheckpointer {
   stop(): void;
 }
 
-/** Starts the checkpointing process for a KV file (null when it cannot be started). */
+/**
+ * Starts the checkpointing process for a KV file; null when it cannot: not run by the `deno`
+ * executable (a compiled binary would start another server), or a directory whose name has a comma
+ * (Deno's permission lists are comma-separated).
+ */
 export function startWalCheckpointer(path: string): WalCheckpointer | null {
-  const dir = path.replace(/[/\\][^/\\]*$/, "") || ".";
+  const dir = resolve(dirname(path));
+  const deno = Deno.execPath();
+  if (!/(^|[/\\])deno(\.exe)?$/.test(deno) || dir.includes(",")) return null;
   try {
-    const child = new Deno.Command(Deno.execPath(), {
+    const child = new Deno.Command(deno, {
       args: [
         "run",
         "--no-config",
         `--allow-read=${dir}`,
         `--allow-write=${dir}`,
-        new URL(import.meta.url).pathname,
-        path,
+        fileURLToPath(import.meta.url),
+        resolve(path),
       ],
       stdin: "piped",
       stdout: "null",
