@@ -125,6 +125,57 @@ export async function assertConsistent(kv: Deno.Kv): Promise<StoredProspect[]> {
   return records;
 }
 
+/** The page and total a search must answer: every record filtered and sorted in memory. */
+async function assertSearchOf(records: StoredProspect[], spec: SearchSpec, kv: Deno.Kv) {
+  const want = records.filter((p) =>
+    !p.deleted &&
+    p.marketProjectId === spec.marketProjectId &&
+    (!spec.clubIds || spec.clubIds.includes(p.clubId)) &&
+    (!spec.sellStatuses || spec.sellStatuses.includes(p.sellStatus ?? "")) &&
+    (spec.showCompleted || !isCompleted(p)) &&
+    (!spec.assignee || (p.assignId ?? "").toLowerCase() === spec.assignee) &&
+    (!spec.firstName || foldName(p.firstName).startsWith(foldName(spec.firstName))) &&
+    (!spec.lastName || foldName(p.lastName).startsWith(foldName(spec.lastName))) &&
+    (!spec.tag || (p.tag ?? "").startsWith(spec.tag))
+  ).sort((a, b) => {
+    const da = isCompleted(a) ? 1 : 0;
+    const db = isCompleted(b) ? 1 : 0;
+    if (da !== db) return da - db;
+    // Rows without a follow-up date come last, descending too (issue 19).
+    const ua = a.followUpDate ? 0 : 1;
+    const ub = b.followUpDate ? 0 : 1;
+    if (ua !== ub) return ua - ub;
+    const fa = followUpSortKey(a) + a.id;
+    const fb = followUpSortKey(b) + b.id;
+    return spec.order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
+  });
+  const got = await searchProspects(kv, spec);
+  assert.equal(got.total, want.length, JSON.stringify(spec));
+  assert.deepEqual(
+    got.items.map((p) => p.id),
+    want.slice(spec.offset, spec.offset + spec.limit).map((p) => p.id),
+    JSON.stringify(spec),
+  );
+}
+
+/** A store whose `list` calls record the key family they read. */
+function watchLists(kv: Deno.Kv): { kv: Deno.Kv; families: Set<string> } {
+  const families = new Set<string>();
+  const watched = new Proxy(kv, {
+    get(t, prop) {
+      if (prop === "list") {
+        return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+          families.add(String(("prefix" in sel ? sel.prefix : sel.start)[0]));
+          return t.list(sel, o);
+        };
+      }
+      const v = Reflect.get(t, prop);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+  });
+  return { kv: watched, families };
+}
+
 Deno.test("indexes and counters match the records after random writes; search = brute force", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
   try {
@@ -206,39 +257,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
     assert.equal(records.length, ids.length);
 
     // Search equals a brute-force filter + sort over all records.
-    const live = records.filter((p) => !p.deleted);
-    const bruteForce = (spec: SearchSpec) =>
-      live.filter((p) =>
-        p.marketProjectId === spec.marketProjectId &&
-        (!spec.clubIds || spec.clubIds.includes(p.clubId)) &&
-        (!spec.sellStatuses || spec.sellStatuses.includes(p.sellStatus ?? "")) &&
-        (spec.showCompleted || !isCompleted(p)) &&
-        (!spec.assignee || (p.assignId ?? "").toLowerCase() === spec.assignee) &&
-        (!spec.firstName || foldName(p.firstName).startsWith(foldName(spec.firstName))) &&
-        (!spec.lastName || foldName(p.lastName).startsWith(foldName(spec.lastName))) &&
-        (!spec.tag || (p.tag ?? "").startsWith(spec.tag))
-      ).sort((a, b) => {
-        const da = isCompleted(a) ? 1 : 0;
-        const db = isCompleted(b) ? 1 : 0;
-        if (da !== db) return da - db;
-        // Rows without a follow-up date come last, descending too (issue 19).
-        const ua = a.followUpDate ? 0 : 1;
-        const ub = b.followUpDate ? 0 : 1;
-        if (ua !== ub) return ua - ub;
-        const fa = followUpSortKey(a) + a.id;
-        const fb = followUpSortKey(b) + b.id;
-        return spec.order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
-      });
-    const assertSearch = async (spec: SearchSpec, kv = env.kv) => {
-      const want = bruteForce(spec);
-      const got = await searchProspects(kv, spec);
-      assert.equal(got.total, want.length, JSON.stringify(spec));
-      assert.deepEqual(
-        got.items.map((p) => p.id),
-        want.slice(spec.offset, spec.offset + spec.limit).map((p) => p.id),
-        JSON.stringify(spec),
-      );
-    };
+    const assertSearch = (spec: SearchSpec, kv = env.kv) => assertSearchOf(records, spec, kv);
     for (let q = 0; q < 150; q++) {
       const clubIds = rand() < 0.5 ? [pick([101, 102, 103]), pick([101, 102, 103])] : undefined;
       const sellStatuses: string[] | undefined = rand() < 0.3
@@ -265,19 +284,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
 
     // A name prefix over a whole project walks the project index (its values carry the names)
     // with the total from the name-prefix counters: no per-club name range is read.
-    const families = new Set<string>();
-    const watched = new Proxy(env.kv, {
-      get(t, prop) {
-        if (prop === "list") {
-          return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
-            families.add(String(("prefix" in sel ? sel.prefix : sel.start)[0]));
-            return t.list(sel, o);
-          };
-        }
-        const v = Reflect.get(t, prop);
-        return typeof v === "function" ? v.bind(t) : v;
-      },
-    });
+    const { kv: watched, families } = watchLists(env.kv);
     for (let q = 0; q < 80; q++) {
       const field = rand() < 0.5 ? "firstName" : "lastName";
       const prefix = pick([...names, "Q", "Zz"]).slice(0, 1 + Math.floor(rand() * 4));
@@ -636,23 +643,10 @@ Deno.test("a name prefix over a whole project: walked or read from the club rang
       users: 8,
       passwordHash: "not-a-real-hash",
     });
-    const live = (await listAll<StoredProspect>(env.kv, prospectsPrefix()))
-      .map((e) => e.value).filter((p) => !p.deleted && p.marketProjectId === 1);
+    const records = (await listAll<StoredProspect>(env.kv, prospectsPrefix())).map((e) => e.value);
     const rand = rng(87);
-    const read = new Set<string>();
-    const watched = new Proxy(env.kv, {
-      get(t, prop) {
-        if (prop === "list") {
-          return (sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
-            read.add(String(("prefix" in sel ? sel.prefix : sel.start)[0]));
-            return t.list(sel, o);
-          };
-        }
-        const v = Reflect.get(t, prop);
-        return typeof v === "function" ? v.bind(t) : v;
-      },
-    });
-    const firsts = [...new Set(live.map((p) => p.firstName))];
+    const { kv: watched, families: read } = watchLists(env.kv);
+    const firsts = [...new Set(records.map((p) => p.firstName))];
     for (let q = 0; q < 60; q++) {
       const field = rand() < 0.5 ? "firstName" as const : "lastName" as const;
       const name = q % 10 === 0 ? "Xq" : firsts[Math.floor(rand() * firsts.length)];
@@ -666,25 +660,7 @@ Deno.test("a name prefix over a whole project: walked or read from the club rang
         offset: [0, limit, 4 * limit, 1_500][Math.floor(rand() * 4)],
         limit,
       };
-      const want = live.filter((p) =>
-        (spec.showCompleted || !isCompleted(p)) &&
-        foldName(p[field]).startsWith(foldName(prefix))
-      ).sort((a, b) => {
-        const dd = (isCompleted(a) ? 1 : 0) - (isCompleted(b) ? 1 : 0);
-        if (dd) return dd;
-        const ua = a.followUpDate ? 0 : 1;
-        const ub = b.followUpDate ? 0 : 1;
-        if (ua !== ub) return ua - ub;
-        const [fa, fb] = [followUpSortKey(a) + a.id, followUpSortKey(b) + b.id];
-        return spec.order === "asc" ? (fa < fb ? -1 : 1) : (fa < fb ? 1 : -1);
-      });
-      const got = await searchProspects(watched, spec);
-      assert.equal(got.total, want.length, JSON.stringify(spec));
-      assert.deepEqual(
-        got.items.map((p) => p.id),
-        want.slice(spec.offset, spec.offset + limit).map((p) => p.id),
-        JSON.stringify(spec),
-      );
+      await assertSearchOf(records, spec, watched);
     }
     // Both ways were taken.
     assert.ok(read.has("prospects_by_project"), [...read].join());
