@@ -768,18 +768,21 @@ async function walkNames(
   return ids;
 }
 
-/** Every id of a segment whose name starts with the prefix, in page order (per-club ranges). */
+/**
+ * Every id of a segment whose name starts with the prefix, in page order (per-club ranges); null
+ * past SCAN_CAP matches (the whole search then answers with an approximate total).
+ */
 async function scanNames(
   kv: Deno.Kv,
   spec: SearchSpec,
   d: number,
   field: number,
   prefix: string,
-): Promise<string[]> {
+): Promise<string[] | null> {
   const family = field === NAME_FIRST ? prospectsByFirstNamePrefix : prospectsByLastNamePrefix;
   const clubs = await allClubIds(kv);
-  const { cands } = await nameCandidates(kv, spec, [{ family, prefix }], clubs, [d]);
-  return cands.sort(compareCandidates(spec.order)).map((c) => c.id);
+  const { cands, capped } = await nameCandidates(kv, spec, [{ family, prefix }], clubs, [d]);
+  return capped ? null : cands.sort(compareCandidates(spec.order)).map((c) => c.id);
 }
 
 /** The ordered index ranges (one per club × status combination) for the filters given. */

@@ -76,9 +76,12 @@ export async function checkpointUntil(path: string, stop: Promise<unknown>): Pro
     const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
     let lastLog = -1;
     while (!done) {
-      const r = checkpoint.get() as { busy: number; log: number; checkpointed: number };
-      const growing = r.log !== lastLog; // (a restarted log, too)
-      lastLog = r.log;
+      let log = lastLog;
+      try {
+        log = (checkpoint.get() as { busy: number; log: number; checkpointed: number }).log;
+      } catch { /* the file is locked a moment (a restore): the next round tries again */ }
+      const growing = log !== lastLog; // (a restarted log, too)
+      lastLog = log;
       await Promise.race([
         stop,
         new Promise((res) => setTimeout(res, growing ? BUSY_MS : IDLE_MS)),
@@ -92,7 +95,9 @@ export async function checkpointUntil(path: string, stop: Promise<unknown>): Pro
 if (import.meta.main) {
   // Until the parent closes our stdin (it stopped, or it is gone).
   const closed = (async () => {
-    for await (const _ of Deno.stdin.readable) { /* nothing is sent */ }
+    try {
+      for await (const _ of Deno.stdin.readable) { /* nothing is sent */ }
+    } catch { /* a broken pipe ends it too */ }
   })();
   Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
   await checkpointUntil(Deno.args[0], closed);
