@@ -703,7 +703,7 @@ const WALK_ENTRY_COST = 1.2;
  * counters, so only the segment(s) the page falls in are read — along the project index in
  * follow-up order (its values carry the folded names) when the page is near its start for the
  * prefix's density, else from the per-club name ranges. Answers null (the per-club ranges answer
- * the whole search) when other filters need them, or on an entry written before migration 87.
+ * the whole search) when other filters need them, or past the scan cap.
  */
 async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchResult | null> {
   if (
@@ -751,7 +751,7 @@ async function walkNames(
   reverse: boolean,
   want: number,
   estimate: number,
-): Promise<string[] | null> {
+): Promise<string[]> {
   const batchSize = Math.min(Math.max(Math.ceil(estimate * 1.2), 20), 500);
   const range = prospectsByProjectPrefix(mp, d);
   const iter = reverse
@@ -759,13 +759,19 @@ async function walkNames(
     : kv.list<ProjectNames>({ prefix: range }, { batchSize });
   const ids: string[] = [];
   for await (const e of iter) {
-    const names = e.value;
-    if (!Array.isArray(names)) return null; // written before migration 87
-    if (!(names[field] as string).startsWith(prefix)) continue;
+    // An entry without names (written by the code before migration 87, say during a rollback) is
+    // checked on its record.
+    const names = Array.isArray(e.value) ? e.value : await recordNames(kv, keyId(e.key));
+    if (!names?.[field].startsWith(prefix)) continue;
     ids.push(keyId(e.key));
     if (ids.length >= want) break;
   }
   return ids;
+}
+
+async function recordNames(kv: Deno.Kv, id: string): Promise<ProjectNames | null> {
+  const p = (await kv.get<StoredProspect>(prospectKey(id))).value;
+  return p ? [foldName(p.firstName), foldName(p.lastName)] : null;
 }
 
 /**
