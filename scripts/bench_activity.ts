@@ -125,11 +125,8 @@ if (values["generate-only"]) {
 // opens it (reader connections beside the one that commits, KV_READERS, default 2; its log
 // checkpointed by a child process, KV_CHECKPOINTER, default on).
 kv.close();
-const kvRun = await openKv({
-  kvPath: path,
-  kvReaders: loadConfig().kvReaders,
-  kvCheckpointer: loadConfig().kvCheckpointer,
-});
+const { kvReaders, kvCheckpointer } = loadConfig();
+const kvRun = await openKv({ kvPath: path, kvReaders, kvCheckpointer });
 const deps = { kv: kvRun, config: testConfig({ TZ_NAME: tz }), now: () => now };
 // CPU time of this process next to wall time: the machine may be shared with other work.
 const cpu0 = process.cpuUsage();

@@ -731,9 +731,10 @@ async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchR
     }
     const want = Math.min(skip + spec.limit - ids.length, matches);
     const walk = Math.min(size, Math.ceil(want * size / matches));
+    const names: SegmentNames = { spec, d: segs[i], field, prefix };
     const found = walk * WALK_ENTRY_COST <= matches + NAME_SCAN_OVERHEAD
-      ? await walkNames(kv, mp, segs[i], field, prefix, spec.order === "desc", want, walk)
-      : await scanNames(kv, spec, segs[i], field, prefix);
+      ? await walkNames(kv, names, want, walk)
+      : await scanNames(kv, names);
     if (!found) return null;
     ids.push(...found.slice(skip, want));
     skip = 0;
@@ -741,20 +742,24 @@ async function byNameOverProject(kv: Deno.Kv, spec: SearchSpec): Promise<SearchR
   return { items: await loadProspects(kv, ids), total };
 }
 
-/** The first `want` ids of a segment of the project index whose name starts with the prefix. */
+/** The prospects of one segment of a project whose first or last name starts with a prefix. */
+interface SegmentNames {
+  spec: SearchSpec;
+  d: number;
+  field: number;
+  prefix: string;
+}
+
+/** The first `want` ids of the segment along the project index (`estimate` entries to read). */
 async function walkNames(
   kv: Deno.Kv,
-  mp: number,
-  d: number,
-  field: number,
-  prefix: string,
-  reverse: boolean,
+  { spec, d, field, prefix }: SegmentNames,
   want: number,
   estimate: number,
 ): Promise<string[]> {
   const batchSize = Math.min(Math.max(Math.ceil(estimate * 1.2), 20), 500);
-  const range = prospectsByProjectPrefix(mp, d);
-  const iter = reverse
+  const range = prospectsByProjectPrefix(spec.marketProjectId, d);
+  const iter = spec.order === "desc"
     ? listDescUndatedLast(kv, range, undefined, batchSize)
     : kv.list<ProjectNames>({ prefix: range }, { batchSize });
   const ids: string[] = [];
@@ -780,10 +785,7 @@ async function recordNames(kv: Deno.Kv, id: string): Promise<ProjectNames | null
  */
 async function scanNames(
   kv: Deno.Kv,
-  spec: SearchSpec,
-  d: number,
-  field: number,
-  prefix: string,
+  { spec, d, field, prefix }: SegmentNames,
 ): Promise<string[] | null> {
   const family = field === NAME_FIRST ? prospectsByFirstNamePrefix : prospectsByLastNamePrefix;
   const clubs = await allClubIds(kv);

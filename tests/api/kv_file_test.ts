@@ -90,14 +90,29 @@ async function until(what: string, ok: () => Promise<boolean>, ms = 5_000) {
   }
 }
 
-Deno.test({
-  name: "a KV file's log is copied into the database by a child process, not the committing one",
-  // The child is reaped after the test body (its exit is asserted through /proc).
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-ckpt-" });
-    const path = join(dir, "app.kv");
+/**
+ * A test on a fresh KV file's path with its log checkpointer; sanitizers off, since the child is
+ * reaped after the body (its exit is asserted through /proc).
+ */
+function checkpointerTest(name: string, fn: (path: string) => Promise<void>) {
+  Deno.test({
+    name,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const dir = await Deno.makeTempDir({ prefix: "klubbleads-ckpt-" });
+      try {
+        await fn(join(dir, "app.kv"));
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
+}
+
+checkpointerTest(
+  "a KV file's log is copied into the database by a child process, not the committing one",
+  async (path) => {
     const kv = await openKv({ kvPath: path, kvUrl: undefined, kvCheckpointer: true });
     try {
       await kv.set(["warm"], 1);
@@ -127,17 +142,12 @@ Deno.test({
       "the checkpointer has stopped",
       async () => (await checkpointers(path)).length === 0,
     );
-    await Deno.remove(dir, { recursive: true });
   },
-});
+);
 
-Deno.test({
-  name: "the log checkpointer ends with a server that is killed (no orphan process)",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-ckpt-" });
-    const path = join(dir, "app.kv");
+checkpointerTest(
+  "the log checkpointer ends with a server that is killed (no orphan process)",
+  async (path) => {
     const parent = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -166,7 +176,6 @@ Deno.test({
         parent.kill("SIGKILL");
       } catch { /* ended */ }
       await parent.stdout.cancel().catch(() => {});
-      await Deno.remove(dir, { recursive: true });
     }
   },
-});
+);
