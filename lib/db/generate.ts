@@ -341,6 +341,8 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     staff: chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
   };
   const counters = new CounterSums();
+  // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
+  const archiveRand = prng(o.seed ^ 0x5eed);
 
   // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
   // order: appending in order is ~5× faster than random inserts (KV-PERFORMANCE.md, "Bulk data").
@@ -401,7 +403,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     // The same entries the app path sets (applyProspectWrite): record, index sets, history.
     pending.push({ key: prospectKey(final.id), value: final });
     for (const e of keys.values()) pending.push(e);
-    pending.push(...wholeHistory(final.id, events));
+    pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
     if ((i + 1) % o.chunk === 0) await handOff();
     if (o.onProgress && (i + 1) % 10_000 === 0) o.onProgress(i + 1, o.prospects);
   }

@@ -1,5 +1,5 @@
 /**
- * Migrations 80, 82, 85 and 87 (issue #17): bring a store written before the lean layout to it.
+ * Migrations 80, 82, 85, 87 and 88 (issue #17): bring a store written before the lean layout to it.
  * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
@@ -8,8 +8,10 @@
  * again; writes of the app meanwhile are already in the new form and are left alone.
  */
 import {
+  prospectEventKey,
   prospectEventsFamily,
   prospectHistoryKey,
+  prospectHistoryPrefix,
   prospectKey,
   prospectsByProjectPrefix,
   reportCounterKey,
@@ -20,15 +22,22 @@ import {
 } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { keepEveryProject } from "@/lib/db/reports.ts";
-import { addToCounter, CounterSums, deletePrefix, getManyChunked, sameKey } from "@/lib/db/kv.ts";
+import {
+  addToCounter,
+  CounterSums,
+  deletePrefix,
+  getManyChunked,
+  sameKey,
+  ulid,
+} from "@/lib/db/kv.ts";
 import {
   doneFlag,
   type EventPack,
-  HISTORY_MAX_CHARS,
   nameCountKeys,
   packEvents,
   type ProspectEvent,
   prospectIndexEntries,
+  splitHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
@@ -137,6 +146,11 @@ export async function leanLayout(kv: Deno.Kv): Promise<void> {
  * Per atomic of migration 82: prospects (two checks each, KV allows 100) and mutations (1000).
  */
 const FOLD_PROSPECTS = 48;
+/**
+ * Migration 82 folded only the packs that fit in half of the history limit of its time (24,000
+ * characters); migration 88 then splits what is past today's HISTORY_MAX_CHARS.
+ */
+const FOLD_MAX_CHARS = 12_000;
 const FOLD_MUTATIONS = 900;
 
 /**
@@ -190,7 +204,7 @@ export async function foldHistories(
     group = [];
     const packs = g.every((e) => !Array.isArray(e.value) && "ch" in e.value);
     if (!g.length || !packs) return;
-    if (JSON.stringify(g.map((e) => e.value)).length > HISTORY_MAX_CHARS / 2) return;
+    if (JSON.stringify(g.map((e) => e.value)).length > FOLD_MAX_CHARS) return;
     if (batch.length >= FOLD_PROSPECTS || mutations + g.length + 1 > FOLD_MUTATIONS) {
       await foldBatch(kv, batch, afterRead);
       batch = [];
@@ -297,4 +311,66 @@ export async function projectNames(
   }
   await flush();
   return rewritten;
+}
+
+/** Per atomic of migration 88: history values split (one check each; KV allows 100). */
+const SPLIT_PROSPECTS = 90;
+
+/**
+ * Migration 88: every history value past HISTORY_MAX_CHARS is split as a write splits it now (its
+ * older packs to an archive key, decision 12 in docs/architecture.md), so it stays on its B-tree page
+ * instead of an overflow page of its own. Each value is checked on the versionstamp it was read with:
+ * a save in between appended to it and split it itself, or is read again and split here (two
+ * instances running this split each value once). Resumable: a split value is under the limit.
+ * Answers how many values it split.
+ */
+export async function splitLongHistories(
+  kv: Deno.Kv,
+  /** Called between reading a batch and committing it (tests race it). */
+  afterRead?: () => Promise<void>,
+): Promise<number> {
+  let split = 0;
+  const commit = async (batch: Deno.KvEntry<EventPack[]>[]) => {
+    await afterRead?.();
+    let left = batch;
+    while (left.length) {
+      const op = kv.atomic();
+      for (const e of left) {
+        op.check(e);
+        const id = e.key[1] as string;
+        for (const h of historyEntriesOf(id, e.value)) op.set(h.key, h.value);
+      }
+      if ((await op.commit()).ok) {
+        split += left.length;
+        return;
+      }
+      // One of them moved: read them again; those still too long are split on what they hold now.
+      const now = await getManyChunked<EventPack[]>(kv, left.map((e) => e.key));
+      left = now.filter((e): e is Deno.KvEntry<EventPack[]> =>
+        Array.isArray(e.value) && splitHistory(e.value) !== null
+      );
+    }
+  };
+  let batch: Deno.KvEntry<EventPack[]>[] = [];
+  for await (
+    const e of kv.list<EventPack[]>({ prefix: prospectHistoryPrefix() }, { batchSize: 1000 })
+  ) {
+    if (!Array.isArray(e.value) || !splitHistory(e.value)) continue;
+    batch.push(e);
+    if (batch.length >= SPLIT_PROSPECTS) {
+      await commit(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await commit(batch);
+  return split;
+}
+
+/** The entries that store a (too long) history value split: archive chunk(s), then the value. */
+function historyEntriesOf(id: string, packs: EventPack[]) {
+  const s = splitHistory(packs)!;
+  return [
+    ...s.archived.map((value) => ({ key: prospectEventKey(id, ulid()), value })),
+    { key: prospectHistoryKey(id), value: s.kept },
+  ];
 }

@@ -16,6 +16,7 @@ import {
   keepEveryMidnight,
   leanLayout,
   projectNames,
+  splitLongHistories,
 } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
@@ -142,6 +143,11 @@ export const MIGRATIONS: Migration[] = [
     n: 87,
     name: "name search over a project: the project index carries the names; name-prefix counts",
     up: async (kv) => void await projectNames(kv),
+  },
+  {
+    n: 88,
+    name: "history values past ~900 characters split, so each stays on its page (no overflow page)",
+    up: async (kv) => void await splitLongHistories(kv),
   },
 ];
 

@@ -4,7 +4,7 @@
  * keys are identical; the activity and report modules add their keys here, in one place.
  */
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -291,12 +291,65 @@ export function packEvents(events: ProspectEvent[]): EventPack {
   };
 }
 
-/** Past this size (JSON characters) the older packs leave the history value (KV allows 64 KiB). */
-export const HISTORY_MAX_CHARS = 24_000;
-/** The newest packs that stay in the history value when the older ones are archived. */
-export const HISTORY_KEPT_PACKS = 16;
-/** Below this many packs a history is far under HISTORY_MAX_CHARS: its size is not measured. */
-const HISTORY_SAFE_PACKS = 64;
+/**
+ * Past this size the older packs leave the history value for an archive key (issue #17). SQLite keeps
+ * a row of Deno KV's table on its B-tree page only while key and value stay under ~1,000 bytes (the
+ * local payload limit of a 4 KiB page); a larger row spills into an overflow page of its own, 4 KiB
+ * however little of it is used — at 1M, histories of 1.0–1.5 KB left ~3 KB of each such page empty
+ * (docs/performance.md, seventh round). Measured in JSON characters, which bound the stored bytes of
+ * these values from above (ASCII strings, small integers); with the key and the row's columns a
+ * value of this size stays on its page.
+ */
+export const HISTORY_MAX_CHARS = 900;
+
+/** The JSON length of a list of packs from the lengths of its packs. */
+const listChars = (lens: number[]) => lens.reduce((a, n) => a + n + 1, 1);
+
+/**
+ * A history grown past HISTORY_MAX_CHARS: the newest packs that fit in half of it stay (at least the
+ * newest one), the older ones leave in chunks of at most HISTORY_MAX_CHARS (one, unless the history
+ * was written under an older, larger limit). Null when it fits.
+ */
+export function splitHistory(
+  packs: EventPack[],
+): { archived: EventPack[][]; kept: EventPack[] } | null {
+  const lens = packs.map((p) => JSON.stringify(p).length);
+  if (listChars(lens) <= HISTORY_MAX_CHARS) return null;
+  let cut = packs.length - 1;
+  let keptChars = lens[cut] + 2;
+  while (cut > 0 && keptChars + lens[cut - 1] + 1 <= HISTORY_MAX_CHARS / 2) {
+    keptChars += lens[--cut] + 1;
+  }
+  const archived: EventPack[][] = [];
+  let chunk: EventPack[] = [];
+  let chars = 1;
+  for (let i = 0; i < cut; i++) {
+    if (chunk.length && chars + lens[i] + 1 > HISTORY_MAX_CHARS) {
+      archived.push(chunk);
+      chunk = [];
+      chars = 1;
+    }
+    chunk.push(packs[i]);
+    chars += lens[i] + 1;
+  }
+  if (chunk.length) archived.push(chunk);
+  return { archived, kept: packs.slice(cut) };
+}
+
+/** The entries of a history value: its archived chunks (ids in time order), then the value. */
+function historyValue(
+  prospectId: string,
+  packs: EventPack[],
+  archiveId: () => string,
+): IndexEntry[] {
+  const key = K.prospectHistoryKey(prospectId);
+  const split = splitHistory(packs);
+  if (!split) return [{ key, value: packs }];
+  return [
+    ...split.archived.map((value) => ({ key: K.prospectEventKey(prospectId, archiveId()), value })),
+    { key, value: split.kept },
+  ];
+}
 
 function unpack(prospectId: string, id: string, v: EventPack): ProspectEvent[] {
   return v.ch.map(([type, from, to], i) => ({
@@ -328,7 +381,7 @@ export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectE
 /**
  * What a write sets for its events: the history value with its pack appended (none when nothing
  * changed). A history grown past HISTORY_MAX_CHARS keeps its newest packs; the older ones move to
- * one archive key (time-ordered by `archiveId`), read before it.
+ * an archive key (time-ordered by `archiveId`), read before it.
  */
 export function historyEntries(
   prospectId: string,
@@ -337,22 +390,35 @@ export function historyEntries(
   archiveId: () => string,
 ): IndexEntry[] {
   if (!events.length) return [];
-  const packs = [...prior, packEvents(events)];
-  const key = K.prospectHistoryKey(prospectId);
-  if (packs.length <= HISTORY_SAFE_PACKS || JSON.stringify(packs).length <= HISTORY_MAX_CHARS) {
-    return [{ key, value: packs }];
-  }
-  const cut = packs.length - HISTORY_KEPT_PACKS;
-  return [
-    { key: K.prospectEventKey(prospectId, archiveId()), value: packs.slice(0, cut) },
-    { key, value: packs.slice(cut) },
-  ];
+  return historyValue(prospectId, [...prior, packEvents(events)], archiveId);
 }
 
-/** The history value of a prospect written at once (the bulk generator): one pack per write. */
-export function wholeHistory(prospectId: string, writes: ProspectEvent[][]): IndexEntry[] {
-  const packs = writes.filter((w) => w.length).map(packEvents);
-  return packs.length ? [{ key: K.prospectHistoryKey(prospectId), value: packs }] : [];
+/**
+ * The history of a prospect written at once (the bulk generator), as its writes would have left it
+ * one after another: one pack per write, the archive keys each split made (`archiveId` gets the
+ * time of the pack whose write split it).
+ */
+export function wholeHistory(
+  prospectId: string,
+  writes: ProspectEvent[][],
+  archiveId: (ms: number) => string = ulid,
+): IndexEntry[] {
+  const out: IndexEntry[] = [];
+  let packs: EventPack[] = [];
+  for (const w of writes) {
+    if (!w.length) continue;
+    const pack = packEvents(w);
+    const entries = historyValue(
+      prospectId,
+      [...packs, pack],
+      () => archiveId(Date.parse(pack.at)),
+    );
+    const value = entries.pop()!;
+    out.push(...entries);
+    packs = value.value as EventPack[];
+  }
+  if (packs.length) out.push({ key: K.prospectHistoryKey(prospectId), value: packs });
+  return out;
 }
 
 /** Adds a write to an atomic: the record, its index diff, counters and history entries. */

@@ -11,11 +11,13 @@ import { prospectsPrefix } from "@/lib/db/keys.ts";
 import {
   type EventPack,
   eventsOfEntry,
-  HISTORY_KEPT_PACKS,
+  HISTORY_MAX_CHARS,
+  historyEntries,
   type ProspectEvent,
   prospectIndexEntries,
   prospectTotalKeys,
   referenceCounterKeys,
+  wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import {
   listProspectEvents,
@@ -33,7 +35,7 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
-import { foldHistories, projectNames } from "@/lib/db/lean_migration.ts";
+import { foldHistories, projectNames, splitLongHistories } from "@/lib/db/lean_migration.ts";
 import {
   clubChanges,
   clubStatusCounts,
@@ -349,12 +351,17 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
         assert.deepEqual(sorted(fast.changes), sorted(changes), `project ${mp} changes`);
       }
       const histories = await listAll<unknown[]>(env.kv, ["prospect_history"]);
-      const events = histories.flatMap(eventsOfEntry);
+      const archives = await listAll<unknown[]>(env.kv, ["prospect_events"]);
+      const events = [...archives, ...histories].flatMap(eventsOfEntry);
       assert.ok(events.length / records.length > 3, "~3 status changes plus create each");
-      // One history value per prospect, one pack per write in it, not one key per event.
+      // One history value per prospect, one pack per write in it, not one key per event; the
+      // older packs of the long ones in archive keys, as the app's writes leave them.
       assert.equal(histories.length, records.length);
-      assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
-      const packs = histories.reduce((n, h) => n + h.value.length, 0);
+      assert.ok(archives.length < records.length * 0.3, `${archives.length} archives`);
+      for (const h of [...archives, ...histories]) {
+        assert.ok(JSON.stringify(h.value).length <= HISTORY_MAX_CHARS, JSON.stringify(h.key));
+      }
+      const packs = [...archives, ...histories].reduce((n, h) => n + h.value.length, 0);
       assert.ok(packs < events.length * 0.8, `${packs} packs, ${events.length} events`);
       // The app reads a generated store: a search and an update through the service.
       const res = await searchProspects(env.kv, {
@@ -465,12 +472,13 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
       assert.deepEqual(changes, ["NoAnswer1"], p.firstName);
     }
 
-    // A long history: past HISTORY_MAX_CHARS the older packs move to one archive key, and the
-    // events still read back complete and in order.
+    // A long history (as a store written before the 900-character limit holds it): the next save
+    // moves its older packs to archive keys, every value is left under the limit (so SQLite keeps
+    // it on its page), and the events still read back complete and in order.
     const long = made[1];
-    const old = Array.from({ length: 70 }, (_, i) => ({
+    const old = Array.from({ length: 24 }, (_, i) => ({
       at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-      u: "x".repeat(400),
+      u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
       mp: 1,
       c: long.clubId,
       ch: [["followUp", null, `2025-01-${String(1 + (i % 28)).padStart(2, "0")}`]],
@@ -480,14 +488,18 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     await env.kv.set(key, [...old, ...kept]);
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
     const before = (await listProspectEvents(env.kv, long.id)).map(plain);
-    assert.ok(before.length > 70 + 2);
+    assert.ok(JSON.stringify([...old, ...kept]).length > 2 * HISTORY_MAX_CHARS);
     const cur = (await env.kv.get<StoredProspect>(["prospects", long.id])).versionstamp!;
     await saveProspect(ctx, long.id, row(long, "LowPrio", cur));
     const history = (await env.kv.get<unknown[]>(key)).value!;
-    assert.equal(history.length, HISTORY_KEPT_PACKS);
     const archived = await listAll<unknown[]>(env.kv, ["prospect_events", long.id]);
-    assert.equal(archived.length, 1);
-    assert.equal(archived[0].value.length + history.length, old.length + kept.length + 1);
+    assert.ok(archived.length >= 2, "an over-long history leaves in chunks of the limit");
+    for (const e of [...archived, { key, value: history }]) {
+      assert.ok(JSON.stringify(e.value).length <= HISTORY_MAX_CHARS, JSON.stringify(e.key));
+    }
+    assert.ok(JSON.stringify(history).length <= HISTORY_MAX_CHARS / 2, "room for the next saves");
+    const total = archived.reduce((n, e) => n + e.value.length, history.length);
+    assert.equal(total, old.length + kept.length + 1);
     const all = (await listProspectEvents(env.kv, long.id)).map(plain);
     assert.deepEqual(all.slice(0, -1), before, "the same events, in the same order");
     assert.deepEqual(all.slice(-1).map((e) => e.slice(1)), [[
@@ -495,6 +507,11 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
       "NoAnswer1",
       "LowPrio",
     ]]);
+    // The next save appends to the short value; no new archive until it is full again.
+    const cur2 = (await env.kv.get<StoredProspect>(["prospects", long.id])).versionstamp!;
+    await saveProspect(ctx, long.id, row(long, "NoAnswer1", cur2));
+    assert.equal((await env.kv.get<unknown[]>(key)).value!.length, history.length + 1);
+    assert.equal((await listAll(env.kv, ["prospect_events", long.id])).length, archived.length);
   } finally {
     env.close();
   }
@@ -578,6 +595,103 @@ Deno.test("two instances running migration 82 at once fold each pack once", asyn
     assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
     for (const p of made) {
       assert.deepEqual((await listProspectEvents(env.kv, p.id)).map(plain), want.get(p.id));
+    }
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("the generator's history of a prospect is what its writes one after another leave", () => {
+  const at = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+  const writes: ProspectEvent[][] = Array.from(
+    { length: 40 },
+    (_, i) =>
+      Array.from({ length: 1 + (i % 3) }, (_, j) =>
+        ({
+          id: `e${i}.${j}`,
+          prospectId: "P1",
+          at: at(i),
+          type: j ? "followUp" : "sellStatus",
+          from: null,
+          to: j ? "2026-02-01" : "NoAnswer1",
+          userId: "01M89Y5F3ABMM89SGADJD9DZ9Q",
+          marketProjectId: 1,
+          clubId: 101,
+        }) as ProspectEvent),
+  );
+  writes.splice(7, 0, []); // a write without events leaves no pack
+  const archiveId = (ms: number) => `A${ms}`;
+  const stored = new Map<string, unknown>();
+  let prior: EventPack[] = [];
+  for (const w of writes) {
+    const entries = historyEntries("P1", prior, w, () => archiveId(Date.parse(w[0].at)));
+    for (const e of entries) stored.set(JSON.stringify(e.key), e.value);
+    if (entries.length) prior = entries[entries.length - 1].value as EventPack[];
+  }
+  const whole = new Map(
+    wholeHistory("P1", writes, archiveId).map((e) => [JSON.stringify(e.key), e.value]),
+  );
+  assert.deepEqual(whole, stored);
+  assert.ok([...whole.keys()].filter((k) => k.includes("prospect_events")).length >= 3);
+  for (const v of whole.values()) assert.ok(JSON.stringify(v).length <= HISTORY_MAX_CHARS);
+});
+
+Deno.test("migration 88 splits long history values once, also while saves and a second instance race it", async () => {
+  const { env, ctx, made } = await adminWithProspects(10);
+  try {
+    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
+    // Histories as the code before left them: one value of ~3,000 characters.
+    for (const p of made) {
+      const key = ["prospect_history", p.id];
+      const now = (await env.kv.get<EventPack[]>(key)).value!;
+      const old = Array.from({ length: 26 }, (_, i) => ({
+        at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+        u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
+        mp: 1,
+        c: p.clubId,
+        ch: [["followUp", null, "2025-01-02"]],
+      }));
+      await env.kv.set(key, [...old, ...now]);
+    }
+    const before = new Map<string, unknown[]>();
+    for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
+    const save = async (p: Prospect) => {
+      const cur = (await env.kv.get<StoredProspect>(["prospects", p.id])).versionstamp!;
+      await saveProspect(ctx, p.id, {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phoneNumber: p.phoneNumber,
+        marketProjectId: 1,
+        clubId: p.clubId,
+        sellStatus: "LowPrio",
+        version: cur,
+      });
+    };
+    // Between its read and its commit: three prospects are saved, and a second instance runs.
+    let other = -1;
+    const first = await splitLongHistories(env.kv, async () => {
+      if (other >= 0) return;
+      await Promise.all(made.slice(0, 3).map(save));
+      other = await splitLongHistories(env.kv);
+    });
+    assert.equal(other, made.length - 3, "the saves split their own; the other instance the rest");
+    assert.equal(first, 0, "what it had read was split meanwhile: nothing split twice");
+    assert.equal(await splitLongHistories(env.kv), 0, "a re-run finds nothing to do");
+    for (const [i, p] of made.entries()) {
+      const events = (await listProspectEvents(env.kv, p.id)).map(plain);
+      const had = before.get(p.id)!;
+      assert.deepEqual(events.slice(0, had.length), had, p.firstName);
+      assert.deepEqual(
+        events.slice(had.length).filter((e) => e[1] === "sellStatus").map((e) => e.slice(1)),
+        i < 3 ? [["sellStatus", null, "LowPrio"]] : [],
+        p.firstName,
+      );
+      if (i >= 3) assert.equal(events.length, had.length, p.firstName);
+      const values = [
+        ...await listAll(env.kv, ["prospect_events", p.id]),
+        await env.kv.get(["prospect_history", p.id]),
+      ];
+      for (const v of values) assert.ok(JSON.stringify(v.value).length <= HISTORY_MAX_CHARS);
     }
   } finally {
     env.close();
