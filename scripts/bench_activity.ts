@@ -10,6 +10,7 @@
  * (read the due range, recompute, commit, queue notifications) and a second, idle pass, and checks
  * that the pass touched exactly the due prospects.
  */
+import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
@@ -96,7 +97,7 @@ const dueEvery = Math.round(1 / DUE);
 for (let i = 0; i < N; i++) {
   const kind = i % dueEvery === 0 ? "due" : i % 10 < 6 ? "done" : "open";
   const p = prospect(i, kind);
-  op.set(prospectKey(p.id), p);
+  op.set(prospectKey(p.id), encodeRecord(p));
   ops++;
   if (kind === "due") {
     dueCount++;

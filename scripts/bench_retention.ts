@@ -3,10 +3,10 @@
  * (`deno task bench --n N --generate-only --kv path`), with the cutoff chosen so that 1% of the
  * prospects are due: the time to find them, and with --erase the time to erase them.
  */
+import { listRecords } from "@/lib/db/prospect_record.ts";
 import { parseArgs } from "node:util";
 import { openKv } from "@/lib/db/kv.ts";
 import { retentionDue } from "@/lib/services/privacy.ts";
-import type { StoredProspect } from "@/lib/db/prospects.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -16,7 +16,7 @@ if (!values.kv) throw new Error("--kv path of a generated store is required");
 const kv = await openKv({ kvPath: values.kv, kvUrl: undefined });
 const DAY = 24 * 3600 * 1000;
 const stamps: string[] = [];
-for await (const e of kv.list<StoredProspect>({ prefix: ["prospects"] }, { batchSize: 1000 })) {
+for await (const e of listRecords(kv)) {
   if (!e.value.deleted) stamps.push(e.value.updatedAt);
 }
 stamps.sort();

@@ -6,6 +6,7 @@
  * generated store is indistinguishable from one built through the API. Used by `deno task bench`
  * and (later) the demo seed.
  */
+import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import type { Worktime } from "@/lib/domain/worktime.ts";
 import {
@@ -401,7 +402,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
       for (const c of diff.counters) if (counterNeeded(c.key)) counters.add(c.key, c.delta);
     }
     // The same entries the app path sets (applyProspectWrite): record, index sets, history.
-    pending.push({ key: prospectKey(final.id), value: final });
+    pending.push({ key: prospectKey(final.id), value: encodeRecord(final) });
     for (const e of keys.values()) pending.push(e);
     pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
     if ((i + 1) % o.chunk === 0) await handOff();

@@ -1,5 +1,5 @@
 /**
- * Migrations 80, 82, 85, 87 and 88 (issue #17): bring a store written before the lean layout to it.
+ * Migrations 80, 82, 85, 87, 88 and 89 (issue #17): bring a store written before the lean layout to it.
  * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
@@ -12,8 +12,8 @@ import {
   prospectEventsFamily,
   prospectHistoryKey,
   prospectHistoryPrefix,
-  prospectKey,
   prospectsByProjectPrefix,
+  prospectsPrefix,
   reportCounterKey,
   reportCurrentKey,
   reportKeptKey,
@@ -39,7 +39,12 @@ import {
   prospectIndexEntries,
   splitHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import type { StoredProspect } from "@/lib/db/prospects.ts";
+import {
+  encodeRecord,
+  getRecords,
+  isObjectForm,
+  type StoredProspect,
+} from "@/lib/db/prospect_record.ts";
 import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 
 const BATCH = 400;
@@ -275,10 +280,7 @@ export async function projectNames(
     let left = batch;
     batch = [];
     while (left.length) {
-      const records = await getManyChunked<StoredProspect>(
-        kv,
-        left.map((e) => prospectKey(e.key[e.key.length - 1] as string)),
-      );
+      const records = await getRecords(kv, left.map((e) => e.key[e.key.length - 1] as string));
       await afterRead?.();
       const op = kv.atomic();
       const counts = new CounterSums();
@@ -373,4 +375,46 @@ function historyEntriesOf(id: string, packs: EventPack[]) {
     ...s.archived.map((value) => ({ key: prospectEventKey(id, ulid()), value })),
     { key: prospectHistoryKey(id), value: s.kept },
   ];
+}
+
+/** Per atomic of migration 89: records rewritten (one check each; KV allows 100). */
+const RECORDS_PER_ATOMIC = 90;
+
+/**
+ * Migration 89: every record still stored as an object is rewritten in its stored form, the values
+ * without the field names (decision 13 in docs/architecture.md, lib/db/prospect_record.ts). Checked
+ * on the versionstamp each was read with: a save in between wrote the new form itself (it is then
+ * skipped on the second read). Resumable; answers how many records it rewrote.
+ */
+export async function storedRecords(
+  kv: Deno.Kv,
+  /** Called between reading a batch and committing it (tests race it). */
+  afterRead?: () => Promise<void>,
+): Promise<number> {
+  let rewritten = 0;
+  const commit = async (batch: Deno.KvEntry<unknown>[]) => {
+    await afterRead?.();
+    let left = batch;
+    while (left.length) {
+      const op = kv.atomic();
+      for (const e of left) op.check(e).set(e.key, encodeRecord(e.value as StoredProspect));
+      if ((await op.commit()).ok) {
+        rewritten += left.length;
+        return;
+      }
+      const now = await getManyChunked(kv, left.map((e) => e.key));
+      left = now.filter((e): e is Deno.KvEntry<unknown> => isObjectForm(e.value));
+    }
+  };
+  let batch: Deno.KvEntry<unknown>[] = [];
+  for await (const e of kv.list({ prefix: prospectsPrefix() }, { batchSize: 1000 })) {
+    if (!isObjectForm(e.value)) continue;
+    batch.push(e);
+    if (batch.length >= RECORDS_PER_ATOMIC) {
+      await commit(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await commit(batch);
+  return rewritten;
 }

@@ -1,4 +1,5 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
+import { listRecords } from "@/lib/db/prospect_record.ts";
 import { migrationKey } from "@/lib/db/keys.ts";
 import { listMarketProjects, seedReferenceData, startDistrictBuckets } from "@/lib/db/reference.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
@@ -17,12 +18,13 @@ import {
   leanLayout,
   projectNames,
   splitLongHistories,
+  storedRecords,
 } from "@/lib/db/lean_migration.ts";
 import { localDayCounters } from "@/lib/db/report_zone.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
-import { prospectByPhoneKey, prospectsPrefix } from "@/lib/db/keys.ts";
+import { prospectByPhoneKey } from "@/lib/db/keys.ts";
 import { ID_IN_KEY, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
-import { phoneDigits, type Prospect } from "@/lib/domain/prospect.ts";
+import { phoneDigits } from "@/lib/domain/prospect.ts";
 
 /** The phone index's key part before migration 62 (0046… and +47… were kept as plain digits). */
 function oldPhoneKeyPart(phone: string): string {
@@ -34,7 +36,7 @@ function oldPhoneKeyPart(phone: string): string {
 async function rekeyPhones(kv: Deno.Kv): Promise<void> {
   let op = kv.atomic();
   let n = 0;
-  for await (const e of kv.list<Prospect>({ prefix: prospectsPrefix() })) {
+  for await (const e of listRecords(kv)) {
     const p = e.value;
     if (p.deleted || !p.phoneNumber) continue;
     const before = oldPhoneKeyPart(p.phoneNumber);
@@ -148,6 +150,11 @@ export const MIGRATIONS: Migration[] = [
     n: 88,
     name: "history values past ~900 characters split, so each stays on its page (no overflow page)",
     up: async (kv) => void await splitLongHistories(kv),
+  },
+  {
+    n: 89,
+    name: "prospect records stored as their values without the field names",
+    up: async (kv) => void await storedRecords(kv),
   },
 ];
 

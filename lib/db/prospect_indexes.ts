@@ -3,6 +3,7 @@
  * write path, the bulk generator and the consistency test all use these pure functions, so their
  * keys are identical; the activity and report modules add their keys here, in one place.
  */
+import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
@@ -429,7 +430,7 @@ export function applyProspectWrite(
   history: IndexEntry[],
 ): Deno.AtomicOperation {
   const { version: _v, ...stored } = after;
-  op.set(K.prospectKey(after.id), stored);
+  op.set(K.prospectKey(after.id), encodeRecord(stored));
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);

@@ -3,6 +3,7 @@
  * prospect_indexes.ts) written in one versionstamp-checked atomic, and the search that reads only
  * what it returns plus its count. docs/prospects.md explains the key design and its costs.
  */
+import { getRecord, getRecords, type StoredProspect } from "@/lib/db/prospect_record.ts";
 import {
   clubByNumberKey,
   customerIdSeqKey,
@@ -57,7 +58,7 @@ import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
-export type StoredProspect = Omit<Prospect, "version" | "may">;
+export type { StoredProspect };
 export type ProspectEntry = Deno.KvEntry<StoredProspect>;
 
 export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {
@@ -68,7 +69,7 @@ export async function getProspectEntry(
   kv: Deno.Kv,
   id: string,
 ): Promise<Deno.KvEntryMaybe<StoredProspect>> {
-  return await kv.get<StoredProspect>(prospectKey(id));
+  return await getRecord(kv, id);
 }
 
 /** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
@@ -527,7 +528,7 @@ function compareCandidates(order: "asc" | "desc") {
 }
 
 async function loadProspects(kv: Deno.Kv, ids: string[]): Promise<Prospect[]> {
-  const entries = await getManyChunked<StoredProspect>(kv, ids.map((id) => prospectKey(id)));
+  const entries = await getRecords(kv, ids);
   return entries.filter((e) => e.value !== null).map((e) => withVersion(e as ProspectEntry));
 }
 
@@ -775,7 +776,7 @@ async function walkNames(
 }
 
 async function recordNames(kv: Deno.Kv, id: string): Promise<ProjectNames | null> {
-  const p = (await kv.get<StoredProspect>(prospectKey(id))).value;
+  const p = (await getRecord(kv, id)).value;
   return p ? [foldName(p.firstName), foldName(p.lastName)] : null;
 }
 

@@ -3,6 +3,7 @@
  * existed, by replaying each prospect's event log through reportMutations and then syncing to the
  * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
  */
+import { listRecords } from "@/lib/db/prospect_record.ts";
 import {
   prospectEventsFamily,
   prospectHistoryPrefix,
@@ -99,9 +100,7 @@ export async function* prospectsWithEvents(
 ): AsyncGenerator<{ entry: Deno.KvEntry<StoredProspect>; events: ProspectEvent[] }> {
   const archived = byProspect(kv, prospectEventsFamily());
   const history = byProspect(kv, prospectHistoryPrefix());
-  for await (
-    const entry of kv.list<StoredProspect>({ prefix: prospectsPrefix() }, { batchSize: 500 })
-  ) {
+  for await (const entry of listRecords(kv, 500)) {
     const id = entry.value.id;
     const mine = [...await archived(id), ...await history(id)];
     yield { entry, events: mine.flatMap(eventsOfEntry) };

@@ -5,6 +5,7 @@
  * counters (e, eh, ed: live prospects escalated at least once) and the ["report_first_in", …]
  * entries; kept "pe"/"pf" snapshots are dropped. Rerunnable: it clears what it rebuilds first.
  */
+import { encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import { prospectKey, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
 import { reportSnapshotKey } from "@/lib/db/keys.ts";
 import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
@@ -76,12 +77,12 @@ export async function backfillEscalationsAndFirstIn(
 /** Sets firstEscalatedAt on the stored record, checked against its versionstamp. */
 async function markRecord(kv: Deno.Kv, id: string, first: string | null) {
   for (let i = 0; i < 5; i++) {
-    const e = await kv.get<StoredProspect>(prospectKey(id));
+    const e = await getRecord(kv, id);
     if (!e.value) return;
-    const res = await kv.atomic().check(e).set(prospectKey(id), {
-      ...e.value,
-      firstEscalatedAt: first,
-    }).commit();
+    const res = await kv.atomic().check(e).set(
+      prospectKey(id),
+      encodeRecord({ ...e.value, firstEscalatedAt: first }),
+    ).commit();
     if (res.ok) return;
   }
 }

@@ -11,16 +11,16 @@
  * yesterday (the reports' first-in keys) — never the whole store. Each (project, club) is read once per run, whichever users
  * share it.
  */
+import { getRecords } from "@/lib/db/prospect_record.ts";
 import {
   dailyReportRunKey,
   dailyReportSentKey,
-  prospectKey,
   prospectsByProjectClubPrefix,
   prospectsByProjectClubUrgencyPrefix,
   reportFirstInKey,
   usersPrefix,
 } from "@/lib/db/keys.ts";
-import { getManyChunked, listAll } from "@/lib/db/kv.ts";
+import { listAll } from "@/lib/db/kv.ts";
 import { keyId } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
@@ -135,7 +135,7 @@ class ReportReader {
       };
       for await (const e of this.kv.list(sel, { batchSize: 500 })) ids.add(e.key[3] as string);
     }
-    const records = await getManyChunked<StoredProspect>(this.kv, [...ids].map(prospectKey));
+    const records = await getRecords(this.kv, [...ids]);
     const live = records.flatMap((e) =>
       e.value && !e.value.deleted && this.inWindow(e.value.registerDate) ? [e.value] : []
     );
@@ -317,7 +317,7 @@ export async function runDailyReport(
       ...data.dueToday.slice(0, LIST_LIMIT),
       ...data.newLast24h.slice(0, LIST_LIMIT),
     ]);
-    const recs = await getManyChunked<StoredProspect>(kv, [...show].map((id) => prospectKey(id)));
+    const recs = await getRecords(kv, [...show]);
     const records = new Map<string, StoredProspect>();
     for (const e of recs) if (e.value) records.set(e.value.id, e.value);
     const settings = await getUserSettings(kv, user.id);

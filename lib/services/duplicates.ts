@@ -2,8 +2,9 @@
  * Duplicates at entry (issue #15): the live prospects (not deleted, not cleaned) with the same
  * phone (any written form, normalised) or the same e-mail (trimmed, case-insensitive).
  */
+import { getRecords } from "@/lib/db/prospect_record.ts";
 import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from "@/lib/db/keys.ts";
-import { getManyChunked } from "@/lib/db/kv.ts";
+
 import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import type { DuplicateView } from "@/lib/domain/prospect.ts";
@@ -45,7 +46,7 @@ export async function contactMatches(
   };
   if (c.phone) await scan(prospectByPhoneKey(c.phone, "").slice(0, 2));
   if (c.email) await scan(prospectByEmailKey(c.email, "").slice(0, 2));
-  const recs = await getManyChunked<StoredProspect>(kv, [...ids].map((id) => ["prospects", id]));
+  const recs = await getRecords(kv, [...ids]);
   return recs.map((r) => r.value).filter((p): p is StoredProspect =>
     !!p && !p.deleted && p.activityStatus !== "CustomerCleaned"
   );

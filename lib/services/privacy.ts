@@ -4,6 +4,7 @@
  * a prospect's history. Erasing keeps the customer id, project, club, dates and the sell-status
  * history, so every report as of any date gives the same numbers before and after.
  */
+import { getRecords, listRecords } from "@/lib/db/prospect_record.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
 import {
@@ -14,7 +15,7 @@ import {
   prospectByPhoneKey,
   prospectsDeletedPrefix,
 } from "@/lib/db/keys.ts";
-import { getManyChunked } from "@/lib/db/kv.ts";
+
 import { listNotes, type StoredNote } from "@/lib/db/notes.ts";
 import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import {
@@ -278,10 +279,7 @@ export async function findDataSubject(
     for await (const e of ctx.kv.list({ prefix: prospectsDeletedPrefix(mp) })) {
       keys.push(keyId(e.key));
     }
-    const recs = await getManyChunked<StoredProspect>(
-      ctx.kv,
-      keys.map((id) => ["prospects", id]),
-    );
+    const recs = await getRecords(ctx.kv, keys);
     for (const r of recs) {
       const p = r.value;
       if (!p) continue;
@@ -318,7 +316,7 @@ export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promis
   const deletedCutoff = new Date(now.getTime() - DELETED_RETENTION_DAYS * DAY).toISOString();
   const out: string[] = [];
   const stale: StoredProspect[] = [];
-  for await (const e of kv.list<StoredProspect>({ prefix: ["prospects"] }, { batchSize: 1000 })) {
+  for await (const e of listRecords(kv)) {
     const p = e.value;
     if (isErased(p)) continue;
     if (p.deleted) {

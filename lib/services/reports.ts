@@ -16,14 +16,14 @@ import {
   recentAges,
 } from "@/lib/db/reports.ts";
 import {
+  clubDistricts,
   getClubsByNumbers,
   getMarketProjectByNumber,
-  listClubs,
   listDistricts,
   subscribedClubIds,
 } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
-import type { Club, MarketProject } from "@/lib/domain/reference.ts";
+import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
   isGroupQuery,
   type SellStatusAgeQuery,
@@ -200,16 +200,18 @@ export async function statusProjectGroups(
   const ids = [...new Set(q.ids ?? [])];
   // Groups: each club, or each district with the clubs it holds now.
   let groups: { id: number; name: string; clubs: number[] }[];
-  let districtOf: Map<number, number> = new Map();
+  let districtOf: ReadonlyMap<number, number> = new Map();
   if (byDistrict) {
-    const [districts, clubs] = await Promise.all([listDistricts(ctx.kv), listClubs(ctx.kv)]);
-    districtOf = new Map(clubs.map((c) => [c.clubId, c.districtId]));
+    // The clubs' districts from the one value the write path keeps with every club change (a get,
+    // not the 200 club records).
+    const [districts, map] = await Promise.all([listDistricts(ctx.kv), clubDistricts(ctx.kv)]);
+    districtOf = map;
     const found = ids.map((id) => districts.find((d) => d.districtId === id));
     if (found.some((d) => !d)) throw invalid("ids");
     groups = found.map((d) => ({
       id: d!.districtId,
       name: d!.name,
-      clubs: clubs.filter((c: Club) => c.districtId === d!.districtId).map((c) => c.clubId),
+      clubs: [...map].filter(([, district]) => district === d!.districtId).map(([club]) => club),
     }));
   } else {
     const clubs = await getClubsByNumbers(ctx.kv, ids);

@@ -6,6 +6,7 @@
  * Work time is the seeded 08:00–17:00 Europe/Stockholm (07:00–16:00Z in March); the seeded
  * Prospect limits are P = 0, N = 4, E = 4 work hours.
  */
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
@@ -38,7 +39,7 @@ async function staffer(
 }
 
 async function get(env: TestEnv, id: string) {
-  return (await env.kv.get<any>(prospectKey(id))).value;
+  return (await getRecord(env.kv, id)).value as any;
 }
 
 /** The outbox as "recipient first name: subject" lines, sorted (order of sending is not a rule). */

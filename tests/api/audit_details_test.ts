@@ -3,10 +3,10 @@
  * user's notificationCategory, a club update without districtId, GET /oauth/v2/token refused.
  * (Point 1, the reports, is proven in report_escalations_test.ts and reports_bruteforce_test.ts.)
  */
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { call, makeEnv, ORIGIN, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
-import { prospectKey } from "@/lib/db/keys.ts";
 
 const long = (n: number) => "x".repeat(n);
 
@@ -149,7 +149,7 @@ Deno.test("#20.3 a Motivation note sets the prospect's motivationText and its la
     assert.equal(r.json.fields.text, "Största längd är 5000");
     const notes = await call(env, "GET", path, { headers: owner.headers });
     assert.equal(notes.json.length, 3);
-    const stored = await env.kv.get<{ motivationText: string }>(prospectKey(p.id));
+    const stored = await getRecord(env.kv, p.id);
     assert.equal(stored.value!.motivationText, "Ny motivering");
 
     // Many Motivation notes at once: each is saved with its prospect write or answers 409 with

@@ -4,6 +4,7 @@
  * changes no report; delete records who and when, admins restore, an erased prospect never comes
  * back; the history; finding a person by e-mail or any written form of the phone.
  */
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dumpKv, restoreKv } from "@/lib/db/dump.ts";
@@ -315,8 +316,7 @@ Deno.test("retention: unchanged prospects and long-deleted ones are erased; note
     assert.deepEqual(run.json, { erased: 2 });
     const again = await call(env, "POST", "/api/admin/retention/run", { headers: admin.headers });
     assert.deepEqual(again.json, { erased: 0 }, "a cleaned prospect is not counted again");
-    const status = async (id: string) =>
-      (await env.kv.get<any>(["prospects", id])).value.activityStatus;
+    const status = async (id: string) => (await getRecord(env.kv, id)).value!.activityStatus;
     assert.equal(await status(old.id), "CustomerCleaned");
     assert.equal(await status(gone.id), "CustomerCleaned");
     assert.notEqual(await status(noted.id), "CustomerCleaned");

@@ -3,6 +3,7 @@
  * path, the KV holds exactly the index entries and counters the records imply, and searches agree
  * with a brute-force filter over all records.
  */
+import { decodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
@@ -35,7 +36,12 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/lib/db/generate.ts";
-import { foldHistories, projectNames, splitLongHistories } from "@/lib/db/lean_migration.ts";
+import {
+  foldHistories,
+  projectNames,
+  splitLongHistories,
+  storedRecords,
+} from "@/lib/db/lean_migration.ts";
 import {
   clubChanges,
   clubStatusCounts,
@@ -89,7 +95,7 @@ const session = (u: UserRecord): SessionUser => ({
 
 /** Every index entry and counter in KV is exactly what the stored records imply. */
 export async function assertConsistent(kv: Deno.Kv): Promise<StoredProspect[]> {
-  const records = (await listAll<StoredProspect>(kv, prospectsPrefix())).map((e) => e.value);
+  const records = (await listAll(kv, prospectsPrefix())).map((e) => decodeRecord(e.value));
   const expected = new Map<string, string>();
   for (const p of records) {
     for (const e of prospectIndexEntries(p)) {
@@ -217,7 +223,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
         continue;
       }
       const id = pick(ids);
-      const stored = (await env.kv.get<StoredProspect>(["prospects", id])).value!;
+      const stored = (await getRecord(env.kv, id)).value!;
       if (stored.deleted) continue;
       const version = await current(id);
       try {
@@ -698,6 +704,52 @@ Deno.test("migration 88 splits long history values once, also while saves and a 
   }
 });
 
+Deno.test("migration 89 stores each record without its field names once, also while saves and a second instance race it", async () => {
+  const { env, ctx, made } = await adminWithProspects(12);
+  try {
+    // Records as the code before stored them: objects with their field names.
+    const before = new Map<string, StoredProspect>();
+    for (const p of made) {
+      const e = await getRecord(env.kv, p.id);
+      await env.kv.set(e.key, e.value);
+      before.set(p.id, e.value!);
+    }
+    assert.ok((await listAll(env.kv, ["prospects"])).every((e) => !Array.isArray(e.value)));
+    const save = async (p: Prospect) => {
+      const cur = await getRecord(env.kv, p.id);
+      await saveProspect(ctx, p.id, {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phoneNumber: p.phoneNumber,
+        marketProjectId: 1,
+        clubId: p.clubId,
+        sellStatus: "LowPrio",
+        version: cur.versionstamp!,
+      });
+    };
+    // Between its read and its commit: three prospects are saved, and a second instance runs.
+    let other = -1;
+    const first = await storedRecords(env.kv, async () => {
+      if (other >= 0) return;
+      await Promise.all(made.slice(0, 3).map(save));
+      other = await storedRecords(env.kv);
+    });
+    assert.equal(other, made.length - 3, "the saves wrote their own; the other instance the rest");
+    assert.equal(first, 0, "what it had read was rewritten meanwhile: nothing written twice");
+    assert.equal(await storedRecords(env.kv), 0, "a re-run finds nothing to do");
+    const raw = await listAll(env.kv, ["prospects"]);
+    assert.ok(raw.every((e) => Array.isArray(e.value)), "every record in the stored form");
+    for (const [i, p] of made.entries()) {
+      const now = (await getRecord(env.kv, p.id)).value!;
+      if (i < 3) assert.equal(now.sellStatus, "LowPrio", "the save is not undone");
+      else assert.deepEqual(now, before.get(p.id));
+    }
+    await assertConsistent(env.kv);
+  } finally {
+    env.close();
+  }
+});
+
 Deno.test("migration 87: project index entries get the names and each record is counted once, also with two instances at once", async () => {
   const { env, ctx, made } = await adminWithProspects(150);
   try {
@@ -757,7 +809,7 @@ Deno.test("a name prefix over a whole project: walked or read from the club rang
       users: 8,
       passwordHash: "not-a-real-hash",
     });
-    const records = (await listAll<StoredProspect>(env.kv, prospectsPrefix())).map((e) => e.value);
+    const records = (await listAll(env.kv, prospectsPrefix())).map((e) => decodeRecord(e.value));
     // Every 10th project index entry as the code before migration 87 writes it (a rollback): the
     // walk checks those on their records.
     const entries = await listAll(env.kv, ["prospects_by_project"]);

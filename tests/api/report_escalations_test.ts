@@ -3,6 +3,7 @@
  * escalated counts once, past dates too), firstProspectIn, and migration 70 rebuilding both for a
  * store written before them.
  */
+import { getRecord, listRecords } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import {
@@ -18,13 +19,11 @@ import { MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import {
   migrationKey,
-  prospectKey,
   reportCounterKey,
   reportFirstInKey,
   reportSnapshotKey,
 } from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
-import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { generateChain } from "@/lib/db/generate.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { type ReportCtx, statusProject } from "@/lib/services/reports.ts";
@@ -87,7 +86,7 @@ Deno.test("escalated prospects count once, as of any date; firstProspectIn; migr
     assert.deepEqual(await all(), expected);
 
     // A store written before migration 70: no marks, no first-in keys, the old escalation counts.
-    for await (const e of env.kv.list<StoredProspect>({ prefix: prospectKey("").slice(0, 1) })) {
+    for await (const e of listRecords(env.kv)) {
       const { firstEscalatedAt: _gone, ...old } = e.value;
       await env.kv.set(e.key, old);
     }
@@ -97,9 +96,9 @@ Deno.test("escalated prospects count once, as of any date; firstProspectIn; migr
     await env.kv.delete(migrationKey(70));
     assert.deepEqual(await runMigrations(env.kv, MIGRATIONS), [70]);
     assert.deepEqual(await all(), expected, "migration 70 rebuilds the same values");
-    const a2 = await env.kv.get<StoredProspect>(prospectKey(A.id));
+    const a2 = await getRecord(env.kv, A.id);
     assert.equal(a2.value!.firstEscalatedAt, "2026-03-04T09:00:00.000Z");
-    const b2 = await env.kv.get<StoredProspect>(prospectKey(B.id));
+    const b2 = await getRecord(env.kv, B.id);
     assert.equal(b2.value!.firstEscalatedAt, "2026-03-05T09:00:00.000Z");
   } finally {
     env.close();

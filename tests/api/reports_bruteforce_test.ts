@@ -4,6 +4,7 @@
  * report for every reference date is compared with a computation from the event log and the
  * record history.
  */
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import {
@@ -159,7 +160,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
           const id = pick(ids);
           const cur = history.get(id)!.at(-1)!.rec;
           if (cur.deleted) continue;
-          const stored = await env.kv.get<StoredProspect>(["prospects", id]);
+          const stored = await getRecord(env.kv, id);
           const status = rand() < 0.05 ? null : pick(SELL_STATUSES);
           const changes: Record<string, unknown> = {
             version: stored.versionstamp,

@@ -3,6 +3,7 @@
  * dates, the validation errors of spec §5, permissions, CSV; see reports_bruteforce_test.ts for
  * the comparison with a brute-force computation over random data.
  */
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import {
@@ -985,7 +986,7 @@ Deno.test("district report of today: from the district buckets, and right when a
     assert.deepEqual(await totals(), { 1: [4, 0, 0], 2: [0, 0, 0] });
     const day2 = ctxAt(env, a, now);
     for (const p of moving) {
-      const stored = await env.kv.get<any>(["prospects", p.id]);
+      const stored = await getRecord(env.kv, p.id);
       await saveProspect(
         day2,
         p.id,
