@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { prospectWrite, type StoredProspect, writeSize } from "@/lib/db/prospects.ts";
+import { recordEntry } from "@/lib/db/prospect_record.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
 import { reportCurrentKey } from "@/lib/db/keys.ts";
@@ -47,10 +48,8 @@ async function countStore(kvPath: string) {
       keys++;
       if (e.key[0] === "prospects" && e.key.length === 2) {
         prospects++;
-        const p = e.value as StoredProspect;
-        if (!sample && !p.deleted && !p.assignId) {
-          sample = e as Deno.KvEntry<StoredProspect>;
-        }
+        const r = recordEntry(e) as Deno.KvEntry<StoredProspect>;
+        if (!sample && !r.value.deleted && !r.value.assignId) sample = r;
       }
     }
     const at = new Date().toISOString();
