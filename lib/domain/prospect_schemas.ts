@@ -92,8 +92,9 @@ const nullableText = z.string().nullable();
 const instant = z.string();
 
 /**
- * Every field of a stored prospect, in the CSV's column order. The record as stored in
- * ["prospects", id] is exactly these; the API answers them plus `version` and `may`.
+ * Every field of a stored prospect, in the CSV's column order. The record stored in ["prospects", id]
+ * holds exactly these (as their values in lib/db/prospect_record.ts STORED_FIELDS order); the API
+ * answers them plus `version` and `may`.
  */
 export const PROSPECT_FIELDS = {
   id: field(z.string()),
