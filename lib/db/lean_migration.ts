@@ -315,79 +315,20 @@ export async function projectNames(
   return rewritten;
 }
 
-/** Per atomic of migration 88: history values split (one check each; KV allows 100). */
-const SPLIT_PROSPECTS = 90;
+/** Entries rewritten per atomic by migrations 88 and 89 (one check each; KV allows 100). */
+const REWRITE_BATCH = 90;
 
 /**
- * Migration 88: every history value past HISTORY_MAX_CHARS is split as a write splits it now (its
- * older packs to an archive key, decision 12 in docs/architecture.md), so it stays on its B-tree page
- * instead of an overflow page of its own. Each value is checked on the versionstamp it was read with:
- * a save in between appended to it and split it itself, or is read again and split here (two
- * instances running this split each value once). Resumable: a split value is under the limit.
- * Answers how many values it split.
+ * Rewrites every entry under `prefix` that `stale` picks: per atomic REWRITE_BATCH of them, each
+ * checked on the versionstamp it was read with and replaced by `rewrite`'s entries. When one moved
+ * meanwhile (an app write wrote the new form itself), the batch is read again and what is still
+ * stale is rewritten: resumable, and two instances rewrite each entry once. Answers how many.
  */
-export async function splitLongHistories(
+async function rewriteChecked(
   kv: Deno.Kv,
-  /** Called between reading a batch and committing it (tests race it). */
-  afterRead?: () => Promise<void>,
-): Promise<number> {
-  let split = 0;
-  const commit = async (batch: Deno.KvEntry<EventPack[]>[]) => {
-    await afterRead?.();
-    let left = batch;
-    while (left.length) {
-      const op = kv.atomic();
-      for (const e of left) {
-        op.check(e);
-        const id = e.key[1] as string;
-        for (const h of historyEntriesOf(id, e.value)) op.set(h.key, h.value);
-      }
-      if ((await op.commit()).ok) {
-        split += left.length;
-        return;
-      }
-      // One of them moved: read them again; those still too long are split on what they hold now.
-      const now = await getManyChunked<EventPack[]>(kv, left.map((e) => e.key));
-      left = now.filter((e): e is Deno.KvEntry<EventPack[]> =>
-        Array.isArray(e.value) && splitHistory(e.value) !== null
-      );
-    }
-  };
-  let batch: Deno.KvEntry<EventPack[]>[] = [];
-  for await (
-    const e of kv.list<EventPack[]>({ prefix: prospectHistoryPrefix() }, { batchSize: 1000 })
-  ) {
-    if (!Array.isArray(e.value) || !splitHistory(e.value)) continue;
-    batch.push(e);
-    if (batch.length >= SPLIT_PROSPECTS) {
-      await commit(batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await commit(batch);
-  return split;
-}
-
-/** The entries that store a (too long) history value split: archive chunk(s), then the value. */
-function historyEntriesOf(id: string, packs: EventPack[]) {
-  const s = splitHistory(packs)!;
-  return [
-    ...s.archived.map((value) => ({ key: prospectEventKey(id, ulid()), value })),
-    { key: prospectHistoryKey(id), value: s.kept },
-  ];
-}
-
-/** Per atomic of migration 89: records rewritten (one check each; KV allows 100). */
-const RECORDS_PER_ATOMIC = 90;
-
-/**
- * Migration 89: every record still stored as an object is rewritten in its stored form, the values
- * without the field names (decision 13 in docs/architecture.md, lib/db/prospect_record.ts). Checked
- * on the versionstamp each was read with: a save in between wrote the new form itself (it is then
- * skipped on the second read). Resumable; answers how many records it rewrote.
- */
-export async function storedRecords(
-  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  stale: (value: unknown) => boolean,
+  rewrite: (e: Deno.KvEntry<unknown>) => { key: Deno.KvKey; value: unknown }[],
   /** Called between reading a batch and committing it (tests race it). */
   afterRead?: () => Promise<void>,
 ): Promise<number> {
@@ -397,20 +338,23 @@ export async function storedRecords(
     let left = batch;
     while (left.length) {
       const op = kv.atomic();
-      for (const e of left) op.check(e).set(e.key, encodeRecord(e.value as StoredProspect));
+      for (const e of left) {
+        op.check(e);
+        for (const x of rewrite(e)) op.set(x.key, x.value);
+      }
       if ((await op.commit()).ok) {
         rewritten += left.length;
         return;
       }
       const now = await getManyChunked(kv, left.map((e) => e.key));
-      left = now.filter((e): e is Deno.KvEntry<unknown> => isObjectForm(e.value));
+      left = now.filter((e): e is Deno.KvEntry<unknown> => e.value !== null && stale(e.value));
     }
   };
   let batch: Deno.KvEntry<unknown>[] = [];
-  for await (const e of kv.list({ prefix: prospectsPrefix() }, { batchSize: 1000 })) {
-    if (!isObjectForm(e.value)) continue;
+  for await (const e of kv.list({ prefix }, { batchSize: 1000 })) {
+    if (!stale(e.value)) continue;
     batch.push(e);
-    if (batch.length >= RECORDS_PER_ATOMIC) {
+    if (batch.length >= REWRITE_BATCH) {
       await commit(batch);
       batch = [];
     }
@@ -418,3 +362,35 @@ export async function storedRecords(
   if (batch.length) await commit(batch);
   return rewritten;
 }
+
+const tooLong = (v: unknown) => Array.isArray(v) && splitHistory(v as EventPack[]) !== null;
+
+/**
+ * Migration 88: every history value past HISTORY_MAX_CHARS is split as a write splits it now (its
+ * older packs to an archive key, decision 12 in docs/architecture.md), so it stays on its B-tree page
+ * instead of an overflow page of its own. Checked per value (rewriteChecked). Answers how many
+ * values it split.
+ */
+export const splitLongHistories = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
+  rewriteChecked(kv, prospectHistoryPrefix(), tooLong, (e) => {
+    const id = e.key[1] as string;
+    const s = splitHistory(e.value as EventPack[])!;
+    return [
+      ...s.archived.map((value) => ({ key: prospectEventKey(id, ulid()), value })),
+      { key: prospectHistoryKey(id), value: s.kept },
+    ];
+  }, afterRead);
+
+/**
+ * Migration 89: every record still stored as an object is rewritten in its stored form, the values
+ * without the field names (decision 13 in docs/architecture.md, lib/db/prospect_record.ts). Checked
+ * per record (rewriteChecked). Answers how many records it rewrote.
+ */
+export const storedRecords = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
+  rewriteChecked(
+    kv,
+    prospectsPrefix(),
+    isObjectForm,
+    (e) => [{ key: e.key, value: encodeRecord(e.value as StoredProspect) }],
+    afterRead,
+  );

@@ -440,6 +440,20 @@ async function adminWithProspects(n: number) {
   return { env, ctx, made };
 }
 
+/** Saves a prospect of adminWithProspects as LowPrio on the version it has now. */
+async function saveLowPrio(ctx: ProspectCtx, p: Prospect) {
+  const cur = await getRecord(ctx.kv, p.id);
+  return await saveProspect(ctx, p.id, {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    phoneNumber: p.phoneNumber,
+    marketProjectId: 1,
+    clubId: p.clubId,
+    sellStatus: "LowPrio",
+    version: cur.versionstamp!,
+  });
+}
+
 Deno.test("group commit: concurrent saves all land; a stale one loses alone, in its group or the one beside it", async () => {
   const { env, ctx, made } = await adminWithProspects(30);
   try {
@@ -539,17 +553,8 @@ Deno.test("migration 82 folds per-write packs into the history values while save
     // Saves of half the prospects race the migration (each re-reads and retries on 409).
     const save = async (p: Prospect) => {
       for (;;) {
-        const cur = await env.kv.get<StoredProspect>(["prospects", p.id]);
         try {
-          return await saveProspect(ctx, p.id, {
-            firstName: p.firstName,
-            lastName: p.lastName,
-            phoneNumber: p.phoneNumber,
-            marketProjectId: 1,
-            clubId: p.clubId,
-            sellStatus: "LowPrio",
-            version: cur.versionstamp!,
-          });
+          return await saveLowPrio(ctx, p);
         } catch (e) {
           if ((e as { status?: number }).status !== 409) throw e;
         }
@@ -642,6 +647,28 @@ Deno.test("the generator's history of a prospect is what its writes one after an
   for (const v of whole.values()) assert.ok(JSON.stringify(v).length <= HISTORY_MAX_CHARS);
 });
 
+/**
+ * Runs a checked migration with, between its read and its commit, saves of the first three
+ * prospects (sell status LowPrio) and a whole second run of it (another instance), and asserts that
+ * each entry was rewritten once: by its save or by the other run, none by the first; a re-run finds
+ * nothing.
+ */
+async function assertRacedOnce(
+  ctx: ProspectCtx,
+  made: Prospect[],
+  run: (afterRead?: () => Promise<void>) => Promise<number>,
+) {
+  let other = -1;
+  const first = await run(async () => {
+    if (other >= 0) return;
+    await Promise.all(made.slice(0, 3).map((p) => saveLowPrio(ctx, p)));
+    other = await run();
+  });
+  assert.equal(other, made.length - 3, "the saves rewrote their own; the other instance the rest");
+  assert.equal(first, 0, "what it had read was rewritten meanwhile: nothing rewritten twice");
+  assert.equal(await run(), 0, "a re-run finds nothing to do");
+}
+
 Deno.test("migration 88 splits long history values once, also while saves and a second instance race it", async () => {
   const { env, ctx, made } = await adminWithProspects(10);
   try {
@@ -661,28 +688,8 @@ Deno.test("migration 88 splits long history values once, also while saves and a 
     }
     const before = new Map<string, unknown[]>();
     for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
-    const save = async (p: Prospect) => {
-      const cur = (await env.kv.get<StoredProspect>(["prospects", p.id])).versionstamp!;
-      await saveProspect(ctx, p.id, {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        phoneNumber: p.phoneNumber,
-        marketProjectId: 1,
-        clubId: p.clubId,
-        sellStatus: "LowPrio",
-        version: cur,
-      });
-    };
     // Between its read and its commit: three prospects are saved, and a second instance runs.
-    let other = -1;
-    const first = await splitLongHistories(env.kv, async () => {
-      if (other >= 0) return;
-      await Promise.all(made.slice(0, 3).map(save));
-      other = await splitLongHistories(env.kv);
-    });
-    assert.equal(other, made.length - 3, "the saves split their own; the other instance the rest");
-    assert.equal(first, 0, "what it had read was split meanwhile: nothing split twice");
-    assert.equal(await splitLongHistories(env.kv), 0, "a re-run finds nothing to do");
+    await assertRacedOnce(ctx, made, (afterRead) => splitLongHistories(env.kv, afterRead));
     for (const [i, p] of made.entries()) {
       const events = (await listProspectEvents(env.kv, p.id)).map(plain);
       const had = before.get(p.id)!;
@@ -715,28 +722,8 @@ Deno.test("migration 89 stores each record without its field names once, also wh
       before.set(p.id, e.value!);
     }
     assert.ok((await listAll(env.kv, ["prospects"])).every((e) => !Array.isArray(e.value)));
-    const save = async (p: Prospect) => {
-      const cur = await getRecord(env.kv, p.id);
-      await saveProspect(ctx, p.id, {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        phoneNumber: p.phoneNumber,
-        marketProjectId: 1,
-        clubId: p.clubId,
-        sellStatus: "LowPrio",
-        version: cur.versionstamp!,
-      });
-    };
     // Between its read and its commit: three prospects are saved, and a second instance runs.
-    let other = -1;
-    const first = await storedRecords(env.kv, async () => {
-      if (other >= 0) return;
-      await Promise.all(made.slice(0, 3).map(save));
-      other = await storedRecords(env.kv);
-    });
-    assert.equal(other, made.length - 3, "the saves wrote their own; the other instance the rest");
-    assert.equal(first, 0, "what it had read was rewritten meanwhile: nothing written twice");
-    assert.equal(await storedRecords(env.kv), 0, "a re-run finds nothing to do");
+    await assertRacedOnce(ctx, made, (afterRead) => storedRecords(env.kv, afterRead));
     const raw = await listAll(env.kv, ["prospects"]);
     assert.ok(raw.every((e) => Array.isArray(e.value)), "every record in the stored form");
     for (const [i, p] of made.entries()) {
