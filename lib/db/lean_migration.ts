@@ -40,6 +40,7 @@ import {
   splitHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import {
+  decodeRecord,
   encodeRecord,
   getRecords,
   isObjectForm,
@@ -392,5 +393,20 @@ export const storedRecords = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
     prospectsPrefix(),
     isObjectForm,
     (e) => [{ key: e.key, value: encodeRecord(e.value as StoredProspect) }],
+    afterRead,
+  );
+
+/**
+ * Undoes migration 89 for a rollback to the code before it, which cannot read the stored form:
+ * every record is written back as an object (checked per record, rewriteChecked). `deno task
+ * db:migrate --undo 89` runs it with this code's instances stopped, then forgets migration 89, so a
+ * later start of this code runs it again.
+ */
+export const objectRecords = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
+  rewriteChecked(
+    kv,
+    prospectsPrefix(),
+    (v) => Array.isArray(v),
+    (e) => [{ key: e.key, value: decodeRecord(e.value) }],
     afterRead,
   );

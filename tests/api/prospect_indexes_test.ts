@@ -3,7 +3,9 @@
  * path, the KV holds exactly the index entries and counters the records imply, and searches agree
  * with a brute-force filter over all records.
  */
-import { decodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
+import { decodeRecord, encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
@@ -734,6 +736,51 @@ Deno.test("migration 89 stores each record without its field names once, also wh
     await assertConsistent(env.kv);
   } finally {
     env.close();
+  }
+});
+
+Deno.test("migration 89 undone (db:migrate --undo 89): records back as objects, as the code before reads them", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/store.kv`;
+  try {
+    {
+      const kv = await Deno.openKv(path);
+      await runMigrations(kv);
+      const rec = { ...BLANK_PROSPECT, id: "P1", firstName: "Åsa", lastName: "Berg" };
+      await kv.set(["prospects", "P1"], encodeRecord(rec as StoredProspect));
+      kv.close();
+    }
+    const run = (...args: string[]) =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "scripts/db_migrate.ts", "--kv", path, ...args],
+        env: { KV_CHECKPOINTER: "0" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const undone = await run("--undo", "89");
+    assert.equal(undone.code, 0, new TextDecoder().decode(undone.stderr));
+    const kv = await Deno.openKv(path);
+    try {
+      const raw = await kv.get(["prospects", "P1"]);
+      assert.ok(!Array.isArray(raw.value), "an object again");
+      assert.equal((raw.value as StoredProspect).firstName, "Åsa");
+      assert.equal((await kv.get(["_migrations", 89])).value, null, "89 is to run again");
+      assert.equal((await run("--undo", "88")).code, 2, "only 89 can be undone");
+    } finally {
+      kv.close();
+    }
+    // The next upgrade stores it in the new form again.
+    assert.equal((await run()).code, 0);
+    const again = await Deno.openKv(path);
+    try {
+      const raw = await again.get(["prospects", "P1"]);
+      assert.ok(Array.isArray(raw.value));
+      assert.equal(decodeRecord(raw.value).lastName, "Berg");
+    } finally {
+      again.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
