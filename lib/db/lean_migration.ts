@@ -8,7 +8,6 @@
  * again; writes of the app meanwhile are already in the new form and are left alone.
  */
 import {
-  prospectEventKey,
   prospectEventsFamily,
   prospectHistoryKey,
   prospectHistoryPrefix,
@@ -33,6 +32,7 @@ import {
 import {
   doneFlag,
   type EventPack,
+  historyValue,
   nameCountKeys,
   packEvents,
   type ProspectEvent,
@@ -373,14 +373,13 @@ const tooLong = (v: unknown) => Array.isArray(v) && splitHistory(v as EventPack[
  * values it split.
  */
 export const splitLongHistories = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
-  rewriteChecked(kv, prospectHistoryPrefix(), tooLong, (e) => {
-    const id = e.key[1] as string;
-    const s = splitHistory(e.value as EventPack[])!;
-    return [
-      ...s.archived.map((value) => ({ key: prospectEventKey(id, ulid()), value })),
-      { key: prospectHistoryKey(id), value: s.kept },
-    ];
-  }, afterRead);
+  rewriteChecked(
+    kv,
+    prospectHistoryPrefix(),
+    tooLong,
+    (e) => historyValue(e.key[1] as string, e.value as EventPack[], ulid),
+    afterRead,
+  );
 
 /**
  * Migration 89: every record still stored as an object is rewritten in its stored form, the values

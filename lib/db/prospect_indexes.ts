@@ -337,8 +337,11 @@ export function splitHistory(
   return { archived, kept: packs.slice(cut) };
 }
 
-/** The entries of a history value: its archived chunks (ids in time order), then the value. */
-function historyValue(
+/**
+ * The entries that store a history of these packs: its archived chunks when it is past
+ * HISTORY_MAX_CHARS (ids from `archiveId`, in time order), then the value. Writes and migration 88.
+ */
+export function historyValue(
   prospectId: string,
   packs: EventPack[],
   archiveId: () => string,
@@ -429,8 +432,7 @@ export function applyProspectWrite(
   diff: ProspectDiff,
   history: IndexEntry[],
 ): Deno.AtomicOperation {
-  const { version: _v, ...stored } = after;
-  op.set(K.prospectKey(after.id), encodeRecord(stored));
+  op.set(K.prospectKey(after.id), encodeRecord(after)); // without the API's version and may
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);

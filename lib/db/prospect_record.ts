@@ -61,6 +61,7 @@ export const STORED_FIELDS = [
 const FORM = 1;
 const PLACE = new Map<string, number>(STORED_FIELDS.map((f, i) => [f, i]));
 
+/** The stored form of a record; the API's `version` and `may`, if the prospect has them, are not. */
 export function encodeRecord(p: StoredProspect): unknown[] {
   const r = p as Record<string, unknown>;
   const out: unknown[] = [FORM, null];

@@ -150,4 +150,11 @@ Deno.test("the stored form: every field has its place, and any record reads back
   assert.ok(JSON.stringify(stored).length < JSON.stringify(base).length / 2);
   assert.ok(!JSON.stringify(stored).includes("marketProjectName"));
   assert.deepEqual(decodeRecord(structuredClone(base)), base);
+  // The API's version and rights are never stored.
+  const answered = {
+    ...base,
+    version: "00000001",
+    may: { edit: true },
+  } as unknown as StoredProspect;
+  assert.deepEqual(decodeRecord(encodeRecord(answered)), base);
 });
