@@ -26,7 +26,7 @@ import { runDuePass } from "@/lib/jobs/activity.ts";
 import { drainNotifications } from "@/lib/jobs/notifications.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { addWorkMs } from "@/lib/domain/worktime.ts";
-import { openKv, ulid } from "@/lib/db/kv.ts";
+import { leanExpirationIndex, openKv, ulid } from "@/lib/db/kv.ts";
 import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
 import { loadConfig, testConfig } from "@/lib/config.ts";
 
@@ -53,6 +53,8 @@ const now = new Date("2026-03-10T13:00:00Z"); // Tuesday 14:00 local, 6 work hou
 const HOUR = 3_600_000;
 
 for (const suffix of ["", "-shm", "-wal"]) await Deno.remove(path + suffix).catch(() => {});
+// The store as the app opens it (lib/db/kv.ts): its expiry index holds only expiring entries.
+await leanExpirationIndex(path);
 const kv = await Deno.openKv(path);
 
 function prospect(i: number, kind: "done" | "open" | "due"): StoredProspect {
