@@ -235,9 +235,24 @@ const districtMissing = () =>
     districtId: "settings.clubs.districtNotFound",
   });
 
-/** Every club's district (clubId → districtId), as the write engine adds the district buckets. */
+/** The last decoded club→district map per store, by the versionstamp it was read at. */
+const decodedDistricts = new WeakMap<
+  Deno.Kv,
+  { versionstamp: string | null; map: ClubDistricts }
+>();
+
+/**
+ * Every club's district (clubId → districtId), as the write engine adds the district buckets. Read
+ * every time; the same (read-only) map object is returned while the stored value has not changed,
+ * so a report can keep sums made with it (reports.ts districtsToday).
+ */
 export async function clubDistricts(kv: Deno.Kv): Promise<ClubDistricts> {
-  return clubDistrictMap((await kv.get<[number, number][]>(clubDistrictsKey())).value);
+  const e = await kv.get<[number, number][]>(clubDistrictsKey());
+  const last = decodedDistricts.get(kv);
+  if (last && last.versionstamp === e.versionstamp) return last.map;
+  const map = clubDistrictMap(e.value);
+  decodedDistricts.set(kv, { versionstamp: e.versionstamp, map });
+  return map;
 }
 
 /** How long a process uses its copy of the clubs' districts for writes (per store). */

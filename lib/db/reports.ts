@@ -443,11 +443,9 @@ export async function districtsToday(
     if (!r) changes.set(d, r = { total: 0, last24h: 0 });
     return r;
   };
-  for (const [c, counts] of kept) {
-    const d = districts.get(c);
-    if (d === undefined) return null; // removed since: the marker is set too
-    addCounts(countsOf(status, d), counts);
-  }
+  const keptSums = keptByDistrict(kept, districts);
+  if (!keptSums) return null; // a club removed since: the marker is set too
+  for (const [d, counts] of keptSums) addCounts(countsOf(status, d), counts);
   for (const [c, r] of keptChanges) {
     const d = districts.get(c);
     if (d === undefined) return null;
@@ -461,6 +459,39 @@ export async function districtsToday(
     if (d !== undefined) row(d).last24h += n;
   }
   return { status: withoutZeros(status), changes };
+}
+
+/** Kept club counts summed by district, per decoded kept value and districts map (both shared). */
+const keptSums = new WeakMap<
+  ReadonlyMap<number, StatusCounts>,
+  WeakMap<ClubDistricts, Map<number, StatusCounts> | null>
+>();
+
+/**
+ * A kept midnight's club counts summed by each club's district; null when a club has no district
+ * now. Kept per process for the decoded kept value (shared while its marker stands) and the
+ * districts map (shared while the stored map is unchanged): a district report of 10 projects adds
+ * ~2,000 clubs' counts otherwise, per request. Callers add from it, never into it.
+ */
+function keptByDistrict(
+  kept: ReadonlyMap<number, StatusCounts>,
+  districts: ClubDistricts,
+): ReadonlyMap<number, StatusCounts> | null {
+  let byMap = keptSums.get(kept);
+  if (!byMap) keptSums.set(kept, byMap = new WeakMap());
+  const hit = byMap.get(districts);
+  if (hit !== undefined) return hit;
+  let sums: Map<number, StatusCounts> | null = new Map();
+  for (const [c, counts] of kept) {
+    const d = districts.get(c);
+    if (d === undefined) {
+      sums = null;
+      break;
+    }
+    addCounts(countsOf(sums, d), counts);
+  }
+  byMap.set(districts, sums);
+  return sums;
 }
 
 /** "club|status" sums → club → status counts. */

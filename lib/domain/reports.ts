@@ -105,7 +105,8 @@ export function doneOf(counts: StatusCounts): number {
 }
 
 export function addCounts(into: StatusCounts, from: StatusCounts): StatusCounts {
-  for (const [s, n] of Object.entries(from)) into[s] = (into[s] ?? 0) + n;
+  // (for…in, not Object.entries: a district report adds ~2,000 clubs' counts per request)
+  for (const s in from) into[s] = (into[s] ?? 0) + from[s];
   return into;
 }
 
