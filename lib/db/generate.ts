@@ -429,7 +429,7 @@ function counterFilter(now: Date, timeZone: string): (key: Deno.KvKey) => boolea
   const hoursFrom = hourOf(new Date(now.getTime() - CHANGE_HOURS_KEPT_MS).toISOString());
   const districtDaysFrom = addDays(localDate(now, timeZone), -BUCKET_DAYS_KEPT - 1);
   return (key) => {
-    if (key[1] === "cch") return (key[3] as string) >= hoursFrom;
+    if (key[1] === "cch" || key[1] === "dch") return (key[3] as string) >= hoursFrom;
     if (DISTRICT_SCOPES.has(key[1] as string)) return (key[3] as string) >= districtDaysFrom;
     return true;
   };

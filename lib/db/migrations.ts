@@ -1,7 +1,12 @@
 /** Numbered migrations, each run once and recorded under ["_migrations", n] (DESIGN §4). */
 import { listRecords } from "@/lib/db/prospect_record.ts";
 import { migrationKey } from "@/lib/db/keys.ts";
-import { listMarketProjects, seedReferenceData, startDistrictBuckets } from "@/lib/db/reference.ts";
+import {
+  listMarketProjects,
+  restartDistrictTrust,
+  seedReferenceData,
+  startDistrictBuckets,
+} from "@/lib/db/reference.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { pruneChangeTimes } from "@/lib/db/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
@@ -155,6 +160,11 @@ export const MIGRATIONS: Migration[] = [
     n: 89,
     name: "prospect records stored as their values without the field names",
     up: async (kv) => void await storedRecords(kv),
+  },
+  {
+    n: 90,
+    name: "reports: per-district hour change buckets, trusted from a settled midnight after this",
+    up: async (kv) => await restartDistrictTrust(kv),
   },
 ];
 

@@ -323,6 +323,17 @@ export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
     .commit();
 }
 
+/**
+ * Migration 90: the district hour buckets (`dch`) are written from now on, so on a store with
+ * prospects the district buckets are trusted again only from a settled midnight after this (as
+ * after a club move); an empty store keeps its mark.
+ */
+export async function restartDistrictTrust(kv: Deno.Kv): Promise<void> {
+  for await (const _ of kv.list({ prefix: prospectsPrefix() }, { limit: 1 })) {
+    await kv.set(reportDistrictsFromKey(), new Date().toISOString());
+  }
+}
+
 /** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */
 export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
   for (let i = 0; i < ATTEMPTS; i++) {

@@ -16,6 +16,8 @@
  *   c / cc [mp] / [mp, club]             sell-status changes ever
  *   ccd [mp, day, club]                  sell-status changes per local day
  *   dcd [mp, day, district]              the same per district (the live district report)
+ *   dch [mp, hour, district]             the same per district and UTC hour: the live district
+ *                                        report's current hour (issue #17, migration 90)
  *   cch [mp, hour, club]                 sell-status changes per UTC hour ("yyyy-MM-ddTHH"), kept
  *                                        CHANGE_HOURS_KEPT_MS (the nightly job prunes older ones):
  *                                        today's 24 h window reads them
@@ -177,17 +179,17 @@ export function reportMutations(
 
   // A district bucket, by the club's district (none for a club the map does not know).
   let unmapped = false;
-  const districtKey = (scope: string, p: Live, ...rest: string[]) => {
+  const districtKey = (scope: string, p: Live, period: string, ...rest: string[]) => {
     const district = districts.get(p.clubId);
     if (district === undefined) unmapped = true;
     return district === undefined
       ? []
-      : [reportCounterKey(scope, p.marketProjectId, day(), district, ...rest)];
+      : [reportCounterKey(scope, p.marketProjectId, period, district, ...rest)];
   };
   if (movesStatusBucket(was, now)) {
     const bucket = (p: Live, delta: number) => {
       add([reportCounterKey("scd", p.marketProjectId, day(), p.clubId, statusOf(p))], delta);
-      add(districtKey("sdd", p, statusOf(p)), delta);
+      add(districtKey("sdd", p, day(), statusOf(p)), delta);
     };
     if (was) bucket(was, -1);
     if (now) bucket(now, 1);
@@ -195,7 +197,8 @@ export function reportMutations(
 
   if (was && now && statusOf(was) !== statusOf(now)) {
     add(changeCounterKeys(now, day(), hourOf(iso)), 1);
-    add(districtKey("dcd", now), 1);
+    add(districtKey("dcd", now, day()), 1);
+    add(districtKey("dch", now, hourOf(iso)), 1);
     out.sets.push({ key: reportChangeAtKey(now.marketProjectId, iso, now.id), value: now.clubId });
   }
 

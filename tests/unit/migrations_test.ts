@@ -42,6 +42,7 @@ Deno.test("migration 60 deletes every project-urgency key and nothing else; a re
       87,
       88,
       89,
+      90,
     ]);
     const left = [];
     for await (const e of kv.list({ prefix: prospectsByProjectUrgencyPrefix() })) left.push(e);
@@ -63,7 +64,7 @@ Deno.test("migration 62 re-keys 0046… and +47… phones so every written form 
       await kv.set(prospectKey(id), { id, phoneNumber, deleted: false } as Partial<Prospect>);
       await kv.set(prospectByPhoneKey(old[id as keyof typeof old], id), id);
     }
-    assert.deepEqual(await runMigrations(kv), [62, 70, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89]);
+    assert.deepEqual(await runMigrations(kv), [62, 70, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]);
     const keys = [];
     for await (const e of kv.list({ prefix: prospectByPhoneKey("", "").slice(0, 1) })) {
       keys.push(e.key.slice(1).join(" "));
@@ -89,7 +90,7 @@ Deno.test("migration 86: the club→district map from the clubs; district bucket
       .set(prospectKey("P1"), { id: "P1" })
       .commit();
     const before = Date.now();
-    assert.deepEqual(await runMigrations(kv), [86, 87, 88, 89]);
+    assert.deepEqual(await runMigrations(kv), [86, 87, 88, 89, 90]);
     assert.deepEqual((await kv.get(clubDistrictsKey())).value, [[101, 1], [102, 3]]);
     const from = (await kv.get<string>(reportDistrictsFromKey())).value!;
     assert.ok(Date.parse(from) >= before, "buckets written before it are not trusted");
@@ -99,6 +100,15 @@ Deno.test("migration 86: the club→district map from the clubs; district bucket
     await runMigrations(fresh);
     assert.equal((await fresh.get(reportDistrictsFromKey())).value, new Date(0).toISOString());
     fresh.close();
+
+    // Migration 90 on a store with prospects whose buckets were trusted from the beginning (a
+    // generated one): its current hour had no district hour buckets, so trust starts again now.
+    await kv.set(reportDistrictsFromKey(), new Date(0).toISOString());
+    await kv.delete(["_migrations", 90]);
+    const at90 = Date.now();
+    assert.deepEqual(await runMigrations(kv), [90]);
+    const from90 = (await kv.get<string>(reportDistrictsFromKey())).value!;
+    assert.ok(Date.parse(from90) >= at90, "the hour buckets are not trusted before migration 90");
   } finally {
     kv.close();
   }

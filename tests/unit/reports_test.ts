@@ -210,9 +210,14 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   assert.equal(d[JSON.stringify(["report_counters", "c", 1])], 1);
   assert.equal(d[JSON.stringify(["report_counters", "dcd", 1, "2026-03-02", 7])], 1);
   assert.equal(
+    d[JSON.stringify(["report_counters", "dch", 1, "2026-03-02T10", 7])],
+    1,
+    "changes per district and UTC hour: the district report's current hour",
+  );
+  assert.equal(
     changed.counterDeltas.length,
-    11,
-    "5 change counters (c, cc, ccd, cch, dcd), 2 club and 2 district buckets, 2 escalation counters",
+    12,
+    "6 change counters (c, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, 2 escalation counters",
   );
   assert.equal(
     d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
