@@ -17,7 +17,12 @@ import {
   setAllClubSubscriptions,
 } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
-import { customerIdSeqKey, prospectKey, reportDistrictsFromKey } from "@/lib/db/keys.ts";
+import {
+  customerIdSeqKey,
+  prospectKey,
+  prospectsPrefix,
+  reportDistrictsFromKey,
+} from "@/lib/db/keys.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
 import { BUCKET_DAYS_KEPT, keepEveryProject } from "@/lib/db/reports.ts";
@@ -27,7 +32,7 @@ import {
   prospectEvents,
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import { counterDelta, CounterSums } from "@/lib/db/kv.ts";
+import { counterDelta, CounterSums, isEmpty } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -316,7 +321,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     chunk: 25_000,
     ...opts,
   };
-  for await (const _ of kv.list({ prefix: prospectKey("").slice(0, 1) }, { limit: 1 })) {
+  if (!(await isEmpty(kv, prospectsPrefix()))) {
     throw new Error("generateChain writes into a store without prospects");
   }
   const rand = prng(o.seed);

@@ -163,6 +163,12 @@ function fileKv(kv: Deno.Kv, readers: Deno.Kv[], onClose: () => void): Deno.Kv {
   });
 }
 
+/** Whether no entry lies under a prefix (one list of at most one entry). */
+export async function isEmpty(kv: Deno.Kv, prefix: Deno.KvKey): Promise<boolean> {
+  for await (const _ of kv.list({ prefix }, { limit: 1 })) return false;
+  return true;
+}
+
 /** Lists every entry under a prefix into an array (use only for small prefixes). */
 export async function listAll<T>(
   kv: Deno.Kv,

@@ -37,7 +37,7 @@ import {
   userClubsPrefix,
   userKey,
 } from "@/lib/db/keys.ts";
-import { addToCounter, counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
+import { addToCounter, counterValue, getManyChunked, isEmpty, listAll, ulid } from "@/lib/db/kv.ts";
 import { conflict, HttpError, notFound } from "@/lib/domain/errors.ts";
 import {
   type AdminSettings,
@@ -315,8 +315,7 @@ async function changeClubDistricts(
  */
 export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
   const clubs = await listRecords<Club>(kv, clubsPrefix());
-  let empty = true;
-  for await (const _ of kv.list({ prefix: prospectsPrefix() }, { limit: 1 })) empty = false;
+  const empty = await isEmpty(kv, prospectsPrefix());
   await kv.atomic()
     .set(clubDistrictsKey(), clubs.map((c) => [c.clubId, c.districtId]).sort((a, b) => a[0] - b[0]))
     .set(reportDistrictsFromKey(), new Date(empty ? 0 : Date.now()).toISOString())
@@ -329,9 +328,8 @@ export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
  * after a club move); an empty store keeps its mark.
  */
 export async function restartDistrictTrust(kv: Deno.Kv): Promise<void> {
-  for await (const _ of kv.list({ prefix: prospectsPrefix() }, { limit: 1 })) {
-    await kv.set(reportDistrictsFromKey(), new Date().toISOString());
-  }
+  if (await isEmpty(kv, prospectsPrefix())) return;
+  await kv.set(reportDistrictsFromKey(), new Date().toISOString());
 }
 
 /** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */

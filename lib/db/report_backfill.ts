@@ -10,7 +10,7 @@ import {
   prospectsPrefix,
   reportDistrictsFromKey,
 } from "@/lib/db/keys.ts";
-import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
+import { CounterSums, deletePrefix, isEmpty } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
@@ -30,11 +30,6 @@ const FAMILIES = [
 ];
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;
-
-async function isEmpty(kv: Deno.Kv, prefix: Deno.KvKey) {
-  for await (const _ of kv.list({ prefix }, { limit: 1 })) return false;
-  return true;
-}
 
 async function clearFamilies(kv: Deno.Kv) {
   for (const f of FAMILIES) await deletePrefix(kv, [f]);

@@ -26,7 +26,7 @@ import { setupTokenKey, usersPrefix } from "@/lib/db/keys.ts";
 import type { Role } from "@/lib/domain/statuses.ts";
 import { createUser, getUser, getUserSettings } from "@/lib/db/users.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
-import { ulid } from "@/lib/db/kv.ts";
+import { isEmpty, ulid } from "@/lib/db/kv.ts";
 import { sendMail, sendSms } from "@/lib/notify/mod.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import { compactMobile, isAdmin, type SessionUser, type UserRecord } from "@/lib/domain/user.ts";
@@ -251,8 +251,7 @@ interface SetupTokenRecord {
 }
 
 export async function hasUsers(kv: Deno.Kv): Promise<boolean> {
-  for await (const _ of kv.list({ prefix: usersPrefix() }, { limit: 1 })) return true;
-  return false;
+  return !(await isEmpty(kv, usersPrefix()));
 }
 
 /**
