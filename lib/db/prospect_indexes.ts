@@ -148,6 +148,15 @@ export function referenceCounterKeys(p: Prospect): Deno.KvKey[] {
   return [K.prospectCountByClubKey(p.clubId), K.prospectCountByProjectKey(p.marketProjectId)];
 }
 
+/**
+ * Every counter a record's state alone adds 1 to (its totals and the reference guards' counts). A
+ * write moves these by the difference of two states, so a run of writes from nothing moves them
+ * by the last record's alone (the generator relies on it).
+ */
+export function stateCounterKeys(p: Prospect): Deno.KvKey[] {
+  return [...prospectTotalKeys(p), ...referenceCounterKeys(p)];
+}
+
 export interface ProspectDiff {
   deletes: Deno.KvKey[];
   sets: IndexEntry[];
@@ -189,8 +198,8 @@ export function diffProspectKeys(
   const move = (keys: Deno.KvKey[], delta: number) => {
     for (const key of keys) addDelta(deltas, key, delta);
   };
-  if (before) move([...prospectTotalKeys(before), ...referenceCounterKeys(before)], -1);
-  if (after) move([...prospectTotalKeys(after), ...referenceCounterKeys(after)], 1);
+  if (before) move(stateCounterKeys(before), -1);
+  if (after) move(stateCounterKeys(after), 1);
   const report = reportMutations(before, after, at, timeZone, districts);
   deletes.push(...report.deletes);
   sets.push(...report.sets);
