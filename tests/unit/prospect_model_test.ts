@@ -23,6 +23,9 @@ import {
   STORED_FIELDS,
   type StoredProspect,
 } from "@/lib/db/prospect_record.ts";
+import { diffProspectKeys, stateCounterKeys } from "@/lib/db/prospect_indexes.ts";
+import { reportMutations } from "@/lib/db/report_keys.ts";
+import { ACTIVITY_STATUSES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 const now = new Date("2026-03-10T09:00:00Z");
 const ctx = { now, user: { id: "u1" } } as unknown as ProspectCtx;
@@ -157,4 +160,38 @@ Deno.test("the stored form: every field has its place, and any record reads back
     may: { edit: true },
   } as unknown as StoredProspect;
   assert.deepEqual(decodeRecord(encodeRecord(answered)), base);
+});
+
+Deno.test("model: a write moves the state counters both records' keys give, also when it skips them", () => {
+  const base = created(filled);
+  const side = fc.record({
+    marketProjectId: fc.constantFrom(7, 8),
+    clubId: fc.constantFrom(3, 4),
+    sellStatus: fc.constantFrom(null, ...SELL_STATUSES),
+    activityStatus: fc.constantFrom(...ACTIVITY_STATUSES),
+    assignId: fc.constantFrom(null, "Bo@Example.se", "bo@example.se", "eva@example.se"),
+    firstName: fc.constantFrom("Anna", "anna", "Åsa"),
+    lastName: fc.constantFrom("Berg", "Ek"),
+    deleted: fc.boolean(),
+  });
+  const at = "2026-03-10T09:30:00.000Z";
+  const tz = "Europe/Stockholm";
+  const keyOf = (k: Deno.KvKey) => JSON.stringify(k);
+  fc.assert(
+    fc.property(side, side, (x, y) => {
+      const a = { ...base, ...x }, b = { ...base, ...y };
+      const expected = new Map<string, number>();
+      const add = (k: Deno.KvKey, d: number) =>
+        expected.set(keyOf(k), (expected.get(keyOf(k)) ?? 0) + d);
+      for (const k of stateCounterKeys(a)) add(k, -1);
+      for (const k of stateCounterKeys(b)) add(k, 1);
+      for (const c of reportMutations(a, b, at, tz, new Map()).counterDeltas) add(c.key, c.delta);
+      const got = diffProspectKeys(a, b, at, tz, new Map()).counters;
+      assert.deepEqual(
+        new Map(got.map((c) => [keyOf(c.key), c.delta])),
+        new Map([...expected].filter(([, d]) => d !== 0)),
+      );
+    }),
+    { seed: 17, numRuns: 2000 },
+  );
 });
