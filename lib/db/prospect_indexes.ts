@@ -175,9 +175,21 @@ export interface ProspectDiff {
   counters: { key: Deno.KvKey; delta: number }[];
 }
 
-const sameValue = (a: unknown, b: unknown) =>
-  a === b || (typeof a === "object" && typeof b === "object" &&
-    JSON.stringify(a) === JSON.stringify(b));
+/** Equal index values: the same primitives, or arrays and plain objects of equal parts. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!sameValue(x[k], y[k])) return false;
+  return true;
+}
 
 /**
  * What one write changes: index keys to delete and set, counters to move (before/after may be null).
