@@ -100,7 +100,13 @@ const dayCache = new Map<string, string>();
 const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
 /** The instant the current sell status began (registration for a prospect without one). */
 export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerDate">) =>
-  new Date(p.lastSellStatusChange ?? p.registerDate).toISOString();
+  canonicalInstant(p.lastSellStatusChange ?? p.registerDate);
+
+/** An instant as toISOString writes it; one already in that form is taken as it is (most are). */
+function canonicalInstant(s: string): string {
+  if (s.length === 24 && s[10] === "T" && s[19] === "." && s[23] === "Z") return s;
+  return new Date(s).toISOString();
+}
 
 const live = (p: Live | null | undefined): p is Live => !!p && !p.deleted;
 

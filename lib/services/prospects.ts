@@ -110,8 +110,9 @@ export async function clockSettings(kv: Deno.Kv, timeZone: string): Promise<Cloc
 export async function withClock(
   ctx: ProspectCtx,
   p: StoredProspect,
+  settings?: ClockSettings,
 ): Promise<StoredProspect> {
-  const settings = await clockSettings(ctx.kv, ctx.config.timeZone);
+  settings ??= await clockSettings(ctx.kv, ctx.config.timeZone);
   return { ...p, ...computeActivity(p, settings, ctx.now) };
 }
 
@@ -393,14 +394,18 @@ async function update(
   also?: { key: Deno.KvKey; value: unknown }[],
 ): Promise<Prospect> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await editable(ctx, id, action);
+    // The record and the clock settings' version key in parallel (one read round trip less).
+    const [entry, settings] = await Promise.all([
+      editable(ctx, id, action),
+      clockSettings(ctx.kv, ctx.config.timeZone),
+    ]);
     if (version !== undefined && version !== entry.versionstamp) {
       throw stale(withMay(ctx.user, withVersion(entry)));
     }
     const next = await withClock(ctx, {
       ...(await change(entry.value, entry.versionstamp)),
       updatedAt: ctx.now.toISOString(),
-    });
+    }, settings);
     const out = await commitProspect(ctx.kv, entry, next, {
       userId: ctx.user.id,
       at: ctx.now.toISOString(),
