@@ -11,6 +11,7 @@ import {
   prospectEventsFamily,
   prospectHistoryKey,
   prospectHistoryPrefix,
+  prospectKey,
   prospectsByProjectPrefix,
   prospectsPrefix,
   reportCounterKey,
@@ -149,9 +150,9 @@ export async function leanLayout(kv: Deno.Kv): Promise<void> {
 }
 
 /**
- * Per atomic of migration 82: prospects (two checks each, KV allows 100) and mutations (1000).
+ * Per atomic of migration 82: prospects (three checks each, KV allows 100) and mutations (1000).
  */
-const FOLD_PROSPECTS = 48;
+const FOLD_PROSPECTS = 32;
 /**
  * Migration 82 folded only the packs that fit in half of the history limit of its time (24,000
  * characters); migration 88 then splits what is past today's HISTORY_MAX_CHARS.
@@ -163,7 +164,9 @@ const FOLD_MUTATIONS = 900;
  * Prospects' packs folded into their history values in one atomic. Checked per prospect on its
  * history value (a save in between appended to it: read again) and on its first pack (another
  * instance's migration folded the group meanwhile — a group is folded, i.e. deleted, whole: it is
- * dropped here, so no pack is folded twice).
+ * dropped here, so no pack is folded twice), and its record set again (touchRecords): a save that
+ * read the history value before this commit fails its check on the record instead of writing over
+ * the folded packs.
  */
 async function foldBatch(
   kv: Deno.Kv,
@@ -176,12 +179,15 @@ async function foldBatch(
       getManyChunked<EventPack[]>(kv, keys),
       getManyChunked(kv, groups.map((g) => g[0].key)),
     ]);
+    // Read after the history values: a save committed in between fails the history check.
+    const records = await getManyChunked(kv, groups.map((g) => prospectKey(g[0].key[1] as string)));
     await afterRead?.();
     const left = groups.filter((_, i) => firsts[i].versionstamp === groups[i][0].versionstamp);
     const op = kv.atomic();
     groups.forEach((g, i) => {
       if (firsts[i].versionstamp !== g[0].versionstamp) return;
       op.check(histories[i]).check(firsts[i]);
+      touchRecord(op, records[i]);
       op.set(keys[i], [...g.map((e) => e.value), ...(histories[i].value ?? [])]);
       for (const e of g) op.delete(e.key);
     });
@@ -211,13 +217,13 @@ export async function foldHistories(
     const packs = g.every((e) => !Array.isArray(e.value) && "ch" in e.value);
     if (!g.length || !packs) return;
     if (JSON.stringify(g.map((e) => e.value)).length > FOLD_MAX_CHARS) return;
-    if (batch.length >= FOLD_PROSPECTS || mutations + g.length + 1 > FOLD_MUTATIONS) {
+    if (batch.length >= FOLD_PROSPECTS || mutations + g.length + 2 > FOLD_MUTATIONS) {
       await foldBatch(kv, batch, afterRead);
       batch = [];
       mutations = 0;
     }
     batch.push(g as Deno.KvEntry<EventPack>[]);
-    mutations += g.length + 1;
+    mutations += g.length + 2; // its packs deleted, the history value and the record set
     folded++;
   };
   const all = kv.list<EventPack | EventPack[]>({ prefix: prospectEventsFamily() }, {
@@ -316,8 +322,19 @@ export async function projectNames(
   return rewritten;
 }
 
-/** Entries rewritten per atomic by migrations 88 and 89 (one check each; KV allows 100). */
+/** Entries rewritten per atomic by migrations 88 and 89 (one check each, two with their record). */
 const REWRITE_BATCH = 90;
+
+/**
+ * Checks a record and sets it again as it is (a new versionstamp, the same value). A migration that
+ * rewrites a history value does this in the same atomic: the app writes a history value checked on
+ * its record alone, so a save that read the history value before the migration's commit must fail
+ * its check (and read again) rather than write the old packs back over the migration's.
+ */
+function touchRecord(op: Deno.AtomicOperation, record: Deno.KvEntryMaybe<unknown>): void {
+  op.check(record);
+  if (record.value !== null) op.set(record.key, record.value);
+}
 
 /**
  * Rewrites every entry under `prefix` that `stale` picks: per atomic REWRITE_BATCH of them, each
@@ -332,15 +349,20 @@ async function rewriteChecked(
   rewrite: (e: Deno.KvEntry<unknown>) => { key: Deno.KvKey; value: unknown }[],
   /** Called between reading a batch and committing it (tests race it). */
   afterRead?: () => Promise<void>,
+  /** The record an entry's app writes are checked on, touched with it (touchRecord). */
+  recordOf?: (e: Deno.KvEntry<unknown>) => Deno.KvKey,
 ): Promise<number> {
   let rewritten = 0;
   const commit = async (batch: Deno.KvEntry<unknown>[]) => {
     await afterRead?.();
     let left = batch;
     while (left.length) {
+      // Read after the entries: a save committed in between fails the entry's own check.
+      const records = recordOf ? await getManyChunked(kv, left.map(recordOf)) : [];
       const op = kv.atomic();
-      for (const e of left) {
+      for (const [i, e] of left.entries()) {
         op.check(e);
+        if (recordOf) touchRecord(op, records[i]);
         for (const x of rewrite(e)) op.set(x.key, x.value);
       }
       if ((await op.commit()).ok) {
@@ -355,7 +377,7 @@ async function rewriteChecked(
   for await (const e of kv.list({ prefix }, { batchSize: 1000 })) {
     if (!stale(e.value)) continue;
     batch.push(e);
-    if (batch.length >= REWRITE_BATCH) {
+    if (batch.length >= (recordOf ? REWRITE_BATCH / 2 : REWRITE_BATCH)) {
       await commit(batch);
       batch = [];
     }
@@ -379,6 +401,7 @@ export const splitLongHistories = (kv: Deno.Kv, afterRead?: () => Promise<void>)
     tooLong,
     (e) => historyValue(e.key[1] as string, e.value as EventPack[], ulid),
     afterRead,
+    (e) => prospectKey(e.key[1] as string),
   );
 
 /**

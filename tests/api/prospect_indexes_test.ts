@@ -713,6 +713,96 @@ Deno.test("migration 88 splits long history values once, also while saves and a 
   }
 });
 
+/** `kv` whose first commit runs `first` to its end before it commits (a race inside a save's turn). */
+function commitAfter(kv: Deno.Kv, first: () => Promise<unknown>): Deno.Kv {
+  let ran = false;
+  const wrap = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
+    const w: Deno.AtomicOperation = new Proxy(op, {
+      get(o, q) {
+        if (q === "commit") {
+          return async () => {
+            if (!ran) {
+              ran = true;
+              await first();
+            }
+            return await o.commit();
+          };
+        }
+        const v = Reflect.get(o, q, o);
+        if (typeof v !== "function") return v;
+        return (...a: unknown[]) => {
+          const r = v.apply(o, a);
+          return r === o ? w : r;
+        };
+      },
+    });
+    return w;
+  };
+  return new Proxy(kv, {
+    get(t, q) {
+      if (q === "atomic") return () => wrap(t.atomic());
+      const v = Reflect.get(t, q, t);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+  });
+}
+
+Deno.test("migrations 82 and 88 committing after a save read the history value: no pack is lost or doubled", async () => {
+  for (const n of [82, 88]) {
+    const { env, ctx, made } = await adminWithProspects(2);
+    try {
+      const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
+      for (const p of made) {
+        const key = ["prospect_history", p.id];
+        const now = (await env.kv.get<EventPack[]>(key)).value!;
+        if (n === 82) {
+          // One pack per write under prospect_events, no history value (the layout after 80).
+          await env.kv.delete(key);
+          for (const [i, pack] of now.entries()) {
+            await env.kv.set(["prospect_events", p.id, `01OLD${String(i).padStart(3, "0")}`], pack);
+          }
+        } else {
+          // One history value of ~3,000 characters (the layout before 88).
+          const old = Array.from({ length: 26 }, (_, i) => ({
+            at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+            u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
+            mp: 1,
+            c: p.clubId,
+            ch: [["followUp", null, "2025-01-02"]],
+          }));
+          await env.kv.set(key, [...old, ...now]);
+        }
+      }
+      const had = (await listProspectEvents(env.kv, made[0].id)).map(plain);
+      // The save reads the record and its history value; the migration commits; then the save.
+      const migrate = () => n === 82 ? foldHistories(env.kv) : splitLongHistories(env.kv);
+      const racing = { ...ctx, kv: commitAfter(env.kv, migrate) };
+      for (let attempt = 0;; attempt++) {
+        try {
+          await saveLowPrio(racing, made[0]);
+          break;
+        } catch (e) {
+          // The migration touched the record: the client's copy is stale (409), it saves again.
+          if ((e as { status?: number }).status !== 409 || attempt > 2) throw e;
+        }
+      }
+      assert.equal(await migrate(), 0, `migration ${n}: nothing left`);
+      const now = (await listProspectEvents(env.kv, made[0].id)).map(plain);
+      assert.deepEqual(now.slice(0, had.length), had, `migration ${n}: every earlier pack once`);
+      // Then the save's one pack (its status change and the clock's move), nothing else.
+      const added = now.slice(had.length);
+      assert.ok(added.every((e) => e[0] === ctx.now.toISOString()), `migration ${n}: ${added}`);
+      assert.deepEqual(
+        added.filter((e) => e[1] === "sellStatus"),
+        [[ctx.now.toISOString(), "sellStatus", null, "LowPrio"]],
+        `migration ${n}: the save's pack once`,
+      );
+    } finally {
+      env.close();
+    }
+  }
+});
+
 Deno.test("migration 89 stores each record without its field names once, also while saves and a second instance race it", async () => {
   const { env, ctx, made } = await adminWithProspects(12);
   try {
