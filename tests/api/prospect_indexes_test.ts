@@ -539,16 +539,36 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
   }
 });
 
+/** The layout after migration 80: one pack per write under prospect_events, no history value. */
+async function packsPerWrite(kv: Deno.Kv) {
+  for (const h of await listAll<EventPack[]>(kv, ["prospect_history"])) {
+    await kv.delete(h.key);
+    for (const [i, pack] of h.value.entries()) {
+      await kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
+    }
+  }
+}
+
+/** Histories as the code before migration 88 left them: one value of ~3,000 characters. */
+async function longHistories(kv: Deno.Kv, made: Prospect[]) {
+  for (const p of made) {
+    const key = ["prospect_history", p.id];
+    const now = (await kv.get<EventPack[]>(key)).value!;
+    const old = Array.from({ length: 26 }, (_, i) => ({
+      at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+      u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
+      mp: 1,
+      c: p.clubId,
+      ch: [["followUp", null, "2025-01-02"]],
+    }));
+    await kv.set(key, [...old, ...now]);
+  }
+}
+
 Deno.test("migration 82 folds per-write packs into the history values while saves run in parallel; no event is lost", async () => {
   const { env, ctx, made } = await adminWithProspects(40);
   try {
-    // The layout after migration 80: one pack per write under prospect_events, no history value.
-    for (const h of await listAll<EventPack[]>(env.kv, ["prospect_history"])) {
-      await env.kv.delete(h.key);
-      for (const [i, pack] of h.value.entries()) {
-        await env.kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
-      }
-    }
+    await packsPerWrite(env.kv);
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
     const before = new Map<string, unknown[]>();
     for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
@@ -592,12 +612,7 @@ Deno.test("two instances running migration 82 at once fold each pack once", asyn
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
     const want = new Map<string, unknown[]>();
     for (const p of made) want.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
-    for (const h of await listAll<EventPack[]>(env.kv, ["prospect_history"])) {
-      await env.kv.delete(h.key);
-      for (const [i, pack] of h.value.entries()) {
-        await env.kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
-      }
-    }
+    await packsPerWrite(env.kv);
     // The second instance folds everything between the first one's read and its commit.
     let other = 0;
     const first = await foldHistories(env.kv, async () => {
@@ -675,19 +690,7 @@ Deno.test("migration 88 splits long history values once, also while saves and a 
   const { env, ctx, made } = await adminWithProspects(10);
   try {
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-    // Histories as the code before left them: one value of ~3,000 characters.
-    for (const p of made) {
-      const key = ["prospect_history", p.id];
-      const now = (await env.kv.get<EventPack[]>(key)).value!;
-      const old = Array.from({ length: 26 }, (_, i) => ({
-        at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-        u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
-        mp: 1,
-        c: p.clubId,
-        ch: [["followUp", null, "2025-01-02"]],
-      }));
-      await env.kv.set(key, [...old, ...now]);
-    }
+    await longHistories(env.kv, made);
     const before = new Map<string, unknown[]>();
     for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
     // Between its read and its commit: three prospects are saved, and a second instance runs.
@@ -752,27 +755,8 @@ Deno.test("migrations 82 and 88 committing after a save read the history value: 
     const { env, ctx, made } = await adminWithProspects(2);
     try {
       const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-      for (const p of made) {
-        const key = ["prospect_history", p.id];
-        const now = (await env.kv.get<EventPack[]>(key)).value!;
-        if (n === 82) {
-          // One pack per write under prospect_events, no history value (the layout after 80).
-          await env.kv.delete(key);
-          for (const [i, pack] of now.entries()) {
-            await env.kv.set(["prospect_events", p.id, `01OLD${String(i).padStart(3, "0")}`], pack);
-          }
-        } else {
-          // One history value of ~3,000 characters (the layout before 88).
-          const old = Array.from({ length: 26 }, (_, i) => ({
-            at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-            u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
-            mp: 1,
-            c: p.clubId,
-            ch: [["followUp", null, "2025-01-02"]],
-          }));
-          await env.kv.set(key, [...old, ...now]);
-        }
-      }
+      if (n === 82) await packsPerWrite(env.kv);
+      else await longHistories(env.kv, made);
       const had = (await listProspectEvents(env.kv, made[0].id)).map(plain);
       // The save reads the record and its history value; the migration commits; then the save.
       const migrate = () => n === 82 ? foldHistories(env.kv) : splitLongHistories(env.kv);
