@@ -146,7 +146,7 @@ function escalationCounterKeys(p: Live, day: string): Deno.KvKey[] {
 }
 
 const firstInKeyOf = (p: Live, at: string) =>
-  reportFirstInKey(p.marketProjectId, new Date(p.registerDate).toISOString(), p.id, at);
+  reportFirstInKey(p.marketProjectId, canonicalInstant(p.registerDate), p.id, at);
 const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
 /**
  * A stint that ends because the next one begins in the same project and club at this very instant
@@ -172,7 +172,7 @@ export function reportMutations(
   timeZone: string,
   districts: ClubDistricts,
 ): ReportMutations {
-  const iso = new Date(at).toISOString();
+  const iso = canonicalInstant(at);
   // Only a write that moves a counter needs its local day (most activity transitions do not).
   let dayMemo: string | null = null;
   const day = () => dayMemo ??= reportDay(iso, timeZone);
@@ -259,7 +259,7 @@ export function withEscalationMark<T extends Pick<Prospect, "activityStatus" | "
     return after.firstEscalatedAt === first ? after : { ...after, firstEscalatedAt: first };
   }
   if (after.activityStatus !== "Escalated") return after;
-  return { ...after, firstEscalatedAt: new Date(at).toISOString() };
+  return { ...after, firstEscalatedAt: canonicalInstant(at) };
 }
 
 /** Sums deltas on the same key and drops the ones that cancel (a move within a project). */
