@@ -344,8 +344,11 @@ export async function clubStatusCounts(
   const curSel: Deno.KvListSelector[] = clubs && clubs.size <= 40
     ? [...clubs].map((c) => ({ prefix: prospectTotalKey("pcs", mp, c) }))
     : [{ prefix: prospectTotalKey("pcs", mp) }];
-  const pair = (c: number, s: string) => want(c) ? `${c}|${s}` : null;
-  return byClub(await sumBy(kv, curSel, (k) => pair(k[3] as number, k[4] as string)));
+  const out = new Map<number, StatusCounts>();
+  for (const list of await Promise.all(curSel.map((sel) => entries(kv, sel)))) {
+    addBuckets(out, list.filter((e) => want(e.key[3] as number)), 1, 3);
+  }
+  return out;
 }
 
 /**
@@ -377,12 +380,20 @@ function countsOf(m: Map<number, StatusCounts>, group: number): StatusCounts {
   return counts;
 }
 
-/** Adds status day buckets ([…, mp, day, group, status]) to the groups' counts in place. */
-function addBuckets(m: Map<number, StatusCounts>, buckets: Deno.KvEntry<unknown>[]) {
+/**
+ * Adds status counters to the groups' counts in place, times `sign`: day buckets ([…, mp, day,
+ * group, status]) or, with `at` = 3, the search totals ([…, mp, club, status, …]).
+ */
+function addBuckets(
+  m: Map<number, StatusCounts>,
+  buckets: Deno.KvEntry<unknown>[],
+  sign = 1,
+  at = 4,
+) {
   for (const e of buckets) {
-    const counts = countsOf(m, e.key[4] as number);
-    const st = e.key[5] as string;
-    counts[st] = (counts[st] ?? 0) + counterValue(e.value);
+    const counts = countsOf(m, e.key[at] as number);
+    const st = e.key[at + 1] as string;
+    counts[st] = (counts[st] ?? 0) + sign * counterValue(e.value);
   }
 }
 
@@ -491,19 +502,6 @@ function keptByDistrict(
   return sums;
 }
 
-/** "club|status" sums → club → status counts. */
-function byClub(sums: Map<string, number>): Map<number, StatusCounts> {
-  const out = new Map<number, StatusCounts>();
-  for (const [g, n] of sums) {
-    const bar = g.indexOf("|");
-    const c = Number(g.slice(0, bar));
-    const counts = out.get(c) ?? {};
-    counts[g.slice(bar + 1)] = (counts[g.slice(bar + 1)] ?? 0) + n;
-    out.set(c, counts);
-  }
-  return out;
-}
-
 /** The kept per-club status counts of a past instant t (every club of the project), if any. */
 const readClubSnapshot = (kv: Deno.Kv, mp: number, t: string) =>
   readChunks(kv, "csc", "cs", mp, t, countsCodec);
@@ -528,29 +526,21 @@ async function clubStatusSnapshot(
       end: reportSnapshotKey("cs", mp, OPEN_END),
     }, { limit: 1 })
   ) later = e;
-  const base = new Map<string, number>();
-  let ranges: Deno.KvListSelector[];
+  // Club → status → count, added to in place (the keep step computes ~11,000 of these at 1M).
+  const out = new Map<number, StatusCounts>();
+  let range: Deno.KvListSelector;
   const t0 = later ? later.key[3] as string : null;
   const laterCounts = t0 ? await readClubSnapshot(kv, mp, t0) : null;
   if (t0 && laterCounts) {
-    for (const [c, counts] of laterCounts) {
-      for (const [st, n] of Object.entries(counts)) base.set(`${c}|${st}`, n);
-    }
-    ranges = betweenRanges("scd", mp, t, t0, timeZone);
+    for (const [c, counts] of laterCounts) out.set(c, { ...counts });
+    range = betweenRanges("scd", mp, t, t0, timeZone)[0];
   } else {
-    await sumBy(
-      kv,
-      [{ prefix: prospectTotalKey("pcs", mp) }],
-      (k) => `${k[3] as number}|${k[4] as string}`,
-      1,
-      base,
-    );
-    ranges = afterRanges("scd", mp, { at: new Date(t), live: false, timeZone });
+    addBuckets(out, await entries(kv, { prefix: prospectTotalKey("pcs", mp) }), 1, 3);
+    range = afterRanges("scd", mp, { at: new Date(t), live: false, timeZone })[0];
   }
-  await sumBy(kv, ranges, (k) => `${k[4] as number}|${k[5] as string}`, -1, base);
+  addBuckets(out, await entries(kv, range), -1);
   // Only the non-zero counts (a status or a club without prospects at t reads as 0).
-  for (const [g, n] of base) if (n === 0) base.delete(g);
-  const out = byClub(base);
+  withoutZeros(out);
   if (settled(new Date(t))) await writeChunks(kv, "csc", "cs", mp, t, out, countsCodec);
   return out;
 }
@@ -1004,9 +994,10 @@ async function* stintClubs(kv: Deno.Kv, mp: number): AsyncGenerator<number> {
   let club: number | null = null;
   for (;;) {
     let next: number | null = null;
+    // After every stint of `club`: their starts are instants, which sort before OPEN_END.
     const sel = club === null
       ? { prefix: reportStintKey(mp) }
-      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club + 0.5) };
+      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club, OPEN_END) };
     for await (const e of kv.list(sel, { limit: 1 })) next = e.key[2] as number;
     if (next === null) return;
     yield club = next;
@@ -1048,7 +1039,7 @@ async function agesByInstant(
  * `now` runs ahead of real time so far that neither today's nor yesterday's is — nothing may then
  * be kept, or pruned).
  */
-function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
+export function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
   const today = reportDay(iso(now), timeZone);
   for (const day of [today, addDays(today, -1)]) {
     const t = startOfLocalDay(day, timeZone);
@@ -1070,13 +1061,15 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * before it. A project never kept before starts at the midnight before its first day bucket:
  * nothing is counted before that, so every earlier instant answers from it. Resumable: values
  * already kept are read, not recomputed, and the record moves only once all are kept. Answers how
- * many midnights it kept and how many keys it pruned.
+ * many midnights it kept and how many keys it pruned (none without `prune`: the generator never
+ * writes what it would prune, lib/db/generate_overlay.ts).
  */
 export async function keepMidnights(
   kv: Deno.Kv,
   mp: number,
   timeZone: string,
   now: Date,
+  prune = true,
 ): Promise<{ kept: number; pruned: number }> {
   const last = lastKeepableMidnight(now, timeZone);
   if (!last) return { kept: 0, pruned: 0 };
@@ -1101,8 +1094,22 @@ export async function keepMidnights(
   }
   const kept = instants.length;
   await kv.set(reportKeptKey(mp), iso(last));
-  return { kept, pruned: await pruneBeforeKept(kv, mp, last, timeZone) };
+  return { kept, pruned: prune ? await pruneBeforeKept(kv, mp, last, timeZone) : 0 };
 }
+
+/**
+ * Where pruneBeforeKept cuts once every midnight up to `kept` is kept: the day buckets of local days
+ * before `day` and the stints that began before the instant `stint`.
+ */
+export function prunedBefore(kept: Date, timeZone: string): { day: string; stint: string } {
+  return {
+    day: addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT),
+    stint: iso(kept.getTime() - STINTS_KEPT_MS),
+  };
+}
+
+/** The day bucket scopes pruneBeforeKept deletes before its day. */
+export const PRUNED_DAY_SCOPES: readonly string[] = ["scd", "sdd", "ccd", "dcd"];
 
 /**
  * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
@@ -1116,40 +1123,39 @@ export async function pruneBeforeKept(
   kept: Date,
   timeZone: string,
 ): Promise<number> {
-  const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
+  const cut = prunedBefore(kept, timeZone);
   let n = 0;
-  for (const scope of ["scd", "sdd", "ccd", "dcd"]) {
+  for (const scope of PRUNED_DAY_SCOPES) {
     n += await deleteRange(kv, {
       start: reportCounterKey(scope, mp),
-      end: reportCounterKey(scope, mp, day),
+      end: reportCounterKey(scope, mp, cut.day),
     });
   }
-  const before = iso(kept.getTime() - STINTS_KEPT_MS);
   for await (const club of stintClubs(kv, mp)) {
     n += await deleteRange(kv, {
       start: reportStintKey(mp, club),
-      end: reportStintKey(mp, club, before),
+      end: reportStintKey(mp, club, cut.stint),
     });
   }
   return n;
 }
 
 /**
- * keepMidnights for every project, a few at a time (each waits on KV most of its time). Answers the
- * midnights kept and the keys pruned.
+ * keepMidnights for every project, `concurrency` at a time (each waits on KV most of its time).
+ * Answers the midnights kept and the keys pruned.
  */
 export async function keepEveryProject(
   kv: Deno.Kv,
   projects: number[],
   timeZone: string,
   now: Date,
-  concurrency = 4,
+  { concurrency = 4, prune = true } = {},
 ): Promise<{ kept: number; pruned: number }> {
   const total = { kept: 0, pruned: 0 };
   let next = 0;
   const worker = async () => {
     while (next < projects.length) {
-      const r = await keepMidnights(kv, projects[next++], timeZone, now);
+      const r = await keepMidnights(kv, projects[next++], timeZone, now, prune);
       total.kept += r.kept;
       total.pruned += r.pruned;
     }
