@@ -31,13 +31,7 @@ import {
   reportMutations,
 } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
-import {
-  BUCKET_DAYS_KEPT,
-  keepEveryProject,
-  lastKeepableMidnight,
-  prunedBefore,
-} from "@/lib/db/reports.ts";
-import { PrunedOverlay } from "@/lib/db/generate_overlay.ts";
+import { BUCKET_DAYS_KEPT, keepEveryProject } from "@/lib/db/reports.ts";
 import {
   type ProspectEvent,
   prospectEvents,
@@ -79,8 +73,7 @@ export interface GenerateOptions {
   onProgress?: (done: number, total: number) => void;
   /**
    * Keep every past midnight's report values and prune the day buckets and stints before, as the
-   * nightly job has done on a store that has run (keepMidnights; default true). What it prunes is
-   * never written (generate_overlay.ts). Without, every day bucket and stint is written.
+   * nightly job has done on a store that has run (keepMidnights; default true).
    */
   keepMidnights?: boolean;
   /** Names for a believable chain (the demo); numbered names when absent. */
@@ -421,24 +414,17 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     // The chunk's counter deltas are summed into KV with its entries (memory stays per chunk:
     // a 1M chain has ~20M report counters).
     for (const c of counters.take()) {
-      if (overlay?.holds(c.key)) overlay.add(c.key, c.delta);
-      else pending.push({ key: c.key, value: counterDelta(c.delta), sum: true });
+      pending.push({ key: c.key, value: counterDelta(c.delta), sum: true });
     }
     const chunk = pending;
     pending = [];
     writing = writeSorted(chunk);
   };
 
-  // What the keep step prunes stays in memory (generate_overlay.ts): it never reaches the store.
-  const last = lastKeepableMidnight(o.now, o.timeZone);
-  const overlay = (o.keepMidnights ?? true) && last
-    ? new PrunedOverlay(prunedBefore(last, o.timeZone))
-    : null;
   const keep = {
     changeTime: changeTimeFilter(nowMs, o.timeZone),
     counter: counterFilter(o.now, o.timeZone),
     counters,
-    overlay,
   };
   for (let i = 0; i < o.prospects; i++) {
     const { final, steps, events } = prospectHistory(i, history);
@@ -450,9 +436,8 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await handOff();
   await writing;
   await kv.set(customerIdSeqKey(), o.prospects);
-  if (overlay) {
-    const projects = chain.projects.map((p) => p.marketProjectId);
-    await keepEveryProject(overlay.view(kv), projects, o.timeZone, o.now, { prune: false });
+  if (o.keepMidnights ?? true) {
+    await keepEveryProject(kv, chain.projects.map((p) => p.marketProjectId), o.timeZone, o.now);
   }
   return chain;
 }
@@ -471,7 +456,6 @@ function appPathEntries(
     changeTime: (at: string) => boolean;
     counter: (key: Deno.KvKey) => boolean;
     counters: CounterSums;
-    overlay: PrunedOverlay | null;
     districts: ClubDistricts;
     timeZone: string;
   },
@@ -487,15 +471,11 @@ function appPathEntries(
     for (const c of diff.counterDeltas) if (x.counter(c.key)) x.counters.add(c.key, c.delta);
   }
   for (const key of stateCounterKeys(final)) x.counters.add(key, 1);
-  const out = [
+  return [
     { key: prospectKey(final.id), value: encodeRecord(final) },
     ...prospectIndexEntries(final),
+    ...report.values(),
   ];
-  for (const e of report.values()) {
-    if (x.overlay?.holds(e.key)) x.overlay.set(e.key, e.value);
-    else out.push(e);
-  }
-  return out;
 }
 
 /** The district day buckets: only the live district report reads them, never a kept midnight. */

@@ -194,7 +194,7 @@ export async function getManyChunked<T>(
 
 /** A signed delta as the KvU64 a sum adds (a decrement wraps around 2^64). */
 export const counterDelta = (delta: number) =>
-  new Deno.KvU64(delta >= 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta));
+  new Deno.KvU64(delta > 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta));
 
 /** Adds a signed delta to a KvU64 counter inside an atomic. */
 export function addToCounter(op: Deno.AtomicOperation, key: Deno.KvKey, delta: number) {

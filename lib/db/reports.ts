@@ -994,10 +994,9 @@ async function* stintClubs(kv: Deno.Kv, mp: number): AsyncGenerator<number> {
   let club: number | null = null;
   for (;;) {
     let next: number | null = null;
-    // After every stint of `club`: their starts are instants, which sort before OPEN_END.
     const sel = club === null
       ? { prefix: reportStintKey(mp) }
-      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club, OPEN_END) };
+      : { prefix: reportStintKey(mp), start: reportStintKey(mp, club + 0.5) };
     for await (const e of kv.list(sel, { limit: 1 })) next = e.key[2] as number;
     if (next === null) return;
     yield club = next;
@@ -1039,7 +1038,7 @@ async function agesByInstant(
  * `now` runs ahead of real time so far that neither today's nor yesterday's is — nothing may then
  * be kept, or pruned).
  */
-export function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
+function lastKeepableMidnight(now: Date, timeZone: string): Date | null {
   const today = reportDay(iso(now), timeZone);
   for (const day of [today, addDays(today, -1)]) {
     const t = startOfLocalDay(day, timeZone);
@@ -1061,15 +1060,13 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * before it. A project never kept before starts at the midnight before its first day bucket:
  * nothing is counted before that, so every earlier instant answers from it. Resumable: values
  * already kept are read, not recomputed, and the record moves only once all are kept. Answers how
- * many midnights it kept and how many keys it pruned (none without `prune`: the generator never
- * writes what it would prune, lib/db/generate_overlay.ts).
+ * many midnights it kept and how many keys it pruned.
  */
 export async function keepMidnights(
   kv: Deno.Kv,
   mp: number,
   timeZone: string,
   now: Date,
-  prune = true,
 ): Promise<{ kept: number; pruned: number }> {
   const last = lastKeepableMidnight(now, timeZone);
   if (!last) return { kept: 0, pruned: 0 };
@@ -1094,22 +1091,8 @@ export async function keepMidnights(
   }
   const kept = instants.length;
   await kv.set(reportKeptKey(mp), iso(last));
-  return { kept, pruned: prune ? await pruneBeforeKept(kv, mp, last, timeZone) : 0 };
+  return { kept, pruned: await pruneBeforeKept(kv, mp, last, timeZone) };
 }
-
-/**
- * Where pruneBeforeKept cuts once every midnight up to `kept` is kept: the day buckets of local days
- * before `day` and the stints that began before the instant `stint`.
- */
-export function prunedBefore(kept: Date, timeZone: string): { day: string; stint: string } {
-  return {
-    day: addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT),
-    stint: iso(kept.getTime() - STINTS_KEPT_MS),
-  };
-}
-
-/** The day bucket scopes pruneBeforeKept deletes before its day. */
-export const PRUNED_DAY_SCOPES: readonly string[] = ["scd", "sdd", "ccd", "dcd"];
 
 /**
  * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
@@ -1123,39 +1106,40 @@ export async function pruneBeforeKept(
   kept: Date,
   timeZone: string,
 ): Promise<number> {
-  const cut = prunedBefore(kept, timeZone);
+  const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
   let n = 0;
-  for (const scope of PRUNED_DAY_SCOPES) {
+  for (const scope of ["scd", "sdd", "ccd", "dcd"]) {
     n += await deleteRange(kv, {
       start: reportCounterKey(scope, mp),
-      end: reportCounterKey(scope, mp, cut.day),
+      end: reportCounterKey(scope, mp, day),
     });
   }
+  const before = iso(kept.getTime() - STINTS_KEPT_MS);
   for await (const club of stintClubs(kv, mp)) {
     n += await deleteRange(kv, {
       start: reportStintKey(mp, club),
-      end: reportStintKey(mp, club, cut.stint),
+      end: reportStintKey(mp, club, before),
     });
   }
   return n;
 }
 
 /**
- * keepMidnights for every project, `concurrency` at a time (each waits on KV most of its time).
- * Answers the midnights kept and the keys pruned.
+ * keepMidnights for every project, a few at a time (each waits on KV most of its time). Answers the
+ * midnights kept and the keys pruned.
  */
 export async function keepEveryProject(
   kv: Deno.Kv,
   projects: number[],
   timeZone: string,
   now: Date,
-  { concurrency = 4, prune = true } = {},
+  concurrency = 4,
 ): Promise<{ kept: number; pruned: number }> {
   const total = { kept: 0, pruned: 0 };
   let next = 0;
   const worker = async () => {
     while (next < projects.length) {
-      const r = await keepMidnights(kv, projects[next++], timeZone, now, prune);
+      const r = await keepMidnights(kv, projects[next++], timeZone, now);
       total.kept += r.kept;
       total.pruned += r.pruned;
     }
