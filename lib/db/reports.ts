@@ -439,9 +439,8 @@ export async function districtsToday(
     start: reportCounterKey(scope, mp, reportDay(m, asOf.timeZone)),
     end: reportCounterKey(scope, mp, OPEN_END),
   });
-  const [kept, keptChanges, statusBuckets, changeBuckets, window] = await Promise.all([
-    readClubSnapshot(kv, mp, m),
-    clubChanges(kv, mp, { at: new Date(m), live: false, timeZone: asOf.timeZone }),
+  const [kept, statusBuckets, changeBuckets, window] = await Promise.all([
+    keptClubValues(kv, mp, k as Deno.KvEntry<string>, asOf.timeZone),
     entries(kv, since("sdd")),
     entries(kv, since("dcd")),
     changeWindow(kv, mp, asOf, districts),
@@ -454,10 +453,10 @@ export async function districtsToday(
     if (!r) changes.set(d, r = { total: 0, last24h: 0 });
     return r;
   };
-  const keptSums = keptByDistrict(kept, districts);
+  const keptSums = keptByDistrict(kept.status, districts);
   if (!keptSums) return null; // a club removed since: the marker is set too
   for (const [d, counts] of keptSums) addCounts(countsOf(status, d), counts);
-  for (const [c, r] of keptChanges) {
+  for (const [c, r] of kept.changes) {
     const d = districts.get(c);
     if (d === undefined) return null;
     row(d).total += r.total;
@@ -467,6 +466,44 @@ export async function districtsToday(
   // Today's window by district (a club gone counts nowhere, as per club).
   for (const [d, n] of window) row(d).last24h += n;
   return { status: withoutZeros(status), changes };
+}
+
+/** The club values a project's last kept midnight holds (shared: callers only read them). */
+interface KeptClubValues {
+  status: ReadonlyMap<number, StatusCounts>;
+  changes: ReadonlyMap<number, ChangeCounts>;
+}
+
+/** By store, then project and the versionstamp of its ["report_kept", mp] entry. */
+const keptClubCache = new WeakMap<Deno.Kv, Map<string, KeptClubValues>>();
+
+/**
+ * The club status counts and changes kept at a project's last kept midnight (`kept`: its
+ * ["report_kept", mp] entry), read from KV once per process for each version of that entry: values
+ * kept at a midnight never change, and what deletes them (the report backfill) deletes that entry
+ * too, so a new one has a new versionstamp. Spares the live district report of 10 projects 20 KV
+ * calls a request. Null when the kept status counts are not whole.
+ */
+async function keptClubValues(
+  kv: Deno.Kv,
+  mp: number,
+  kept: Deno.KvEntry<string>,
+  timeZone: string,
+): Promise<KeptClubValues | null> {
+  let cache = keptClubCache.get(kv);
+  if (!cache) keptClubCache.set(kv, cache = new Map());
+  const id = `${mp}|${kept.versionstamp}`;
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const m = kept.value;
+  const [status, changes] = await Promise.all([
+    readClubSnapshot(kv, mp, m),
+    clubChanges(kv, mp, { at: new Date(m), live: false, timeZone }),
+  ]);
+  if (!status) return null;
+  if (cache.size >= DECODED_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(id, { status, changes });
+  return { status, changes };
 }
 
 /** Kept club counts summed by district, per decoded kept value and districts map (both shared). */
