@@ -654,9 +654,13 @@ async function changeWindow(
   const firstWhole = Math.floor(from / HOUR_MS) * HOUR_MS + HOUR_MS;
   const firstMinute = Math.min(firstWhole, Math.ceil(from / MINUTE_MS) * MINUTE_MS);
   const thisHour = hourOf(iso(t));
-  const groupOfKey = (k: Key) => k[4] as number; // [report_counters, scope, mp, hour, group]
   const past = (at: number) => ({ at: new Date(at), live: false, timeZone: asOf.timeZone });
-  const [complete, minutes, head] = await Promise.all([
+  const hourScope = byDistrict ? "dch" : "cch";
+  const [current, complete, minutes, head] = await Promise.all([
+    entries(kv, {
+      start: reportCounterKey(hourScope, mp, thisHour),
+      end: reportCounterKey(hourScope, mp, OPEN_END),
+    }),
     wholeHours(kv, mp, Math.floor(t / HOUR_MS) * HOUR_MS, asOf.timeZone),
     firstMinute < firstWhole
       ? memo(
@@ -675,17 +679,12 @@ async function changeWindow(
     const g = group(c);
     if (g !== undefined) out.set(g, (out.get(g) ?? 0) + n);
   }
-  const hourScope = byDistrict ? "dch" : "cch";
-  return await sumBy(
-    kv,
-    [{
-      start: reportCounterKey(hourScope, mp, thisHour),
-      end: reportCounterKey(hourScope, mp, OPEN_END),
-    }],
-    groupOfKey,
-    1,
-    out,
-  );
+  // The current hour's buckets, already by district with `byDistrict` ([…, mp, hour, group]).
+  for (const e of current) {
+    const g = e.key[4] as number;
+    out.set(g, (out.get(g) ?? 0) + counterValue(e.value));
+  }
+  return out;
 }
 
 /**
