@@ -111,7 +111,9 @@ Deno.test({
       // 3. Register a user.
       await page.goto(`${server.url}/registration/user`);
       await hydrated(page);
-      assert.ok(await page.isDisabled("[data-testid=register-submit]"), "disabled until typed");
+      // Disabled until typed, once the form's island has run (it may commit after the page's
+      // hydration mark): waited for, not read once.
+      await page.waitForSelector("[data-testid=register-submit]:disabled", { timeout: 5_000 });
       await page.fill("[data-testid=field-firstName]", "Sara");
       await page.fill("[data-testid=field-lastName]", "Lund");
       await page.fill("[data-testid=field-email]", "sara@klubb.se");
