@@ -236,8 +236,7 @@ async function readChunks<T>(
   if (m.value === null) return null;
   // A kept value never changes once its marker is written (a rebuild writes a new marker): the
   // decoded form is shared by every request of this process while that marker stands.
-  let decoded = decodedSnapshots.get(kv);
-  if (!decoded) decodedSnapshots.set(kv, decoded = new Map());
+  const decoded = storeCache(decodedSnapshots, kv);
   const id = `${kind}|${mp}|${t}|${m.versionstamp}`;
   const hit = decoded.get(id);
   if (hit) {
@@ -251,8 +250,7 @@ async function readChunks<T>(
     if (e.value === null) return null; // not whole: computed again
     for (const [c, v] of codec.decode(e.value)) out.set(c, v);
   }
-  if (decoded.size >= DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
-  decoded.set(id, out);
+  remember(decoded, id, out);
   return out;
 }
 
@@ -266,6 +264,19 @@ const decodedSnapshots = new WeakMap<Deno.Kv, Map<string, Map<number, unknown>>>
  * decoded snapshot of 200 clubs is tens of KB).
  */
 const DECODED_KEPT = 256;
+
+/** A process cache's map for one store (the caches below are per store, then per key). */
+function storeCache<V>(caches: WeakMap<Deno.Kv, Map<string, V>>, kv: Deno.Kv): Map<string, V> {
+  let cache = caches.get(kv);
+  if (!cache) caches.set(kv, cache = new Map());
+  return cache;
+}
+
+/** Adds to a process cache of at most DECODED_KEPT values, the oldest added going first. */
+function remember<V>(cache: Map<string, V>, id: string, value: V) {
+  if (cache.size >= DECODED_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(id, value);
+}
 
 async function writeChunks<T>(
   kv: Deno.Kv,
@@ -490,8 +501,7 @@ async function keptClubValues(
   kept: Deno.KvEntry<string>,
   timeZone: string,
 ): Promise<KeptClubValues | null> {
-  let cache = keptClubCache.get(kv);
-  if (!cache) keptClubCache.set(kv, cache = new Map());
+  const cache = storeCache(keptClubCache, kv);
   const id = `${mp}|${kept.versionstamp}`;
   const hit = cache.get(id);
   if (hit) return hit;
@@ -501,9 +511,9 @@ async function keptClubValues(
     clubChanges(kv, mp, { at: new Date(m), live: false, timeZone }),
   ]);
   if (!status) return null;
-  if (cache.size >= DECODED_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(id, { status, changes });
-  return { status, changes };
+  const values = { status, changes };
+  remember(cache, id, values);
+  return values;
 }
 
 /** Kept club counts summed by district, per decoded kept value and districts map (both shared). */
