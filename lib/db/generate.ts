@@ -39,7 +39,7 @@ import {
   stateCounterKeys,
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import { counterDelta, CounterSums, isEmpty } from "@/lib/db/kv.ts";
+import { counterDelta, CounterSums, isEmpty, keyString } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -265,6 +265,10 @@ function sortString(key: Deno.KvKey): string {
   return out;
 }
 
+/** The name of club number c (1-based; its id is 1000 + c). */
+const clubName = (naming: ChainNaming | undefined, c: number) =>
+  naming?.club?.(c) ?? `Klubb ${LAST[c % LAST.length]} ${c}`;
+
 /** Writes reference data and users through the normal modules (small), returns what it made. */
 async function generateReference(
   kv: Deno.Kv,
@@ -280,7 +284,7 @@ async function generateReference(
     const clubId = 1000 + c;
     await createClub(kv, {
       clubId,
-      name: naming.club?.(c) ?? `Klubb ${LAST[c % LAST.length]} ${c}`,
+      name: clubName(o.naming, c),
       districtId: 1 + (c % o.districts),
     });
     clubIds.push(clubId);
@@ -351,95 +355,185 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   }
   const rand = prng(o.seed);
   const chain = await generateReference(kv, o as Required<GenerateOptions>, rand);
-  // Every bucket below is written by the districts of now, which never change while it runs.
-  const districts = await clubDistricts(kv);
+  // Every bucket the prospects add is written by the districts of now, which never change while
+  // it runs.
   await kv.set(reportDistrictsFromKey(), new Date(0).toISOString());
-  const cumulative: number[] = [];
-  chain.projectWeights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
-  const settings = {
-    limits: DEFAULT_TIME_LIMITS,
-    worktime: { ...DEFAULT_WORKTIME, timeZone: o.timeZone },
-  };
-  const nowMs = o.now.getTime();
-  const history: HistoryCtx = {
-    o,
-    rand,
+  const clubNames: Record<number, string> = {};
+  for (const clubId of chain.clubIds) clubNames[clubId] = clubName(o.naming, clubId - 1000);
+  const plan: ProspectPlan = {
+    prospects: o.prospects,
+    seed: Math.floor(rand() * 2 ** 32),
+    // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
+    archiveSeed: o.seed ^ 0x5eed,
+    nowMs: o.now.getTime(),
+    timeZone: o.timeZone,
+    chunk: o.chunk,
     chain,
-    cumulative,
-    settings,
-    nowMs,
-    today: localDate(o.now, o.timeZone),
-    staff: chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
+    clubNames,
+    districts: await clubDistricts(kv),
   };
-  const counters = new CounterSums();
-  // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
-  const archiveRand = prng(o.seed ^ 0x5eed);
-
-  // Entries are buffered per chunk of prospects, sorted in KV key order and written in that
-  // order: appending in order is ~5× faster than random inserts (KV-PERFORMANCE.md, "Bulk data").
-  let pending: { key: Deno.KvKey; value: unknown; sum?: boolean }[] = [];
-  const writeSorted = async (unsorted: typeof pending) => {
-    // Sorted as plain strings (the index after \u0001): the built-in string sort is several times
-    // faster than one with a comparator, and short sort strings (sortString) compare faster.
-    const order = unsorted.map((e, i) => sortString(e.key) + "\u0001" + i);
-    order.sort();
-    const entries = order.map((s) => unsorted[Number(s.slice(s.lastIndexOf("\u0001") + 1))]);
-    let inflight: Promise<void> | null = null;
-    let i = 0;
-    while (i < entries.length) {
-      // At most batchMutations per atomic and well under KV's 80 KiB of keys per atomic.
-      const op = kv.atomic();
-      let keyBytes = 0;
-      let count = 0;
-      while (i < entries.length && count < o.batchMutations && keyBytes < 60_000) {
-        const e = entries[i++];
-        if (e.sum) op.sum(e.key, (e.value as Deno.KvU64).value);
-        else op.set(e.key, e.value);
-        keyBytes += keyByteLength(e.key);
-        count++;
-      }
-      if (inflight) await inflight;
-      inflight = op.commit().then((r) => {
-        if (!r.ok) throw new Error("generate: an atomic failed");
-      });
-    }
-    if (inflight) await inflight;
-  };
-  // A chunk's atomics go one at a time, each issued when the last completes: the loop below does
-  // not yield between chunks, so they overlap the next chunk's generation only while it awaits
-  // (at 100k, ~12 s of ~35 s is that wait; issuing them all at once measured slower).
-  let writing: Promise<void> = Promise.resolve();
-  const handOff = async () => {
-    await writing;
-    // The chunk's counter deltas are summed into KV with its entries (memory stays per chunk:
-    // a 1M chain has ~20M report counters).
-    for (const c of counters.take()) {
-      pending.push({ key: c.key, value: counterDelta(c.delta), sum: true });
-    }
-    const chunk = pending;
-    pending = [];
-    writing = writeSorted(chunk);
-  };
-
-  const keep = {
-    changeTime: changeTimeFilter(nowMs, o.timeZone),
-    counter: counterFilter(o.now, o.timeZone),
-    counters,
-  };
-  for (let i = 0; i < o.prospects; i++) {
-    const { final, steps, events } = prospectHistory(i, history);
-    pending.push(...appPathEntries(final, steps, { ...keep, districts, timeZone: o.timeZone }));
-    pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
-    if ((i + 1) % o.chunk === 0) await handOff();
-    if (o.onProgress && (i + 1) % 10_000 === 0) o.onProgress(i + 1, o.prospects);
-  }
-  await handOff();
-  await writing;
+  await writeProspects(kv, plan, o.batchMutations, o.onProgress);
   await kv.set(customerIdSeqKey(), o.prospects);
   if (o.keepMidnights ?? true) {
     await keepEveryProject(kv, chain.projects.map((p) => p.marketProjectId), o.timeZone, o.now);
   }
   return chain;
+}
+
+/** What the prospects of a chain are generated from: plain data, so a worker can receive it. */
+export interface ProspectPlan {
+  prospects: number;
+  seed: number;
+  archiveSeed: number;
+  nowMs: number;
+  timeZone: string;
+  /** Prospects whose entries are sorted and handed over together. */
+  chunk: number;
+  chain: GeneratedChain;
+  clubNames: Record<number, string>;
+  districts: ClubDistricts;
+}
+
+/** An entry to write: a set, or (sum) a counter delta added as KvU64's bigint. */
+export interface GeneratedEntry {
+  key: Deno.KvKey;
+  value: unknown;
+  sum?: boolean;
+}
+
+/**
+ * Writes the plan's prospects into `kv`. A worker generates them, a chunk at a time, its entries
+ * sorted in KV key order (appending in order is ~5× faster than random inserts: KV-PERFORMANCE.md,
+ * "Bulk data"), while this thread writes the chunk before. Deno KV's writer thread only takes the
+ * next commit when this thread is back in its event loop, so generating here between commits left
+ * the writer idle (a 2M-key commit queue made no progress during 6 s of computing); in a worker the
+ * two overlap. The worker runs at most two chunks ahead of what is written.
+ */
+async function writeProspects(
+  kv: Deno.Kv,
+  plan: ProspectPlan,
+  batchMutations: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  const worker = new Worker(new URL("./generate_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let written = Promise.resolve();
+      worker.onmessage = (e: MessageEvent<GenerateMessage>) => {
+        const m = e.data;
+        if (m.type === "chunk") {
+          written = written.then(async () => {
+            await writeSorted(kv, m.entries, batchMutations);
+            worker.postMessage({ type: "written" } satisfies GenerateMessage);
+            onProgress?.(m.done, plan.prospects);
+          });
+          written.catch(reject);
+        } else if (m.type === "end") written.then(resolve, reject);
+        else if (m.type === "failed") reject(new Error(`generate: ${m.error}`));
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        reject(new Error(`generate: ${e.message}`));
+      };
+      worker.postMessage({ type: "start", plan } satisfies GenerateMessage);
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+
+/** The messages between writeProspects and its worker (generate_worker.ts). */
+export type GenerateMessage =
+  | { type: "start"; plan: ProspectPlan }
+  | { type: "chunk"; entries: GeneratedEntry[]; done: number }
+  | { type: "written" }
+  | { type: "end" }
+  | { type: "failed"; error: string };
+
+/** Writes entries already in key order, at most `batchMutations` per atomic, one commit ahead. */
+async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutations: number) {
+  let inflight: Promise<void> | null = null;
+  let i = 0;
+  while (i < entries.length) {
+    // At most batchMutations per atomic and well under KV's 80 KiB of keys per atomic.
+    const op = kv.atomic();
+    let keyBytes = 0;
+    let count = 0;
+    while (i < entries.length && count < batchMutations && keyBytes < 60_000) {
+      const e = entries[i++];
+      if (e.sum) op.sum(e.key, e.value as bigint);
+      else op.set(e.key, e.value);
+      keyBytes += keyByteLength(e.key);
+      count++;
+    }
+    if (inflight) await inflight;
+    inflight = op.commit().then((r) => {
+      if (!r.ok) throw new Error("generate: an atomic failed");
+    });
+  }
+  if (inflight) await inflight;
+}
+
+/**
+ * The plan's prospects, a chunk at a time: each prospect's entries as the app path would have
+ * written them (appPathEntries) and its history, then the chunk's counter deltas summed (memory
+ * stays per chunk: a 1M chain has ~20M report counters), all sorted in KV key order.
+ */
+export function* prospectChunks(plan: ProspectPlan): Generator<{
+  entries: GeneratedEntry[];
+  done: number;
+}> {
+  const now = new Date(plan.nowMs);
+  const cumulative: number[] = [];
+  plan.chain.projectWeights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
+  const history: HistoryCtx = {
+    now,
+    timeZone: plan.timeZone,
+    rand: prng(plan.seed),
+    chain: plan.chain,
+    clubNames: plan.clubNames,
+    cumulative,
+    settings: {
+      limits: DEFAULT_TIME_LIMITS,
+      worktime: { ...DEFAULT_WORKTIME, timeZone: plan.timeZone },
+    },
+    nowMs: plan.nowMs,
+    today: localDate(now, plan.timeZone),
+    staff: plan.chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
+  };
+  const archiveRand = prng(plan.archiveSeed);
+  const counters = new CounterSums();
+  const keep = {
+    changeTime: changeTimeFilter(plan.nowMs, plan.timeZone),
+    counter: counterFilter(now, plan.timeZone),
+    counters,
+    districts: plan.districts,
+    timeZone: plan.timeZone,
+  };
+  let pending: GeneratedEntry[] = [];
+  for (let i = 0; i < plan.prospects; i++) {
+    const { final, steps, events } = prospectHistory(i, history);
+    pending.push(...appPathEntries(final, steps, keep));
+    pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
+    if ((i + 1) % plan.chunk === 0 || i + 1 === plan.prospects) {
+      for (const c of counters.take()) {
+        pending.push({ key: c.key, value: counterDelta(c.delta).value, sum: true });
+      }
+      yield { entries: sortedByKey(pending), done: i + 1 };
+      pending = [];
+    }
+  }
+}
+
+/** Entries in KV key order within each family (for locality of bulk writes). */
+function sortedByKey(unsorted: GeneratedEntry[]): GeneratedEntry[] {
+  // Sorted as plain strings (the index after \u0001): the built-in string sort is several times
+  // faster than one with a comparator, and short sort strings (sortString) compare faster.
+  const order = unsorted.map((e, i) => sortString(e.key) + "\u0001" + i);
+  order.sort();
+  return order.map((s) => unsorted[Number(s.slice(s.lastIndexOf("\u0001") + 1))]);
 }
 
 /**
@@ -463,10 +557,10 @@ function appPathEntries(
   const report = new Map<string, { key: Deno.KvKey; value: unknown }>();
   for (const [before, after, at] of steps) {
     const diff = reportMutations(before, after, at, x.timeZone, x.districts);
-    for (const k of diff.deletes) report.delete(JSON.stringify(k));
+    for (const k of diff.deletes) report.delete(keyString(k));
     for (const e of diff.sets) {
       if (e.key[0] === "report_changes_at" && !x.changeTime(e.key[2] as string)) continue;
-      report.set(JSON.stringify(e.key), e);
+      report.set(keyString(e.key), e);
     }
     for (const c of diff.counterDeltas) if (x.counter(c.key)) x.counters.add(c.key, c.delta);
   }
@@ -521,9 +615,11 @@ function changeTimeFilter(nowMs: number, timeZone: string): (at: string) => bool
 }
 
 interface HistoryCtx {
-  o: Required<Pick<GenerateOptions, "now" | "timeZone">> & GenerateOptions;
+  now: Date;
+  timeZone: string;
   rand: () => number;
   chain: GeneratedChain;
+  clubNames: Record<number, string>;
   /** The projects' cumulative weights (pickWeighted). */
   cumulative: number[];
   settings: { limits: typeof DEFAULT_TIME_LIMITS; worktime: Worktime };
@@ -537,11 +633,10 @@ interface HistoryCtx {
  * then the activity clock as of now — every step as the app would have written it.
  */
 function prospectHistory(i: number, x: HistoryCtx) {
-  const { o, rand, chain, cumulative, settings, nowMs, today, staff } = x;
+  const { rand, chain, cumulative, settings, nowMs, today, staff } = x;
   const project = chain.projects[pickWeighted(cumulative, rand())];
   const clubId = chain.clubIds[Math.floor(rand() * chain.clubIds.length)];
-  const club = o.naming?.club?.(clubId - 1000) ??
-    `Klubb ${LAST[(clubId - 1000) % LAST.length]} ${clubId - 1000}`;
+  const club = x.clubNames[clubId];
   const registerMs = nowMs - Math.floor(rand() * 180 * 86_400_000) - 3_600_000;
   const firstName = FIRST[Math.floor(rand() * FIRST.length)];
   const lastName = LAST[Math.floor(rand() * LAST.length)];
@@ -605,7 +700,7 @@ function prospectHistory(i: number, x: HistoryCtx) {
     steps.push([rec, next, at]);
     rec = next;
   }
-  const clock = activityAt(rec, settings.limits, settings.worktime, o.now);
+  const clock = activityAt(rec, settings.limits, settings.worktime, x.now);
   // An escalation is dated when the clock reached it (a past-date report shows it), not now.
   const escalated = clock.activityStatus === "Escalated"
     ? escalationAt(rec, settings.limits, settings.worktime)

@@ -202,12 +202,31 @@ export function addToCounter(op: Deno.AtomicOperation, key: Deno.KvKey, delta: n
   return op.sum(key, counterDelta(delta).value);
 }
 
+/**
+ * A string naming a KV key in memory (a Map's key): different keys give different strings. Each
+ * part is its type's letter after a NUL, then the part; a string holding a NUL is written as JSON
+ * (which escapes it), so no part's text can pass for the next part. Several times faster than
+ * JSON.stringify of the whole key.
+ */
+export function keyString(key: Deno.KvKey): string {
+  let out = "";
+  for (const part of key) {
+    if (typeof part === "string") {
+      out += part.includes("\0") ? "\0j" + JSON.stringify(part) : "\0s" + part;
+    } else if (typeof part === "number") out += "\0n" + part;
+    else if (typeof part === "bigint") out += "\0b" + part;
+    else if (typeof part === "boolean") out += part ? "\0t" : "\0f";
+    else out += "\0o" + String(part); // Uint8Array: its bytes, "1,2,3"
+  }
+  return out;
+}
+
 /** Counter deltas summed in memory by key, to be written later (backfills, the generator). */
 export class CounterSums {
   #sums = new Map<string, { key: Deno.KvKey; delta: number }>();
 
   add(key: Deno.KvKey, delta: number) {
-    const k = JSON.stringify(key);
+    const k = keyString(key);
     const cur = this.#sums.get(k);
     if (cur) cur.delta += delta;
     else this.#sums.set(k, { key, delta });

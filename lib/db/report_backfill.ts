@@ -10,7 +10,7 @@ import {
   prospectsPrefix,
   reportDistrictsFromKey,
 } from "@/lib/db/keys.ts";
-import { CounterSums, deletePrefix, isEmpty } from "@/lib/db/kv.ts";
+import { CounterSums, deletePrefix, isEmpty, keyString } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
@@ -133,8 +133,8 @@ export async function backfillReportKeys(
   for await (const { entry, events } of prospectsWithEvents(kv)) {
     for (const [before, after, at] of replay(entry.value, events)) {
       const m = reportMutations(before, after, at, timeZone, districts);
-      for (const k of m.deletes) sets.delete(JSON.stringify(k));
-      for (const s of m.sets) sets.set(JSON.stringify(s.key), s);
+      for (const k of m.deletes) sets.delete(keyString(k));
+      for (const s of m.sets) sets.set(keyString(s.key), s);
       for (const c of m.counterDeltas) counters.add(c.key, c.delta);
     }
     prospects++;

@@ -41,6 +41,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
+import { TZDate } from "@date-fns/tz";
 import { addDelta, sameKey } from "@/lib/db/kv.ts";
 
 export interface ReportMutations {
@@ -84,19 +85,30 @@ export const hourOf = (iso: string) => iso.slice(0, 13);
 /** How long per-hour change buckets are kept: today's 24 h window and a day of margin. */
 export const CHANGE_HOURS_KEPT_MS = 2 * 86_400_000;
 /**
- * The report day of an instant: its local date in the zone the counters are kept in. Remembered per
- * zone and minute (the offsets of the zones in use today are whole minutes).
+ * The report day of an instant: its local date in the zone the counters are kept in. The zone's
+ * UTC offset is remembered per zone and UTC hour when it is the same at both ends of the hour (an
+ * hour with a change of offset asks the zone for each instant), so a generated or replayed history
+ * of instants spread over months computes few offsets.
  */
 export function reportDay(iso: string, timeZone: string): string {
-  const k = `${timeZone}|${iso.slice(0, 16)}`;
-  let d = dayCache.get(k);
-  if (d === undefined) {
-    if (dayCache.size > 50_000) dayCache.clear();
-    dayCache.set(k, d = localDate(new Date(iso), timeZone));
+  const ms = Date.parse(iso);
+  const hour = Math.floor(ms / HOUR_MS);
+  const k = `${timeZone}|${hour}`;
+  let offset = offsetCache.get(k);
+  if (offset === undefined) {
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    const first = offsetMinutes(hour * HOUR_MS, timeZone);
+    offset = first === offsetMinutes((hour + 1) * HOUR_MS - 1, timeZone) ? first : null;
+    offsetCache.set(k, offset);
   }
-  return d;
+  if (offset === null) return localDate(new Date(ms), timeZone);
+  return new Date(ms + offset * 60_000).toISOString().slice(0, 10);
 }
-const dayCache = new Map<string, string>();
+const HOUR_MS = 3_600_000;
+/** Minutes a zone's local time is ahead of UTC at an instant. */
+const offsetMinutes = (ms: number, timeZone: string) =>
+  -new TZDate(ms, timeZone).getTimezoneOffset();
+const offsetCache = new Map<string, number | null>();
 const statusOf = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? "";
 /** The instant the current sell status began (registration for a prospect without one). */
 export const stintStart = (p: Pick<Prospect, "lastSellStatusChange" | "registerDate">) =>

@@ -22,9 +22,9 @@ import {
 } from "@/lib/domain/reports.ts";
 import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
-import { reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
+import { reportDay, reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
 import { fromVarints, varints } from "@/lib/db/reports.ts";
-import { addDays, type Prospect } from "@/lib/domain/prospect.ts";
+import { addDays, localDate, type Prospect } from "@/lib/domain/prospect.ts";
 
 const TZ = "Europe/Stockholm";
 
@@ -47,6 +47,45 @@ Deno.test("asOfInstant: end of the local day, now for today, across DST", () => 
     asOfInstant("2026-03-29", summer, TZ).at.toISOString(),
     "2026-03-29T22:00:00.000Z",
     "the DST day is 23 hours long",
+  );
+});
+
+Deno.test("reportDay: the local date of any instant, also around changes of offset in odd zones", () => {
+  // Zones with half- and quarter-hour offsets, a 30-minute summer time and changes mid-hour.
+  const zones = [
+    TZ,
+    "Asia/Kolkata",
+    "Asia/Kathmandu",
+    "Australia/Lord_Howe",
+    "America/St_Johns",
+    "Pacific/Chatham",
+    "America/Sao_Paulo",
+    "Asia/Tehran",
+    "UTC",
+  ];
+  const dstEdges = [
+    "2026-03-29T01:00:00Z",
+    "2026-10-25T01:00:00Z",
+    "2026-04-05T15:00:00Z",
+    "2026-10-04T15:30:00Z",
+    "2026-03-08T05:30:00Z",
+    "2026-11-01T04:30:00Z",
+    // Tehran's summer time ended at its local midnight, 19:30 UTC: half an hour of instants
+    // whose date depends on which side of the change they fall.
+    "2021-09-21T19:30:00Z",
+    "2021-03-20T20:30:00Z",
+  ];
+  const instants = fc.oneof(
+    fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+    fc.tuple(fc.constantFrom(...dstEdges), fc.integer({ min: -7_200_000, max: 7_200_000 }))
+      .map(([edge, d]) => Date.parse(edge) + d),
+  );
+  fc.assert(
+    fc.property(instants, fc.constantFrom(...zones), (ms, zone) => {
+      const iso = new Date(ms).toISOString();
+      assert.equal(reportDay(iso, zone), localDate(new Date(ms), zone), `${iso} in ${zone}`);
+    }),
+    { numRuns: 3000 },
   );
 });
 
