@@ -454,7 +454,8 @@ export type GenerateMessage =
 
 /** Writes entries already in key order, at most `batchMutations` per atomic, one commit ahead. */
 async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutations: number) {
-  let inflight: Promise<void> | null = null;
+  const inflight: Promise<void>[] = [];
+  const depth = Number(Deno.env.get("GEN_DEPTH") ?? 2);
   let i = 0;
   while (i < entries.length) {
     // At most batchMutations per atomic and well under KV's 80 KiB of keys per atomic.
@@ -468,12 +469,14 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
       keyBytes += keyByteLength(e.key);
       count++;
     }
-    if (inflight) await inflight;
-    inflight = op.commit().then((r) => {
-      if (!r.ok) throw new Error("generate: an atomic failed");
-    });
+    if (inflight.length >= depth) await inflight.shift();
+    inflight.push(
+      op.commit().then((r) => {
+        if (!r.ok) throw new Error("generate: an atomic failed");
+      }),
+    );
   }
-  if (inflight) await inflight;
+  await Promise.all(inflight);
 }
 
 /**

@@ -6,7 +6,7 @@
  * report keys from the event history.
  */
 import { migrationKey, reportCounterKey, reportZoneKey } from "@/lib/db/keys.ts";
-import { addToCounter, counterValue, deletePrefix } from "@/lib/db/kv.ts";
+import { addToCounter, counterValue, deletePrefix, keyString } from "@/lib/db/kv.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
@@ -65,7 +65,7 @@ export async function localDayCounters(kv: Deno.Kv, timeZone: string): Promise<v
         const [, , mp, hour, ...rest] = e.key;
         const day = reportDay(`${String(hour)}:00:00.000Z`, timeZone);
         const key = reportCounterKey(dayScope, mp, day, ...rest);
-        const id = JSON.stringify(key);
+        const id = keyString(key);
         const cur = sums.get(id) ?? { key, delta: 0 };
         cur.delta += counterValue(e.value);
         sums.set(id, cur);

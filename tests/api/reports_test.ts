@@ -15,7 +15,12 @@ import {
   setLimits,
   TZ,
 } from "@/tests/api/report_fixtures.ts";
-import { deleteClub, getClubByNumber, setClubSubscription } from "@/lib/db/reference.ts";
+import {
+  clubDistricts,
+  deleteClub,
+  getClubByNumber,
+  setClubSubscription,
+} from "@/lib/db/reference.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
@@ -880,6 +885,13 @@ Deno.test("today's 24 h of changes are exact at the window's start, its first mi
       const p = await createProspect(ctxAt(env, a, "2026-03-09T08:00:00Z"), createInput(1, 101));
       await saveProspect(ctxAt(env, a, at), p.id, saveInput(p, { sellStatus: "NoThanks" }) as any);
     }
+    // The midnight before is kept, so the district report of today reads its district buckets
+    // (its kept hour and minute sums are also kept per process, by instant).
+    env.clock.set(t);
+    assert.ok(
+      await runReportSnapshots({ kv: env.kv, config: env.config, now: () => env.clock.now }),
+    );
+    const districts = await clubDistricts(env.kv);
     const change24h = async (now: string) => {
       env.clock.set(now);
       const r = await get(
@@ -888,6 +900,15 @@ Deno.test("today's 24 h of changes are exact at the window's start, its first mi
         "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1",
       );
       assert.equal(r.res.status, 200, JSON.stringify(r.json));
+      const byDistrict = await districtsToday(
+        env.kv,
+        1,
+        asOfInstant("2026-03-10", new Date(now), TZ),
+        districts,
+      );
+      assert.ok(byDistrict, "the district buckets are trusted");
+      const sum = [...byDistrict.changes.values()].reduce((n, r) => n + r.last24h, 0);
+      assert.equal(sum, r.json.rows[0].change24h, `by district at ${now}`);
       return r.json.rows[0].change24h;
     };
     assert.equal(await change24h(t), 8);
