@@ -39,7 +39,7 @@ import {
   stateCounterKeys,
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import { counterDelta, CounterSums, isEmpty, keyString } from "@/lib/db/kv.ts";
+import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -465,7 +465,7 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
     while (i < entries.length && count < batchMutations && keyBytes < 60_000) {
       const e = entries[i++];
       if (e.sum) op.sum(e.key, e.value as bigint);
-      else op.set(e.key, e.value);
+      else op.set(e.key, packed(e.value)); // as received from the worker: holey arrays
       keyBytes += keyByteLength(e.key);
       count++;
     }

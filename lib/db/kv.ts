@@ -221,6 +221,23 @@ export function keyString(key: Deno.KvKey): string {
   return out;
 }
 
+/**
+ * A value with its arrays packed again, to be stored as densely as a new one. V8 deserialises an
+ * array (read from KV, or received from a worker) as holey, and KV's serialiser stores a holey
+ * array in its sparse form, an index beside every element: a history appended to after a read, or
+ * a generated record received from the generator's worker, took 10–25 % more bytes than the same
+ * value built in place. Array.from over an array's iterator builds a packed one (a spread or map of
+ * a holey array stays holey); plain objects are kept, their values packed in place.
+ */
+export function packed<T>(v: T): T {
+  if (Array.isArray(v)) return Array.from(v, packed) as T;
+  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    const o = v as Record<string, unknown>;
+    for (const k in o) o[k] = packed(o[k]);
+  }
+  return v;
+}
+
 /** Counter deltas summed in memory by key, to be written later (backfills, the generator). */
 export class CounterSums {
   #sums = new Map<string, { key: Deno.KvKey; delta: number }>();

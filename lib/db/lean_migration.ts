@@ -27,6 +27,7 @@ import {
   CounterSums,
   deletePrefix,
   getManyChunked,
+  packed,
   sameKey,
   ulid,
 } from "@/lib/db/kv.ts";
@@ -399,7 +400,7 @@ export const splitLongHistories = (kv: Deno.Kv, afterRead?: () => Promise<void>)
     kv,
     prospectHistoryPrefix(),
     tooLong,
-    (e) => historyValue(e.key[1] as string, e.value as EventPack[], ulid),
+    (e) => historyValue(e.key[1] as string, packed(e.value as EventPack[]), ulid),
     afterRead,
     (e) => prospectKey(e.key[1] as string),
   );

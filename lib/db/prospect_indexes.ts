@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, packed, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -430,7 +430,8 @@ export function historyEntries(
   archiveId: () => string,
 ): IndexEntry[] {
   if (!events.length) return [];
-  return historyValue(prospectId, [...prior, packEvents(events)], archiveId);
+  // The packs as read from KV: packed again, or KV would store them sparse (kv.ts, packed).
+  return historyValue(prospectId, [...packed(prior), packEvents(events)], archiveId);
 }
 
 /**

@@ -1,0 +1,123 @@
+/**
+ * Values are stored as densely as when they were built in place: V8 deserialises an array (read
+ * from KV, or received from the generator's worker) as holey, and KV's serialiser writes a holey
+ * array in its sparse form, an index beside every element (lib/db/kv.ts, packed). Sizes are read
+ * from the SQLite file itself.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { ulid } from "@/lib/db/kv.ts";
+import { type EventPack, historyEntries, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
+import { generateChain } from "@/lib/db/generate.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { prospectHistoryKey, prospectKey } from "@/lib/db/keys.ts";
+
+/** Stored value bytes by key, read from the file once the store is closed. */
+function valueBytes(path: string, keys: Deno.KvKey[]): number[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const q = db.prepare("SELECT length(v) AS n FROM kv WHERE k = ?");
+    return keys.map((k) => (q.get(encodeKey(k)) as { n: number }).n);
+  } finally {
+    db.close();
+  }
+}
+
+async function withFile(fn: (path: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "klubbleads-dense-" });
+  try {
+    await fn(join(dir, "app.kv"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Deno KV's key encoding of the keys used here (string and number parts only). */
+function encodeKey(key: Deno.KvKey): Uint8Array {
+  const out: number[] = [];
+  for (const part of key) {
+    if (typeof part === "string") out.push(2, ...new TextEncoder().encode(part), 0);
+    else throw new Error("only string parts are encoded here");
+  }
+  return new Uint8Array(out);
+}
+
+const event = (id: string, at: string, to: string): ProspectEvent => ({
+  id,
+  prospectId: "p1",
+  at,
+  type: "sellStatus",
+  from: null,
+  to,
+  userId: "u1",
+  marketProjectId: 1,
+  clubId: 101,
+});
+
+Deno.test("a history appended to after it was read back is stored as densely as a new one", async () => {
+  await withFile(async (path) => {
+    const kv = await Deno.openKv(path);
+    const first = historyEntries(
+      "p1",
+      [],
+      [event("e1", "2026-03-01T08:00:00.000Z", "Call1")],
+      ulid,
+    );
+    await kv.set(first[0].key, first[0].value);
+    for (let i = 2; i <= 4; i++) {
+      // What a save does: the stored packs, read back, with this write's pack appended.
+      const prior = (await kv.get<EventPack[]>(prospectHistoryKey("p1"))).value!;
+      const at = `2026-03-0${i}T08:00:00.000Z`;
+      const next = historyEntries("p1", prior, [event(`e${i}`, at, `Call${i}`)], ulid);
+      await kv.set(next[0].key, next[0].value);
+    }
+    const stored = (await kv.get<EventPack[]>(prospectHistoryKey("p1"))).value!;
+    assert.equal(stored.length, 4);
+    // The same packs built in place (JSON keeps these values: strings, numbers, null).
+    await kv.set(["built"], JSON.parse(JSON.stringify(stored)));
+    kv.close();
+    const [appended, built] = valueBytes(path, [prospectHistoryKey("p1"), ["built"]]);
+    assert.equal(appended, built, "the appended history takes no more bytes than a new one");
+  });
+});
+
+Deno.test("a generated chain's records and histories are stored as densely as values built in place", async () => {
+  await withFile(async (path) => {
+    const kv = await Deno.openKv(path);
+    await runMigrations(kv);
+    await generateChain(kv, {
+      prospects: 40,
+      clubs: 4,
+      districts: 2,
+      projects: 3,
+      users: 8,
+      passwordHash: "x",
+      keepMidnights: false,
+    });
+    const ids: string[] = [];
+    for await (const e of kv.list({ prefix: ["prospects"] })) ids.push(e.key[1] as string);
+    assert.equal(ids.length, 40);
+    // Each value written again as the app builds it: a record encoded from its fields, a history
+    // from JSON (strings, numbers, null).
+    for (const id of ids) {
+      const record = (await kv.get(prospectKey(id))).value;
+      await kv.set(["built_record", id], encodeRecord(decodeRecord(record)));
+      const history = (await kv.get(prospectHistoryKey(id))).value;
+      await kv.set(["built_history", id], JSON.parse(JSON.stringify(history)));
+    }
+    kv.close();
+    const sizes = (keys: Deno.KvKey[]) => valueBytes(path, keys);
+    assert.deepEqual(
+      sizes(ids.map((id) => prospectKey(id))),
+      sizes(ids.map((id) => ["built_record", id])),
+      "records",
+    );
+    assert.deepEqual(
+      sizes(ids.map((id) => prospectHistoryKey(id))),
+      sizes(ids.map((id) => ["built_history", id])),
+      "histories",
+    );
+  });
+});
