@@ -452,10 +452,15 @@ export type GenerateMessage =
   | { type: "end" }
   | { type: "failed"; error: string };
 
-/** Writes entries already in key order, at most `batchMutations` per atomic, one commit ahead. */
+/**
+ * Commits queued on KV at once: with two, KV's writer has the next while this thread serialises the
+ * one after (the writing phase of 1M 376–389 → 350 s against one).
+ */
+const COMMITS_QUEUED = 2;
+
+/** Writes entries already in key order, at most `batchMutations` per atomic. */
 async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutations: number) {
   const inflight: Promise<void>[] = [];
-  const depth = Number(Deno.env.get("GEN_DEPTH") ?? 2);
   let i = 0;
   while (i < entries.length) {
     // At most batchMutations per atomic and well under KV's 80 KiB of keys per atomic.
@@ -469,7 +474,7 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
       keyBytes += keyByteLength(e.key);
       count++;
     }
-    if (inflight.length >= depth) await inflight.shift();
+    if (inflight.length >= COMMITS_QUEUED) await inflight.shift();
     inflight.push(
       op.commit().then((r) => {
         if (!r.ok) throw new Error("generate: an atomic failed");

@@ -3,7 +3,7 @@
  * a time and posts each chunk's sorted entries, at most two chunks ahead of what the writing thread
  * has confirmed.
  */
-import { type GenerateMessage, prospectChunks } from "@/lib/db/generate.ts";
+import { type GenerateMessage, prospectChunks, type ProspectPlan } from "@/lib/db/generate.ts";
 
 const port = self as unknown as {
   postMessage(m: GenerateMessage): void;
@@ -24,7 +24,7 @@ port.onmessage = (e) => {
   }
 };
 
-async function run(plan: Extract<GenerateMessage, { type: "start" }>["plan"]) {
+async function run(plan: ProspectPlan) {
   let posted = 0;
   for (const chunk of prospectChunks(plan)) {
     port.postMessage({ type: "chunk", ...chunk });
