@@ -6,7 +6,7 @@
  * report keys from the event history.
  */
 import { migrationKey, reportCounterKey, reportZoneKey } from "@/lib/db/keys.ts";
-import { addToCounter, counterValue, deletePrefix, keyString } from "@/lib/db/kv.ts";
+import { CounterSums, counterValue, deletePrefix } from "@/lib/db/kv.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { CHANGE_HOURS_KEPT_MS, hourOf, reportDay } from "@/lib/db/report_keys.ts";
@@ -41,15 +41,6 @@ async function pruneOldHours(kv: Deno.Kv, scope: string) {
   await op.commit();
 }
 
-async function commitSums(kv: Deno.Kv, sums: Map<string, { key: Deno.KvKey; delta: number }>) {
-  const all = [...sums.values()].filter((c) => c.delta !== 0);
-  for (let i = 0; i < all.length; i += 500) {
-    const op = kv.atomic();
-    for (const c of all.slice(i, i + 500)) addToCounter(op, c.key, c.delta);
-    await op.commit();
-  }
-}
-
 /**
  * Migration 81: each scope's day buckets become the sums of its hour buckets by local date, then
  * the hour buckets go. Resumable: a scope is recomputed from its hour buckets until its day buckets
@@ -58,20 +49,16 @@ async function commitSums(kv: Deno.Kv, sums: Map<string, { key: Deno.KvKey; delt
 export async function localDayCounters(kv: Deno.Kv, timeZone: string): Promise<void> {
   for (const [hourScope, dayScope] of HOUR_TO_DAY) {
     if ((await kv.get(progressKey(hourScope))).value === null) {
-      const sums = new Map<string, { key: Deno.KvKey; delta: number }>();
+      const sums = new CounterSums();
       const hours = kv.list({ prefix: reportCounterKey(hourScope) }, { batchSize: 1000 });
       for await (const e of hours) {
         // [report_counters, scope, mp, "yyyy-MM-ddTHH", …rest]
         const [, , mp, hour, ...rest] = e.key;
         const day = reportDay(`${String(hour)}:00:00.000Z`, timeZone);
-        const key = reportCounterKey(dayScope, mp, day, ...rest);
-        const id = keyString(key);
-        const cur = sums.get(id) ?? { key, delta: 0 };
-        cur.delta += counterValue(e.value);
-        sums.set(id, cur);
+        sums.add(reportCounterKey(dayScope, mp, day, ...rest), counterValue(e.value));
       }
       await deletePrefix(kv, reportCounterKey(dayScope));
-      await commitSums(kv, sums);
+      await sums.commit(kv);
       await kv.set(progressKey(hourScope), true);
     }
     if (hourScope === "cch") await pruneOldHours(kv, hourScope);
