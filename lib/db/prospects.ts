@@ -3,7 +3,12 @@
  * prospect_indexes.ts) written in one versionstamp-checked atomic, and the search that reads only
  * what it returns plus its count. docs/prospects.md explains the key design and its costs.
  */
-import { getRecord, getRecords, type StoredProspect } from "@/lib/db/prospect_record.ts";
+import {
+  getRecord,
+  getRecords,
+  recordEntry,
+  type StoredProspect,
+} from "@/lib/db/prospect_record.ts";
 import {
   clubByNumberKey,
   customerIdSeqKey,
@@ -59,7 +64,11 @@ import { districtsForWrite } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
 export type { StoredProspect };
-export type ProspectEntry = Deno.KvEntry<StoredProspect>;
+/**
+ * A record as read before a write. `history` is its history value when read in the same snapshot
+ * (getProspectsForWrite); without it the write engine reads the history at commit time.
+ */
+export type ProspectEntry = Deno.KvEntry<StoredProspect> & { history?: EventPack[] };
 
 export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {
   return { ...e.value, version: e.versionstamp };
@@ -70,6 +79,29 @@ export async function getProspectEntry(
   id: string,
 ): Promise<Deno.KvEntryMaybe<StoredProspect>> {
   return await getRecord(kv, id);
+}
+
+/**
+ * Records read to be written, each with its history value in the same snapshot (one getMany holds
+ * both keys): the write engine then commits without reading the history first. That history is
+ * current exactly as long as the record's versionstamp is, which the write checks: everything that
+ * writes a history value writes its record in the same atomic (decision 4, docs/architecture.md).
+ * Two keys per prospect, so the same number of read calls as the records alone.
+ */
+export async function getProspectsForWrite(
+  kv: Deno.Kv,
+  ids: string[],
+): Promise<(Deno.KvEntryMaybe<StoredProspect> & { history?: EventPack[] })[]> {
+  const got = await getManyChunked<unknown>(
+    kv,
+    ids.flatMap((id) => [prospectKey(id), prospectHistoryKey(id)]),
+  );
+  return ids.map((_, i) => {
+    const entry = recordEntry(got[2 * i]);
+    return entry.value === null
+      ? entry
+      : { ...entry, history: (got[2 * i + 1].value ?? []) as EventPack[] };
+  });
 }
 
 /** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
@@ -248,9 +280,16 @@ export const writeSize = (w: ProspectWrite) =>
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, EventPack[]>;
 
-/** The history values of the writes that add events, in one read (a new record has none). */
+/**
+ * The history values of the writes that add events and were read without one (a new record has
+ * none), in one read.
+ */
 async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Histories> {
-  const ids = [...new Set(writes.filter((w) => w.events.length).map((w) => w.after.id))];
+  const ids = [
+    ...new Set(
+      writes.filter((w) => w.events.length && !w.before.history).map((w) => w.after.id),
+    ),
+  ];
   const got = await getManyChunked<EventPack[]>(kv, ids.map((id) => prospectHistoryKey(id)));
   return new Map(ids.map((id, i) => [id, got[i].value ?? []]));
 }
@@ -261,7 +300,10 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
   for (const w of ws) {
     op.check(w.before);
     const id = w.after.id;
-    const history = historyEntries(id, histories.get(id) ?? [], w.events, ulid);
+    // The history read with this write's record is current while its check holds; else the one
+    // read at commit, or left by an earlier write of the record in this call.
+    const prior = w.before.history ?? histories.get(id) ?? [];
+    const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
     if (history.length) next.push([id, history[history.length - 1].value as EventPack[]]);
   }

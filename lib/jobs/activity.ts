@@ -13,7 +13,7 @@
  * re-evaluates the saved record. The same machinery re-schedules every open prospect, in batches
  * across runs, after an admin changes work time or a time limit (see rescheduleStep).
  */
-import { getRecord, getRecords } from "@/lib/db/prospect_record.ts";
+import { getRecord } from "@/lib/db/prospect_record.ts";
 import { keyId } from "@/lib/db/prospect_indexes.ts";
 import {
   activityClockStateKey,
@@ -24,6 +24,7 @@ import {
 import { ulid } from "@/lib/db/kv.ts";
 import {
   commitWrites,
+  getProspectsForWrite,
   NO_DISTRICTS,
   type ProspectWrite,
   prospectWrite,
@@ -239,9 +240,10 @@ async function settle(
 /**
  * getMany of 10 (KV's limit per call), the calls in parallel: for a batch of ~200 records this
  * reads in about half the time of as many single gets (measured on 100k and 1M stores,
- * docs/performance.md).
+ * docs/performance.md). Each record comes with its history value, read in the same snapshot, which
+ * its write appends to (getProspectsForWrite).
  */
-const readRecords = (kv: Deno.Kv, ids: string[]) => getRecords(kv, ids);
+const readRecords = (kv: Deno.Kv, ids: string[]) => getProspectsForWrite(kv, ids);
 
 /**
  * One pass over the due prospects (nextTransitionAt ≤ now). Reads only the due range of the index,

@@ -18,6 +18,7 @@ import { settingsVersionKey } from "@/lib/db/keys.ts";
 import {
   commitProspect,
   getProspectEntry,
+  getProspectsForWrite,
   GuardMoved,
   insertProspect,
   listDeletedProspects,
@@ -367,7 +368,8 @@ async function editable(
   id: string,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
 ): Promise<ProspectEntry> {
-  const e = await getProspectEntry(ctx.kv, id);
+  // With its history value, so the write commits without reading it first.
+  const [e] = await getProspectsForWrite(ctx.kv, [id]);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
   if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");

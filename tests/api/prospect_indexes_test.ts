@@ -787,6 +787,45 @@ Deno.test("migrations 82 and 88 committing after a save read the history value: 
   }
 });
 
+Deno.test("a save that read the record and its history before another save committed: 409, and no pack is lost", async () => {
+  // The write engine appends to the history value read with the record (one snapshot); that is
+  // only right while the record's check holds. Another save commits between the read and the commit.
+  const { env, ctx, made } = await adminWithProspects(1);
+  try {
+    const p = made[0];
+    const statuses = async () =>
+      (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus").map((e) =>
+        e.to
+      );
+    const other = async () => {
+      const cur = await getRecord(env.kv, p.id);
+      await saveProspect(ctx, p.id, {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phoneNumber: p.phoneNumber,
+        marketProjectId: 1,
+        clubId: p.clubId,
+        sellStatus: "NoAnswer1",
+        version: cur.versionstamp!,
+      });
+    };
+    await assert.rejects(
+      () => saveLowPrio({ ...ctx, kv: commitAfter(env.kv, other) }, p),
+      (e: { status?: number }) => e.status === 409,
+    );
+    assert.deepEqual(
+      await statuses(),
+      ["NoAnswer1"],
+      "the other save's pack, the stale one's none",
+    );
+    await saveLowPrio(ctx, p);
+    assert.deepEqual(await statuses(), ["NoAnswer1", "LowPrio"]);
+    await assertConsistent(env.kv);
+  } finally {
+    env.close();
+  }
+});
+
 Deno.test("migration 89 stores each record without its field names once, also while saves and a second instance race it", async () => {
   const { env, ctx, made } = await adminWithProspects(12);
   try {
