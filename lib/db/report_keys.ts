@@ -23,6 +23,10 @@
  *                                        today's 24 h window reads them
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
+ *   sv [mp]                              status-bucket moves ever: its versionstamp changes with
+ *                                        every write to the project's scd and sdd buckets, so the
+ *                                        live district report keeps their sums per process until
+ *                                        it does (lib/db/reports.ts)
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
  * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
  * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
@@ -141,6 +145,13 @@ export function movesStatusBucket(before: Live | null, after: Live | null): bool
     statusOf(was) !== statusOf(now);
 }
 
+/**
+ * A project's count of status-bucket moves (scope "sv"): every write that moves its scd or sdd
+ * buckets (or its dcd ones: a status change moves a status bucket) adds to it, so its versionstamp
+ * names the state of those buckets.
+ */
+export const bucketsMovedKey = (mp: number) => reportCounterKey("sv", mp);
+
 function changeCounterKeys(p: Live, day: string, hour: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
   const c = p.clubId;
@@ -208,6 +219,7 @@ export function reportMutations(
     const bucket = (p: Live, delta: number) => {
       add([reportCounterKey("scd", p.marketProjectId, day(), p.clubId, statusOf(p))], delta);
       add(districtKey("sdd", p, day(), statusOf(p)), delta);
+      add([bucketsMovedKey(p.marketProjectId)], 1);
     };
     if (was) bucket(was, -1);
     if (now) bucket(now, 1);

@@ -23,6 +23,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
 import {
+  bucketsMovedKey,
   type ClubDistricts,
   hourOf,
   reportDay,
@@ -445,21 +446,16 @@ export async function districtsToday(
   asOf: AsOf,
   districts: ClubDistricts,
 ): Promise<DistrictsToday | null> {
-  const [k, from] = await kv.getMany<[string, string]>([
+  const [k, from, moved] = await kv.getMany<[string, string, unknown]>([
     reportKeptKey(mp),
     reportDistrictsFromKey(),
+    bucketsMovedKey(mp),
   ]);
   if (!asOf.live || k.value === null || from.value === null) return null;
-  const m = k.value;
-  if (Date.parse(from.value) + SNAPSHOT_SETTLE_MS > Date.parse(m)) return null;
-  const since = (scope: string) => ({
-    start: reportCounterKey(scope, mp, reportDay(m, asOf.timeZone)),
-    end: reportCounterKey(scope, mp, OPEN_END),
-  });
-  const [kept, statusBuckets, changeBuckets, window] = await Promise.all([
+  if (Date.parse(from.value) + SNAPSHOT_SETTLE_MS > Date.parse(k.value)) return null;
+  const [kept, since, window] = await Promise.all([
     keptClubValues(kv, mp, k as Deno.KvEntry<string>, asOf.timeZone),
-    entries(kv, since("sdd")),
-    entries(kv, since("dcd")),
+    districtBucketsSince(kv, mp, k as Deno.KvEntry<string>, moved.versionstamp, asOf.timeZone),
     changeWindow(kv, mp, asOf, { districts, keptVersion: k.versionstamp }),
   ]);
   if (!kept) return null;
@@ -478,11 +474,61 @@ export async function districtsToday(
     if (d === undefined) return null;
     row(d).total += r.total;
   }
-  addBuckets(status, statusBuckets);
-  for (const e of changeBuckets) row(e.key[4] as number).total += counterValue(e.value);
+  for (const [d, counts] of since.status) addCounts(countsOf(status, d), counts);
+  for (const [d, n] of since.changes) row(d).total += n;
   // Today's window by district (a club gone counts nowhere, as per club).
   for (const [d, n] of window) row(d).last24h += n;
   return { status: withoutZeros(status), changes };
+}
+
+/** The district day buckets since a kept midnight, summed (shared: callers only read them). */
+interface DistrictBuckets {
+  /** Net status moves per district (sdd). */
+  status: ReadonlyMap<number, StatusCounts>;
+  /** Sell-status changes per district (dcd). */
+  changes: ReadonlyMap<number, number>;
+}
+
+/** By store, then project, kept version and the versionstamp of its bucketsMovedKey. */
+const districtBucketCache = new WeakMap<Deno.Kv, Map<string, DistrictBuckets>>();
+
+/**
+ * A project's district day buckets (`sdd`, `dcd`) from its last kept midnight's local date on,
+ * summed by district: at 1M most of what the live district report reads (~250 entries a project
+ * after a day of status changes). Kept per process while neither the kept midnight (`kept`, the
+ * ["report_kept", mp] entry) nor the project's count of bucket moves (`moved`: its versionstamp,
+ * read before the buckets, so what is kept is at least that new) changes; a store whose count does
+ * not exist yet reads them every time.
+ */
+async function districtBucketsSince(
+  kv: Deno.Kv,
+  mp: number,
+  kept: Deno.KvEntry<string>,
+  moved: string | null,
+  timeZone: string,
+): Promise<DistrictBuckets> {
+  const cache = storeCache(districtBucketCache, kv);
+  const id = `${mp}|${kept.versionstamp}|${moved}`;
+  const hit = moved === null ? undefined : recall(cache, id);
+  if (hit) return hit;
+  const since = (scope: string) => ({
+    start: reportCounterKey(scope, mp, reportDay(kept.value, timeZone)),
+    end: reportCounterKey(scope, mp, OPEN_END),
+  });
+  const [statusBuckets, changeBuckets] = await Promise.all([
+    entries(kv, since("sdd")),
+    entries(kv, since("dcd")),
+  ]);
+  const status = new Map<number, StatusCounts>();
+  addBuckets(status, statusBuckets);
+  const changes = new Map<number, number>();
+  for (const e of changeBuckets) {
+    const d = e.key[4] as number;
+    changes.set(d, (changes.get(d) ?? 0) + counterValue(e.value));
+  }
+  const values = { status, changes };
+  if (moved !== null) remember(cache, id, values);
+  return values;
 }
 
 /** The club values a project's last kept midnight holds (shared: callers only read them). */

@@ -1021,6 +1021,14 @@ Deno.test("district report of today: from the district buckets, and right when a
     // Read from the buckets: the kept midnight by district plus today's moves and changes.
     assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { NoThanks: 3 }]]));
     assert.deepEqual(await totals(), { 1: [1, 0, 0], 2: [3, 3, 3] });
+    // A store without the project's count of bucket moves (written by the code before it) reads
+    // the buckets every time: one written behind its back still shows.
+    await env.kv.delete(["report_counters", "sv", 1]);
+    assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { NoThanks: 3 }]]));
+    const bucket = ["report_counters", "sdd", 1, "2026-03-10", 1, ""];
+    await env.kv.atomic().sum(bucket, 1n).commit();
+    assert.deepEqual(await read(before), new Map([[1, { "": 2 }], [2, { NoThanks: 3 }]]));
+    await env.kv.atomic().sum(bucket, (1n << 64n) - 1n).commit();
     const club = (await getClubByNumber(env.kv, 103))!;
     await deleteClub(env.kv, club.id);
     // Club 103 goes (it was counted at the kept midnight): the clubs are summed instead.

@@ -255,8 +255,13 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   assert.equal(
     changed.counterDeltas.length,
-    12,
-    "6 change counters (c, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, 2 escalation counters",
+    13,
+    "6 change counters (c, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, the bucket moves, 2 escalation counters",
+  );
+  assert.equal(
+    d[JSON.stringify(["report_counters", "sv", 1])],
+    2,
+    "the project's bucket moves count (its versionstamp names the buckets' state)",
   );
   assert.equal(
     d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
@@ -331,7 +336,9 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     g[JSON.stringify(["report_counters", "sdd", 1, "2026-03-05", 7, "NoAnswer1"])],
     -1,
   );
-  assert.equal(Object.values(g).filter((v) => v > 0).length, 0);
+  const sv = JSON.stringify(["report_counters", "sv", 1]);
+  assert.equal(g[sv], 1, "a deletion moves a bucket too");
+  assert.equal(Object.entries(g).filter(([k, v]) => k !== sv && v > 0).length, 0);
 });
 
 Deno.test("reportMutations: a move between districts, and a club without a district", () => {
