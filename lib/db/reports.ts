@@ -237,18 +237,21 @@ async function readChunks<T>(
   if (m.value === null) return null;
   // A kept value never changes once its marker is written (a rebuild writes a new marker): the
   // decoded form is shared by every request of this process while that marker stands.
-  const decoded = storeCache(decodedSnapshots, kv);
-  const id = `${kind}|${mp}|${t}|${m.versionstamp}`;
-  const hit = recall(decoded, id);
-  if (hit) return hit as Map<number, T>;
-  const keys = Array.from({ length: m.value.chunks }, (_, i) => reportSnapshotKey(kind, mp, t, i));
-  const out = new Map<number, T>();
-  for (const e of await getManyChunked(kv, keys)) {
-    if (e.value === null) return null; // not whole: computed again
-    for (const [c, v] of codec.decode(e.value)) out.set(c, v);
-  }
-  remember(decoded, id, out);
-  return out;
+  const chunks = m.value.chunks;
+  return await keptPerProcess(
+    decodedSnapshots,
+    kv,
+    `${kind}|${mp}|${t}|${m.versionstamp}`,
+    async () => {
+      const keys = Array.from({ length: chunks }, (_, i) => reportSnapshotKey(kind, mp, t, i));
+      const out = new Map<number, T>();
+      for (const e of await getManyChunked(kv, keys)) {
+        if (e.value === null) return null; // not whole: computed again
+        for (const [c, v] of codec.decode(e.value)) out.set(c, v);
+      }
+      return out as Map<number, unknown>;
+    },
+  ) as Map<number, T> | null;
 }
 
 /**
@@ -262,27 +265,32 @@ const decodedSnapshots = new WeakMap<Deno.Kv, Map<string, Map<number, unknown>>>
  */
 const DECODED_KEPT = 256;
 
-/** A process cache's map for one store (the caches below are per store, then per key). */
-function storeCache<V>(caches: WeakMap<Deno.Kv, Map<string, V>>, kv: Deno.Kv): Map<string, V> {
+/**
+ * A value kept per process (the caches below are per store, then per `id`, which must name
+ * everything the value depends on): read once, then shared (callers only read it). At most
+ * DECODED_KEPT values per cache, the least recently used going first. `id` null, or a null value
+ * read: not kept.
+ */
+async function keptPerProcess<V>(
+  caches: WeakMap<Deno.Kv, Map<string, V>>,
+  kv: Deno.Kv,
+  id: string | null,
+  read: () => Promise<V | null>,
+): Promise<V | null> {
+  if (id === null) return await read();
   let cache = caches.get(kv);
   if (!cache) caches.set(kv, cache = new Map());
-  return cache;
-}
-
-/** A process cache's value, moved to the end of its order (the most recently read go last). */
-function recall<V>(cache: Map<string, V>, id: string): V | undefined {
   const hit = cache.get(id);
   if (hit !== undefined) {
-    cache.delete(id);
+    cache.delete(id); // moved to the end of the order: the most recently used go last
     cache.set(id, hit);
+    return hit;
   }
-  return hit;
-}
-
-/** Adds to a process cache of at most DECODED_KEPT values, the least recently read going first. */
-function remember<V>(cache: Map<string, V>, id: string, value: V) {
+  const value = await read();
+  if (value === null) return null;
   if (cache.size >= DECODED_KEPT) cache.delete(cache.keys().next().value!);
   cache.set(id, value);
+  return value;
 }
 
 async function writeChunks<T>(
@@ -507,28 +515,25 @@ async function districtBucketsSince(
   moved: string | null,
   timeZone: string,
 ): Promise<DistrictBuckets> {
-  const cache = storeCache(districtBucketCache, kv);
-  const id = `${mp}|${kept.versionstamp}|${moved}`;
-  const hit = moved === null ? undefined : recall(cache, id);
-  if (hit) return hit;
   const since = (scope: string) => ({
     start: reportCounterKey(scope, mp, reportDay(kept.value, timeZone)),
     end: reportCounterKey(scope, mp, OPEN_END),
   });
-  const [statusBuckets, changeBuckets] = await Promise.all([
-    entries(kv, since("sdd")),
-    entries(kv, since("dcd")),
-  ]);
-  const status = new Map<number, StatusCounts>();
-  addBuckets(status, statusBuckets);
-  const changes = new Map<number, number>();
-  for (const e of changeBuckets) {
-    const d = e.key[4] as number;
-    changes.set(d, (changes.get(d) ?? 0) + counterValue(e.value));
-  }
-  const values = { status, changes };
-  if (moved !== null) remember(cache, id, values);
-  return values;
+  const id = moved === null ? null : `${mp}|${kept.versionstamp}|${moved}`;
+  return (await keptPerProcess(districtBucketCache, kv, id, async () => {
+    const [statusBuckets, changeBuckets] = await Promise.all([
+      entries(kv, since("sdd")),
+      entries(kv, since("dcd")),
+    ]);
+    const status = new Map<number, StatusCounts>();
+    addBuckets(status, statusBuckets);
+    const changes = new Map<number, number>();
+    for (const e of changeBuckets) {
+      const d = e.key[4] as number;
+      changes.set(d, (changes.get(d) ?? 0) + counterValue(e.value));
+    }
+    return { status, changes };
+  }))!;
 }
 
 /** The club values a project's last kept midnight holds (shared: callers only read them). */
@@ -553,19 +558,14 @@ async function keptClubValues(
   kept: Deno.KvEntry<string>,
   timeZone: string,
 ): Promise<KeptClubValues | null> {
-  const cache = storeCache(keptClubCache, kv);
-  const id = `${mp}|${kept.versionstamp}`;
-  const hit = recall(cache, id);
-  if (hit) return hit;
   const m = kept.value;
-  const [status, changes] = await Promise.all([
-    readClubSnapshot(kv, mp, m),
-    clubChanges(kv, mp, { at: new Date(m), live: false, timeZone }),
-  ]);
-  if (!status) return null;
-  const values = { status, changes };
-  remember(cache, id, values);
-  return values;
+  return await keptPerProcess(keptClubCache, kv, `${mp}|${kept.versionstamp}`, async () => {
+    const [status, changes] = await Promise.all([
+      readClubSnapshot(kv, mp, m),
+      clubChanges(kv, mp, { at: new Date(m), live: false, timeZone }),
+    ]);
+    return status ? { status, changes } : null;
+  });
 }
 
 /** Kept club counts summed by district, per decoded kept value and districts map (both shared). */
@@ -777,13 +777,7 @@ async function perProcess(
   at: number,
   read: () => Promise<[number, number][]>,
 ): Promise<[number, number][]> {
-  if (id === null || !settled(new Date(at))) return await read();
-  const cache = storeCache(windowCache, kv);
-  const hit = recall(cache, id);
-  if (hit) return hit;
-  const rows = await read();
-  remember(cache, id, rows);
-  return rows;
+  return (await keptPerProcess(windowCache, kv, settled(new Date(at)) ? id : null, read))!;
 }
 
 /**

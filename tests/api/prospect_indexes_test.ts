@@ -442,8 +442,8 @@ async function adminWithProspects(n: number) {
   return { env, ctx, made };
 }
 
-/** Saves a prospect of adminWithProspects as LowPrio on the version it has now. */
-async function saveLowPrio(ctx: ProspectCtx, p: Prospect) {
+/** Saves a prospect of adminWithProspects with a sell status on the version it has now. */
+async function saveStatus(ctx: ProspectCtx, p: Prospect, sellStatus: "LowPrio" | "NoAnswer1") {
   const cur = await getRecord(ctx.kv, p.id);
   return await saveProspect(ctx, p.id, {
     firstName: p.firstName,
@@ -451,10 +451,11 @@ async function saveLowPrio(ctx: ProspectCtx, p: Prospect) {
     phoneNumber: p.phoneNumber,
     marketProjectId: 1,
     clubId: p.clubId,
-    sellStatus: "LowPrio",
+    sellStatus,
     version: cur.versionstamp!,
   });
 }
+const saveLowPrio = (ctx: ProspectCtx, p: Prospect) => saveStatus(ctx, p, "LowPrio");
 
 Deno.test("group commit: concurrent saves all land; a stale one loses alone, in its group or the one beside it", async () => {
   const { env, ctx, made } = await adminWithProspects(30);
@@ -797,18 +798,7 @@ Deno.test("a save that read the record and its history before another save commi
       (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus").map((e) =>
         e.to
       );
-    const other = async () => {
-      const cur = await getRecord(env.kv, p.id);
-      await saveProspect(ctx, p.id, {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        phoneNumber: p.phoneNumber,
-        marketProjectId: 1,
-        clubId: p.clubId,
-        sellStatus: "NoAnswer1",
-        version: cur.versionstamp!,
-      });
-    };
+    const other = () => saveStatus(ctx, p, "NoAnswer1");
     await assert.rejects(
       () => saveLowPrio({ ...ctx, kv: commitAfter(env.kv, other) }, p),
       (e: { status?: number }) => e.status === 409,
