@@ -23,7 +23,11 @@ import {
   STORED_FIELDS,
   type StoredProspect,
 } from "@/lib/db/prospect_record.ts";
-import { diffProspectKeys, stateCounterKeys } from "@/lib/db/prospect_indexes.ts";
+import {
+  diffProspectKeys,
+  prospectIndexEntries,
+  stateCounterKeys,
+} from "@/lib/db/prospect_indexes.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
 import { ACTIVITY_STATUSES, SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
@@ -193,5 +197,54 @@ Deno.test("model: a write moves the state counters both records' keys give, also
       );
     }),
     { seed: 17, numRuns: 2000 },
+  );
+});
+
+Deno.test("model: a write sets and deletes the index entries both records' whole entries give, also when it builds only the clock's", () => {
+  const base = created(filled);
+  // Two values for every field an index entry reads, the clock's among them (Done changes the
+  // segment; an old-style record without the clock's fields too).
+  const fields = {
+    customerId: fc.constantFrom(1, 2),
+    marketProjectId: fc.constantFrom(7, 8),
+    clubId: fc.constantFrom(3, 4),
+    sellStatus: fc.constantFrom(null, "NoAnswer1", "Member"),
+    activityStatus: fc.constantFrom("ToDo", "Notified", "Done"),
+    activityStatusWeigth: fc.constantFrom(1, 3),
+    nextTransitionAt: fc.constantFrom(null, "2026-03-10T12:00:00.000Z", "2026-03-11T08:00:00.000Z"),
+    followUpDate: fc.constantFrom(null, "2026-03-12"),
+    assignId: fc.constantFrom(null, "bo@example.se", "Bo@Example.se"),
+    firstName: fc.constantFrom("Anna", "Åsa"),
+    lastName: fc.constantFrom("Berg", "Ek"),
+    phoneNumber: fc.constantFrom("070-123 45 67", "0701234567", ""),
+    email: fc.constantFrom(null, "anna@example.se"),
+    deleted: fc.boolean(),
+  };
+  const side = fc.record(fields);
+  const at = "2026-03-10T09:30:00.000Z";
+  const tz = "Europe/Stockholm";
+  const keyOf = (k: Deno.KvKey) => JSON.stringify(k);
+  fc.assert(
+    // The second record differs from the first in a few fields (a write changes a few).
+    fc.property(side, side, fc.subarray(Object.keys(fields)), (x, z, changed) => {
+      const y = { ...x, ...Object.fromEntries(changed.map((f) => [f, z[f as keyof typeof z]])) };
+      const a = { ...base, ...x } as StoredProspect, b = { ...base, ...y } as StoredProspect;
+      const old = new Map(prospectIndexEntries(a).map((e) => [keyOf(e.key), e.value]));
+      const next = new Map(prospectIndexEntries(b).map((e) => [keyOf(e.key), e.value]));
+      const report = reportMutations(a, b, at, tz, new Map());
+      const sets = [...next].filter(([k, v]) =>
+        !old.has(k) || JSON.stringify(old.get(k)) !== JSON.stringify(v)
+      ).map(([k, v]) => keyOf(JSON.parse(k)) + JSON.stringify(v));
+      sets.push(...report.sets.map((e) => keyOf(e.key) + JSON.stringify(e.value)));
+      const deletes = [...old.keys()].filter((k) => !next.has(k));
+      deletes.push(...report.deletes.map(keyOf));
+      const got = diffProspectKeys(a, b, at, tz, new Map());
+      assert.deepEqual(
+        got.sets.map((e) => keyOf(e.key) + JSON.stringify(e.value)).sort(),
+        sets.sort(),
+      );
+      assert.deepEqual(got.deletes.map(keyOf).sort(), deletes.sort());
+    }),
+    { seed: 19, numRuns: 3000 },
   );
 });
