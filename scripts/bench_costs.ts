@@ -277,10 +277,11 @@ await measure("report: all districts × 10 projects, today", allDistricts);
 await measure("report: all districts × 10 projects, today (again)", allDistricts);
 await measure("report: 10 projects, 30 days ago (first time)", () => tenProjects(monthAgo));
 await measure("report: 10 projects, 30 days ago (again)", () => tenProjects(monthAgo));
-await measure(
-  "activity pass (nothing due)",
-  () => runDuePass({ kv, config, now: () => new Date() } as never, { now: new Date() }),
-);
+// A store generated earlier has transitions due by now (say work hours began since): the first pass
+// settles them, so the row is what a minute's job costs when nothing is due.
+const pass = () => runDuePass({ kv, config, now: () => new Date() } as never, { now: new Date() });
+await pass();
+await measure("activity pass (nothing due)", pass);
 
 console.log(`\n${values.kv} · ${new Date().toISOString()}\n`);
 console.log(
