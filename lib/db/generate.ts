@@ -407,7 +407,7 @@ export interface GeneratedEntry {
  * "Bulk data"), while this thread writes the chunk before. Deno KV's writer thread only takes the
  * next commit when this thread is back in its event loop, so generating here between commits left
  * the writer idle (a 2M-key commit queue made no progress during 6 s of computing); in a worker the
- * two overlap. The worker runs at most two chunks ahead of what is written.
+ * two overlap. The worker runs at most CHUNKS_AHEAD chunks ahead of what is written.
  */
 async function writeProspects(
   kv: Deno.Kv,
@@ -443,6 +443,9 @@ async function writeProspects(
     worker.terminate();
   }
 }
+
+/** Chunks the worker may post before the writing thread confirms the first of them written. */
+export const CHUNKS_AHEAD = 2;
 
 /** The messages between writeProspects and its worker (generate_worker.ts). */
 export type GenerateMessage =

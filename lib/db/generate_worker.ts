@@ -1,9 +1,14 @@
 /**
  * The generator's worker (generate.ts, writeProspects): generates the plan's prospects a chunk at
- * a time and posts each chunk's sorted entries, at most two chunks ahead of what the writing thread
- * has confirmed.
+ * a time and posts each chunk's sorted entries, at most CHUNKS_AHEAD chunks ahead of what the
+ * writing thread has confirmed.
  */
-import { type GenerateMessage, prospectChunks, type ProspectPlan } from "@/lib/db/generate.ts";
+import {
+  CHUNKS_AHEAD,
+  type GenerateMessage,
+  prospectChunks,
+  type ProspectPlan,
+} from "@/lib/db/generate.ts";
 
 const port = self as unknown as {
   postMessage(m: GenerateMessage): void;
@@ -29,7 +34,7 @@ async function run(plan: ProspectPlan) {
   for (const chunk of prospectChunks(plan)) {
     port.postMessage({ type: "chunk", ...chunk });
     posted++;
-    while (posted - written >= 2) await new Promise<void>((r) => wake = r);
+    while (posted - written >= CHUNKS_AHEAD) await new Promise<void>((r) => wake = r);
   }
   port.postMessage({ type: "end" });
 }
