@@ -75,6 +75,7 @@ async function prepare(): Promise<void> {
     seed: SEED,
     now: new Date(),
     passwordHash: "$argon2id$bench-users-cannot-sign-in",
+    file: KV_PATH, // the prospects loaded into the file by a process of their own (kv_load.ts)
     onProgress: (done, total) => {
       if (done % 100_000 === 0 || done === total) {
         const s = (performance.now() - started) / 1000;

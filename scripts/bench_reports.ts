@@ -70,6 +70,7 @@ async function prepare() {
     prospects: N,
     now: new Date(),
     passwordHash: "$argon2id$bench-users-cannot-sign-in",
+    file: KV_PATH, // the prospects loaded into the file by a process of their own (kv_load.ts)
     onProgress: (done, total) => {
       if (done % 100_000 === 0 || done === total) {
         log(`generated ${done}/${total} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

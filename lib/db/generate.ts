@@ -40,6 +40,10 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
+import type { EncodedChunk } from "@/lib/db/kv_load.ts";
+import v8 from "node:v8";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { activityAt, escalationAt } from "@/lib/domain/activity.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
@@ -78,6 +82,11 @@ export interface GenerateOptions {
   keepMidnights?: boolean;
   /** Names for a believable chain (the demo); numbered names when absent. */
   naming?: ChainNaming;
+  /**
+   * The file `kv` has open, when it is one: the prospects are then loaded into it by a process of
+   * their own (generate_load.ts) instead of committed through `kv`, the same entries byte for byte.
+   */
+  file?: string;
 }
 
 /** How the generator names reference data and users (1-based numbers in). */
@@ -338,18 +347,29 @@ async function generateReference(
  * given seed and options.
  */
 export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise<GeneratedChain> {
-  const o = {
-    districts: 20,
-    clubs: 200,
-    projects: 60,
-    users: 400,
-    seed: 1,
-    now: new Date("2026-03-10T10:00:00Z"),
-    timeZone: "Europe/Stockholm",
-    batchMutations: 500,
-    chunk: 25_000,
-    ...opts,
-  };
+  const plan = await planChain(kv, opts);
+  await fillChain(kv, plan, opts);
+  return plan.chain;
+}
+
+const DEFAULTS = {
+  districts: 20,
+  clubs: 200,
+  projects: 60,
+  users: 400,
+  seed: 1,
+  now: new Date("2026-03-10T10:00:00Z"),
+  timeZone: "Europe/Stockholm",
+  batchMutations: 500,
+  chunk: 25_000,
+};
+
+/**
+ * The first half of generateChain: writes the reference data and users into `kv`, returns the plan
+ * of the prospects.
+ */
+export async function planChain(kv: Deno.Kv, opts: GenerateOptions): Promise<ProspectPlan> {
+  const o = { ...DEFAULTS, ...opts };
   if (!(await isEmpty(kv, prospectsPrefix()))) {
     throw new Error("generateChain writes into a store without prospects");
   }
@@ -360,7 +380,7 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
   await kv.set(reportDistrictsFromKey(), new Date(0).toISOString());
   const clubNames: Record<number, string> = {};
   for (const clubId of chain.clubIds) clubNames[clubId] = clubName(o.naming, clubId - 1000);
-  const plan: ProspectPlan = {
+  return {
     prospects: o.prospects,
     seed: Math.floor(rand() * 2 ** 32),
     // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
@@ -372,12 +392,25 @@ export async function generateChain(kv: Deno.Kv, opts: GenerateOptions): Promise
     clubNames,
     districts: await clubDistricts(kv),
   };
-  await writeProspects(kv, plan, o.batchMutations, o.onProgress);
-  await kv.set(customerIdSeqKey(), o.prospects);
+}
+
+/**
+ * The second half of generateChain: the plan's prospects, the customer number sequence after them,
+ * and (keepMidnights) every past midnight kept.
+ */
+export async function fillChain(
+  kv: Deno.Kv,
+  plan: ProspectPlan,
+  opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
+): Promise<void> {
+  const o = { ...DEFAULTS, ...opts };
+  if (o.file) await loadProspectsInto(o.file, plan, o.onProgress);
+  else await writeProspects(kv, plan, o.batchMutations, o.onProgress);
+  await kv.set(customerIdSeqKey(), plan.prospects);
   if (o.keepMidnights ?? true) {
-    await keepEveryProject(kv, chain.projects.map((p) => p.marketProjectId), o.timeZone, o.now);
+    const projects = plan.chain.projects.map((p) => p.marketProjectId);
+    await keepEveryProject(kv, projects, plan.timeZone, new Date(plan.nowMs));
   }
-  return chain;
 }
 
 /** What the prospects of a chain are generated from: plain data, so a worker can receive it. */
@@ -444,13 +477,63 @@ async function writeProspects(
   }
 }
 
+/**
+ * Loads the plan's prospects into the KV file at `path` through a process of its own
+ * (generate_load.ts; kv_load.ts): ~3× faster than committing them through KV, which the caller
+ * must not write to meanwhile.
+ */
+async function loadProspectsInto(
+  path: string,
+  plan: ProspectPlan,
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `--config=${fileURLToPath(new URL("../../deno.json", import.meta.url))}`,
+      fileURLToPath(new URL("./generate_load.ts", import.meta.url)),
+      resolve(path),
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const stdin = child.stdin.getWriter();
+  await stdin.write(v8.serialize(plan));
+  await stdin.close();
+  for await (const line of child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lines())) {
+    const done = (JSON.parse(line) as { done: number }).done;
+    onProgress?.(done, plan.prospects);
+  }
+  const status = await child.status;
+  if (!status.success) throw new Error(`generate: the loading process exited with ${status.code}`);
+}
+
+/** A stream of text cut into its lines. */
+function lines(): TransformStream<string, string> {
+  let rest = "";
+  return new TransformStream({
+    transform(text, out) {
+      const parts = (rest + text).split("\n");
+      rest = parts.pop()!;
+      for (const p of parts) if (p) out.enqueue(p);
+    },
+    flush(out) {
+      if (rest) out.enqueue(rest);
+    },
+  });
+}
+
 /** Chunks the worker may post before the writing thread confirms the first of them written. */
 export const CHUNKS_AHEAD = 2;
 
 /** The messages between writeProspects and its worker (generate_worker.ts). */
 export type GenerateMessage =
-  | { type: "start"; plan: ProspectPlan }
+  | { type: "start"; plan: ProspectPlan; encode?: { v8Version: number } }
   | { type: "chunk"; entries: GeneratedEntry[]; done: number }
+  | { type: "encoded"; chunk: EncodedChunk; done: number }
+  | { type: "sums"; chunk: EncodedChunk }
   | { type: "written" }
   | { type: "end" }
   | { type: "failed"; error: string };

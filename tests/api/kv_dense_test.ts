@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ulid } from "@/lib/db/kv.ts";
+import { encodeKey } from "@/lib/db/kv_load.ts";
 import { type EventPack, historyEntries, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
 import { generateChain } from "@/lib/db/generate.ts";
@@ -32,16 +33,6 @@ async function withFile(fn: (path: string) => Promise<void>) {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-}
-
-/** Deno KV's key encoding of the keys used here (string and number parts only). */
-function encodeKey(key: Deno.KvKey): Uint8Array {
-  const out: number[] = [];
-  for (const part of key) {
-    if (typeof part === "string") out.push(2, ...new TextEncoder().encode(part), 0);
-    else throw new Error("only string parts are encoded here");
-  }
-  return new Uint8Array(out);
 }
 
 const event = (id: string, at: string, to: string): ProspectEvent => ({

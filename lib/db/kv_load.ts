@@ -1,0 +1,469 @@
+/**
+ * Loading entries straight into a Deno KV file (issue #17: generating a 1M chain in ≤ 5 min).
+ *
+ * A commit through Deno KV costs the writing thread its mutations' checks and serialisation and
+ * KV's writer thread an SQLite transaction; at 1M the generator's ~16 M keys took ~380 s that way,
+ * though SQLite itself inserts rows several times faster. The generator's worker encodes each
+ * chunk here as Deno KV would (its key codec, its value encodings), and a process of its own
+ * (generate_load.ts) inserts the rows into the file's table with one SQLite statement, a
+ * transaction per chunk that takes its version from the file's version counter as a commit does.
+ *
+ * It writes the schema Deno KV made (version 3 of denokv's SQLite backend: table `kv` with `k`, `v`,
+ * `v_encoding`, `version`; `data_version`), checked before a row is written: a file of another
+ * schema is refused, and the caller writes through KV instead. A test writes the same chain both
+ * ways and finds every row's key, value and encoding byte-identical (tests/api/kv_load_test.ts).
+ * Must not run in a process that has the file open in Deno KV: two SQLite libraries in one process
+ * do not see each other's POSIX locks (lib/db/kv.ts, leanExpirationIndex).
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/** Deno KV's value encodings (denokv: VALUE_ENCODING_V8, _LE64, _BYTES). */
+export const VALUE_V8 = 1;
+export const VALUE_LE64 = 2;
+export const VALUE_BYTES = 3;
+
+/** Key part tags of denokv's key codec (proto/codec.rs; FoundationDB's tuple layer). */
+const BYTES = 0x01;
+const STRING = 0x02;
+const INTZERO = 0x14;
+const NEGINTSTART = 0x0b;
+const POSINTEND = 0x1d;
+const DOUBLE = 0x21;
+const FALSE = 0x26;
+const TRUE = 0x27;
+
+const utf8 = new TextEncoder();
+
+/** A growing byte buffer. */
+class Bytes {
+  buf: Uint8Array;
+  n = 0;
+
+  constructor(size = 1 << 16) {
+    this.buf = new Uint8Array(size);
+  }
+
+  room(extra: number) {
+    if (this.n + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.n + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.n));
+    this.buf = next;
+  }
+
+  push(b: number) {
+    this.room(1);
+    this.buf[this.n++] = b;
+  }
+
+  /** Bytes with every 0x00 followed by 0xff, then a 0x00 (a string or bytes part). */
+  escaped(bytes: Uint8Array) {
+    this.room(bytes.length * 2 + 1);
+    for (const b of bytes) {
+      this.buf[this.n++] = b;
+      if (b === 0) this.buf[this.n++] = 0xff;
+    }
+    this.buf[this.n++] = 0;
+  }
+
+  append(bytes: Uint8Array) {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.n);
+    this.n += bytes.length;
+  }
+}
+
+const f64 = new DataView(new ArrayBuffer(8));
+
+function encodePart(out: Bytes, part: Deno.KvKeyPart) {
+  if (typeof part === "string") {
+    out.push(STRING);
+    let ascii = true;
+    for (let i = 0; i < part.length; i++) {
+      if (part.charCodeAt(i) >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (!ascii) return out.escaped(utf8.encode(part));
+    out.room(part.length * 2 + 1);
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      out.buf[out.n++] = c;
+      if (c === 0) out.buf[out.n++] = 0xff;
+    }
+    out.buf[out.n++] = 0;
+  } else if (typeof part === "number") {
+    out.push(DOUBLE);
+    f64.setFloat64(0, Number.isNaN(part) ? NaN : part); // V8's NaN is the canonical 0x7ff8…
+    const negative = (f64.getUint8(0) & 0x80) !== 0;
+    out.room(8);
+    for (let i = 0; i < 8; i++) {
+      const b = f64.getUint8(i);
+      out.buf[out.n++] = negative ? b ^ 0xff : i === 0 ? b ^ 0x80 : b;
+    }
+  } else if (typeof part === "bigint") {
+    if (part === 0n) return out.push(INTZERO);
+    const negative = part < 0n;
+    let hex = (negative ? -part : part).toString(16);
+    if (hex.length % 2) hex = "0" + hex;
+    const n = hex.length / 2;
+    if (n <= 8) out.push(negative ? INTZERO - n : INTZERO + n);
+    else if (n <= 255) {
+      out.push(negative ? NEGINTSTART : POSINTEND);
+      out.push(negative ? n ^ 0xff : n);
+    } else throw new RangeError("a bigint key part of more than 255 bytes");
+    for (let i = 0; i < n; i++) {
+      const b = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+      out.push(negative ? b ^ 0xff : b);
+    }
+  } else if (typeof part === "boolean") out.push(part ? TRUE : FALSE);
+  else if (part instanceof Uint8Array) {
+    out.push(BYTES);
+    out.escaped(part);
+  } else throw new TypeError(`not a KV key part: ${String(part)}`);
+}
+
+/** A key as Deno KV stores it in its SQLite file (denokv's key codec). */
+export function encodeKey(key: Deno.KvKey): Uint8Array {
+  const out = new Bytes(64);
+  for (const part of key) encodePart(out, part);
+  return out.buf.slice(0, out.n);
+}
+
+/** An unsigned LEB128 varint, as V8's serialiser writes lengths. */
+function varint(out: Bytes, n: number) {
+  out.room(5);
+  while (n >= 0x80) {
+    out.buf[out.n++] = (n & 0x7f) | 0x80;
+    n >>>= 7;
+  }
+  out.buf[out.n++] = n;
+}
+
+/** An array index as V8 has it: a canonical whole number below 2^32 − 1. */
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * Writes `v` as V8's ValueSerializer does (value-serializer.cc) for the plain values the generator
+ * stores — null, undefined, booleans, numbers, strings, arrays, plain objects —
+ * after the header `start` began, as they are once handed to another thread (a structured clone:
+ * a whole number in 32 bits is a Smi) and `packed`; false for anything else. node:v8 is no help:
+ * its serialize costs ~9 µs a value here (this ~0.5) and writes typed arrays as Node's host
+ * objects, which Deno cannot read.
+ */
+function serializeV8(out: Bytes, v: unknown, start: number): boolean {
+  switch (typeof v) {
+    case "number":
+      if (isSmi(v)) {
+        out.push(0x49); // 'I', zigzag
+        varint(out, ((v << 1) ^ (v >> 31)) >>> 0);
+      } else writeDouble(out, v);
+      return true;
+    case "string":
+      serializeString(out, v, start);
+      return true;
+    case "boolean":
+      out.push(v ? 0x54 : 0x46); // 'T', 'F'
+      return true;
+    case "undefined":
+      out.push(0x5f); // '_'
+      return true;
+    case "object": {
+      if (v === null) {
+        out.push(0x30); // '0'
+        return true;
+      }
+      if (Array.isArray(v)) {
+        const { sparse, doubles } = elementsKind(v);
+        out.push(sparse ? 0x61 : 0x41); // 'a' or 'A'
+        varint(out, v.length);
+        for (let i = 0; i < v.length; i++) {
+          if (sparse) serializeV8(out, i, start);
+          if (doubles) writeDouble(out, v[i]);
+          else if (!serializeV8(out, v[i], start)) return false;
+        }
+        out.push(sparse ? 0x40 : 0x24); // '@' or '$'
+        varint(out, sparse ? v.length : 0); // the properties written
+        varint(out, v.length);
+        return true;
+      }
+      if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+      out.push(0x6f); // 'o'
+      const keys = Object.keys(v); // array indices first, ascending, as V8 writes them
+      for (const k of keys) {
+        const i = INDEX.test(k) ? Number(k) : -1;
+        if (i >= 0 && i < 0xffffffff) serializeV8(out, i, start);
+        else serializeString(out, k, start);
+        if (!serializeV8(out, (v as Record<string, unknown>)[k], start)) return false;
+      }
+      out.push(0x7b); // '{'
+      varint(out, keys.length);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * How V8 holds an array that `packed` built (Array.from, appending): the elements kind starts at
+ * small integers, turns to doubles at a number that is not one, to holey doubles at an undefined
+ * (V8 keeps undefined in a double array), to any value at anything else (staying holey once
+ * holey). A holey array is written in the sparse form, each element with its index; a double array
+ * every element as a double; otherwise each value as itself.
+ */
+function elementsKind(v: unknown[]): { sparse: boolean; doubles: boolean } {
+  let kind: "smi" | "double" | "any" = "smi";
+  let holey = false;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (typeof x === "number") {
+      if (kind === "smi" && !isSmi(x)) kind = "double";
+    } else if (x === undefined) {
+      if (kind !== "any") holey = true;
+    } else kind = "any";
+  }
+  return { sparse: holey, doubles: !holey && kind === "double" };
+}
+
+/** A number V8 holds as a small integer (32 bits here: Deno's V8 has no pointer compression). */
+const isSmi = (v: number) =>
+  Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff && !Object.is(v, -0);
+
+function writeDouble(out: Bytes, v: number) {
+  out.push(0x4e); // 'N'
+  out.room(8);
+  new DataView(out.buf.buffer).setFloat64(out.n, v, true);
+  out.n += 8;
+}
+
+/** A string: Latin-1 as one byte a character, else UTF-16 aligned to 2 bytes from `start`. */
+function serializeString(out: Bytes, s: string, start: number) {
+  let oneByte = true;
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) > 0xff) {
+      oneByte = false;
+      break;
+    }
+  }
+  if (oneByte) {
+    out.push(0x22); // '"'
+    varint(out, s.length);
+    out.room(s.length);
+    for (let i = 0; i < s.length; i++) out.buf[out.n++] = s.charCodeAt(i);
+    return;
+  }
+  const bytes = s.length * 2;
+  let varintBytes = 1;
+  for (let n = bytes; n >= 0x80; n >>>= 7) varintBytes++;
+  if ((out.n - start + 1 + varintBytes) & 1) out.push(0x00); // padding
+  out.push(0x63); // 'c'
+  varint(out, bytes);
+  out.room(bytes);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out.buf[out.n++] = c & 0xff;
+    out.buf[out.n++] = c >> 8;
+  }
+}
+
+/** A KvU64's value as stored: 8 bytes, little-endian. */
+function le64(n: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt.asUintN(64, n), true);
+  return out;
+}
+
+/**
+ * A chunk of entries encoded for the file: keys and values end to end with where each ends, and
+ * each value's encoding. Its buffers can be transferred to another thread.
+ */
+export interface EncodedChunk {
+  count: number;
+  keys: Uint8Array;
+  keyEnds: Uint32Array;
+  values: Uint8Array;
+  valueEnds: Uint32Array;
+  encodings: Uint8Array;
+}
+
+/**
+ * Encodes entries as Deno KV stores them. `v8Version` is the serialiser version byte of the Deno
+ * that owns the file: KvFileLoader.v8Version reads it from a value that Deno KV wrote.
+ */
+export class ChunkEncoder {
+  #keys = new Bytes();
+  #values = new Bytes();
+  #keyEnds: number[] = [];
+  #valueEnds: number[] = [];
+  #encodings: number[] = [];
+
+  constructor(readonly v8Version: number) {}
+
+  get count() {
+    return this.#keyEnds.length;
+  }
+
+  /** A value to set: a Uint8Array as bytes, a KvU64 as 8 bytes, anything else V8-serialised. */
+  set(key: Deno.KvKey, value: unknown) {
+    const keyStart = this.#keys.n;
+    for (const part of key) encodePart(this.#keys, part);
+    this.#keyEnds.push(this.#keys.n);
+    if (value instanceof Uint8Array) {
+      this.#values.append(value);
+      this.#encodings.push(VALUE_BYTES);
+    } else if (value instanceof Deno.KvU64) {
+      this.#values.append(le64(value.value));
+      this.#encodings.push(VALUE_LE64);
+    } else {
+      const out = this.#values, start = out.n;
+      out.push(0xff);
+      out.push(this.v8Version);
+      if (!serializeV8(out, value, start)) {
+        out.n = start;
+        this.#keys.n = keyStart;
+        throw new TypeError(
+          `kv_load: not a value the loader writes as KV does: ${Deno.inspect(value)}`,
+        );
+      }
+      this.#encodings.push(VALUE_V8);
+    }
+    this.#valueEnds.push(this.#values.n);
+  }
+
+  /** The chunk so far, and starts a new one. */
+  take(): EncodedChunk {
+    const chunk = {
+      count: this.#keyEnds.length,
+      keys: this.#keys.buf.slice(0, this.#keys.n),
+      keyEnds: Uint32Array.from(this.#keyEnds),
+      values: this.#values.buf.slice(0, this.#values.n),
+      valueEnds: Uint32Array.from(this.#valueEnds),
+      encodings: Uint8Array.from(this.#encodings),
+    };
+    this.#keys.n = this.#values.n = 0;
+    this.#keyEnds = [];
+    this.#valueEnds = [];
+    this.#encodings = [];
+    return chunk;
+  }
+}
+
+/** The buffers of a chunk, to transfer with postMessage. */
+export const chunkBuffers = (c: EncodedChunk): ArrayBuffer[] =>
+  [c.keys, c.keyEnds, c.values, c.valueEnds, c.encodings].map((a) => a.buffer as ArrayBuffer);
+
+/** The columns of Deno KV's table that a row is written with; others keep their defaults. */
+const KV_COLUMNS = ["k", "v", "v_encoding", "version"];
+
+/** Writes encoded rows into a KV file whose schema Deno KV made (see the module's comment). */
+export class KvFileLoader {
+  #db: DatabaseSync;
+  #put: StatementSync;
+  #get: StatementSync;
+  #bump: StatementSync;
+
+  constructor(path: string) {
+    this.#db = new DatabaseSync(path);
+    try {
+      this.#db.exec("PRAGMA busy_timeout = 60000");
+      const tables = this.#db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+        .map((t) => t.name);
+      const schema = tables.includes("migration_state")
+        ? this.#db.prepare("SELECT version FROM migration_state WHERE k = 0").get() as
+          | { version: number }
+          | undefined
+        : undefined;
+      const columns = (this.#db.prepare("PRAGMA table_info(kv)").all() as { name: string }[])
+        .map((c) => c.name);
+      if (schema?.version !== 3 || KV_COLUMNS.some((c) => !columns.includes(c))) {
+        throw new Error(`kv_load: not Deno KV's schema 3 (${schema?.version}; ${columns})`);
+      }
+      // Pages stay in memory until a chunk commits; a crash mid-load leaves an unusable store
+      // anyway (the generator starts from an empty one).
+      this.#db.exec("PRAGMA synchronous = OFF");
+      this.#db.exec("PRAGMA cache_size = -524288");
+      this.#put = this.#db.prepare(
+        "INSERT INTO kv (k, v, v_encoding, version) VALUES (?, ?, ?, ?) " +
+          "ON CONFLICT(k) DO UPDATE SET v = excluded.v, v_encoding = excluded.v_encoding, " +
+          "version = excluded.version, expiration_ms = -1",
+      );
+      this.#get = this.#db.prepare("SELECT v, v_encoding FROM kv WHERE k = ?");
+      // What each commit of Deno KV does first (denokv's STATEMENT_INC_AND_GET_DATA_VERSION).
+      this.#bump = this.#db.prepare(
+        "UPDATE data_version SET version = version + 1 WHERE k = 0 RETURNING version",
+      );
+    } catch (e) {
+      this.#db.close();
+      throw e;
+    }
+  }
+
+  /** The V8 serialiser version byte of a value Deno KV wrote into the file. */
+  v8Version(): number {
+    const row = this.#db.prepare("SELECT v FROM kv WHERE v_encoding = ? LIMIT 1").get(VALUE_V8) as
+      | { v: Uint8Array }
+      | undefined;
+    if (!row || row.v[0] !== 0xff) throw new Error("kv_load: no value written by Deno KV to read");
+    return row.v[1];
+  }
+
+  #transaction(fn: (version: number) => void) {
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      fn((this.#bump.get() as { version: number }).version);
+      this.#db.exec("COMMIT");
+    } catch (e) {
+      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+
+  /** Sets a chunk's entries, one transaction (one version, as one commit of KV). */
+  set(c: EncodedChunk) {
+    this.#transaction((version) => {
+      for (let i = 0, k = 0, v = 0; i < c.count; i++) {
+        const kEnd = c.keyEnds[i], vEnd = c.valueEnds[i];
+        this.#put.run(
+          c.keys.subarray(k, kEnd),
+          c.values.subarray(v, vEnd),
+          c.encodings[i],
+          version,
+        );
+        k = kEnd;
+        v = vEnd;
+      }
+    });
+  }
+
+  /**
+   * Adds each entry's KvU64 to the counter stored under its key, as a sum mutation does: a missing
+   * counter starts at 0, the result wraps around 2^64.
+   */
+  sum(c: EncodedChunk) {
+    this.#transaction((version) => {
+      for (let i = 0, k = 0, v = 0; i < c.count; i++) {
+        const kEnd = c.keyEnds[i], vEnd = c.valueEnds[i];
+        const key = c.keys.subarray(k, kEnd);
+        let total = le64Value(c.values.subarray(v, vEnd));
+        const row = this.#get.get(key) as { v: Uint8Array; v_encoding: number } | undefined;
+        if (row) {
+          if (row.v_encoding !== VALUE_LE64) throw new Error("kv_load: a sum on a value not KvU64");
+          total += le64Value(row.v);
+        }
+        this.#put.run(key, le64(total), VALUE_LE64, version);
+        k = kEnd;
+        v = vEnd;
+      }
+    });
+  }
+
+  close() {
+    this.#db.close();
+  }
+}
+
+const le64Value = (b: Uint8Array) =>
+  new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(0, true);

@@ -1,0 +1,215 @@
+/**
+ * Loading a chain straight into the KV file (lib/db/kv_load.ts, generate_load.ts): the same rows as
+ * committing it through Deno KV, byte for byte, and a store that Deno KV goes on writing to.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fillChain, planChain } from "@/lib/db/generate.ts";
+import { ChunkEncoder, encodeKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
+import { openKv, packed } from "@/lib/db/kv.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { keepEveryProject } from "@/lib/db/reports.ts";
+import v8 from "node:v8";
+
+async function withDir(fn: (dir: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "klubbleads-load-" });
+  try {
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+type Row = { k: Uint8Array; v: Uint8Array; v_encoding: number; version: number };
+
+/** Every row of the file's table, in key order (the store closed). */
+function rows(path: string): Row[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare("SELECT k, v, v_encoding, version FROM kv ORDER BY k").all() as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A V8-serialised value as JSON with its objects' keys sorted. */
+function canonical(v: Uint8Array): string {
+  const sorted = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(sorted)
+      : x !== null && typeof x === "object" && !(x instanceof Uint8Array)
+      ? Object.fromEntries(
+        Object.entries(x).sort(([a], [b]) => a < b ? -1 : 1).map(([k, y]) => [k, sorted(y)]),
+      )
+      : x;
+  return JSON.stringify(sorted(v8.deserialize(v)), (_, x) => x instanceof Uint8Array ? [...x] : x);
+}
+
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+
+Deno.test("keys encoded as Deno KV stores them: every kind of part, escapes, order", async () => {
+  await withDir(async (dir) => {
+    const path = join(dir, "keys.kv");
+    const keys: Deno.KvKey[] = [
+      ["prospects", "01JABC"],
+      ["a\u0000b", 0, -0, 1, -1, 1.5, -2.25, 2 ** 53, -(2 ** 60), Infinity, -Infinity],
+      ["åsa", "Öberg", "日本", "😀"],
+      [0n, 1n, -1n, 255n, 256n, -256n, 2n ** 64n, -(2n ** 70n)],
+      [true, false, new Uint8Array([0, 1, 0, 255]), new Uint8Array([])],
+      ["report_counters", "sdd", 3, 1042, "2026-03-10", "Call1"],
+    ];
+    const kv = await Deno.openKv(path);
+    for (const [i, key] of keys.entries()) await kv.set(key, i);
+    kv.close();
+    const stored = new Set(rows(path).map((r) => hex(r.k)));
+    for (const key of keys) {
+      assert.ok(stored.has(hex(encodeKey(key))), `${String(key)} encoded as stored`);
+    }
+  });
+});
+
+Deno.test("values encoded as Deno KV stores them, and a sum adds as KV's does", async () => {
+  await withDir(async (dir) => {
+    const byKv = join(dir, "kv.kv"), loaded = join(dir, "loaded.kv");
+    const values: unknown[] = [
+      "text",
+      { name: "Åsa", n: 1, at: null, tags: ["a", "b"], nested: { x: [1.5, -2, 2 ** 40] } },
+      [1, "a", null, true, false, 0.25],
+      new Uint8Array([1, 2, 3]),
+      new Deno.KvU64(42n),
+      12345678901234,
+      // What V8 writes its own way: 32-bit whole numbers, -0, NaN; index-like keys (as numbers,
+      // first); UTF-16 strings at both alignments; holes; undefined.
+      [2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, -0, NaN, 0.1, -7],
+      [1, 2, "x", 2.5, 3, [4, 0.5]],
+      [1, 2.5, 3, "x", 4, null],
+      { b: 1, "1042": "x", "7": 2, "4294967294": 3, "4294967295": 4, "-1": 5, "01": 6 },
+      ["日本", "x日本", "xx日本", "Åsa Öberg", "😀", "a".repeat(200) + "é", "ü".repeat(70) + "日"],
+      { a: undefined, b: [null, [[]], {}] },
+      // Arrays holding undefined: sparse or dense by how V8 holds them.
+      [[1, undefined], [undefined], [undefined, "x"], [1, undefined, "x"], [2 ** 40, undefined, 1]],
+      [[null, undefined], ["x", undefined, 2], [[1], undefined], [-0, undefined], [1.5, undefined]],
+    ];
+    const sums: [Deno.KvKey, bigint][] = [[["c", 1], 5n], [["c", 2], (1n << 64n) - 3n]];
+    for (const path of [byKv, loaded]) {
+      const kv = await Deno.openKv(path);
+      await kv.set(["first"], "written by KV"); // what the loader reads its V8 version from
+      await kv.set(["c", 2], new Deno.KvU64(10n));
+      if (path === byKv) {
+        // As the generator's worker hands a value to the thread that commits it.
+        for (const [i, v] of values.entries()) {
+          const plain = !(v instanceof Uint8Array || v instanceof Deno.KvU64);
+          await kv.set(["v", i], plain ? packed(structuredClone(v)) : v);
+        }
+        for (const [k, n] of sums) await kv.atomic().sum(k, n).commit();
+      }
+      kv.close();
+    }
+    const loader = new KvFileLoader(loaded);
+    try {
+      const enc = new ChunkEncoder(loader.v8Version());
+      for (const [i, v] of values.entries()) enc.set(["v", i], v);
+      loader.set(enc.take());
+      for (const [k, n] of sums) enc.set(k, new Deno.KvU64(n));
+      loader.sum(enc.take());
+      // What it cannot write as KV would, it refuses rather than write otherwise.
+      for (const v of [{ at: new Date(0) }, { b: new Uint8Array(1) }, [1n], new Map()]) {
+        assert.throws(() => enc.set(["x"], v), /not a value/);
+      }
+    } finally {
+      loader.close();
+    }
+    const strip = (rs: Row[]) => rs.map((r) => `${hex(r.k)} ${hex(r.v)} ${r.v_encoding}`);
+    assert.deepEqual(strip(rows(loaded)), strip(rows(byKv)));
+    // And Deno KV reads what was loaded, the 10 − 3 wrapped as KV wraps it.
+    const kv = await Deno.openKv(loaded);
+    try {
+      assert.deepEqual((await kv.get(["v", 1])).value, values[1]);
+      assert.equal((await kv.get<Deno.KvU64>(["c", 2])).value?.value, 7n);
+      assert.equal((await kv.get<Deno.KvU64>(["c", 1])).value?.value, 5n);
+    } finally {
+      kv.close();
+    }
+  });
+});
+
+Deno.test("a loader refuses a file whose schema is not the one it writes", async () => {
+  await withDir(async (dir) => {
+    const path = join(dir, "other.db");
+    const db = new DatabaseSync(path);
+    db.exec("CREATE TABLE kv (k BLOB PRIMARY KEY, v BLOB)");
+    db.close();
+    assert.throws(() => new KvFileLoader(path), /schema/);
+    // A KV file of a later schema (a Deno that changed it) is refused too.
+    const later = join(dir, "later.kv");
+    (await Deno.openKv(later)).close();
+    const raw = new DatabaseSync(later);
+    raw.exec("UPDATE migration_state SET version = 4");
+    raw.close();
+    assert.throws(() => new KvFileLoader(later), /schema/);
+  });
+});
+
+Deno.test("a chain loaded into the file has the rows of one committed through KV, and KV writes on", async () => {
+  await withDir(async (dir) => {
+    const opts = {
+      prospects: 700,
+      districts: 2,
+      clubs: 8,
+      projects: 5,
+      users: 12,
+      seed: 7,
+      now: new Date("2026-03-10T10:00:00Z"),
+      passwordHash: "not-a-real-hash",
+      chunk: 200, // several chunks: counters are summed over them
+    };
+    const paths = { committed: join(dir, "committed.kv"), loaded: join(dir, "loaded.kv") };
+    // Opened as the bench opens it: the lean expiry index, a reader connection.
+    const open = (path: string) => openKv({ kvPath: path, kvReaders: 1 });
+    // The reference data and users once (their ids and times differ from run to run), copied.
+    const first = await open(paths.committed);
+    await runMigrations(first);
+    const plan = await planChain(first, opts);
+    first.close();
+    await Deno.copyFile(paths.committed, paths.loaded);
+    for (const [how, path] of Object.entries(paths)) {
+      const kv = await open(path);
+      const file = how === "loaded" ? path : undefined;
+      await fillChain(kv, plan, { ...opts, keepMidnights: false, file });
+      kv.close();
+    }
+    const committed = rows(paths.committed), loaded = rows(paths.loaded);
+    assert.ok(committed.length > 700 * 10, `a chain of ${committed.length} rows`);
+    const bytes = (rs: Row[]) => rs.map((r) => `${hex(r.k)} ${hex(r.v)} ${r.v_encoding}`);
+    assert.deepEqual(bytes(loaded), bytes(committed));
+    // The nightly keep then finds the same: the same values (how V8 lays out a computed object,
+    // its keys' order and a whole number as a double, depends on what the process ran before).
+    for (const path of Object.values(paths)) {
+      const kv = await open(path);
+      const projects = plan.chain.projects.map((p) => p.marketProjectId);
+      await keepEveryProject(kv, projects, plan.timeZone, new Date(plan.nowMs));
+      kv.close();
+    }
+    const values = (rs: Row[]) =>
+      rs.map((r) => `${hex(r.k)} ${r.v_encoding === VALUE_V8 ? canonical(r.v) : hex(r.v)}`);
+    const kept = values(rows(paths.loaded));
+    assert.deepEqual(kept, values(rows(paths.committed)));
+    assert.ok(kept.some((r) => r.startsWith(hex(encodeKey(["report_snapshots"])).slice(0, -2))));
+    assert.ok(loaded.some((r) => r.v_encoding === VALUE_V8));
+
+    // Deno KV writes on: a new commit's versionstamp is above every loaded row's, and a check on a
+    // loaded entry's versionstamp holds until it changes.
+    const kv = await Deno.openKv(paths.loaded);
+    try {
+      const e = (await Array.fromAsync(kv.list({ prefix: ["prospects"] }, { limit: 1 })))[0];
+      const r = await kv.atomic().check(e).set(e.key, e.value).commit();
+      assert.ok(r.ok);
+      const newest = Math.max(...loaded.map((x) => x.version));
+      assert.ok(BigInt("0x" + r.versionstamp) > BigInt(newest) << 16n, "versionstamp after load");
+      assert.equal((await kv.atomic().check(e).set(e.key, e.value).commit()).ok, false);
+    } finally {
+      kv.close();
+    }
+  });
+});
