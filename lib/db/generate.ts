@@ -383,7 +383,6 @@ export async function planChain(kv: Deno.Kv, opts: GenerateOptions): Promise<Pro
   return {
     prospects: o.prospects,
     seed: Math.floor(rand() * 2 ** 32),
-    // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
     archiveSeed: o.seed ^ 0x5eed,
     nowMs: o.now.getTime(),
     timeZone: o.timeZone,
@@ -454,13 +453,14 @@ async function writeProspects(
   try {
     await new Promise<void>((resolve, reject) => {
       let written = Promise.resolve();
+      let done = 0;
       worker.onmessage = (e: MessageEvent<GenerateMessage>) => {
         const m = e.data;
         if (m.type === "chunk") {
           written = written.then(async () => {
             await writeSorted(kv, m.entries, batchMutations);
             worker.postMessage({ type: "written" } satisfies GenerateMessage);
-            onProgress?.(m.done, plan.prospects);
+            onProgress?.(done += m.prospects, plan.prospects);
           });
           written.catch(reject);
         } else if (m.type === "end") written.then(resolve, reject);
@@ -503,8 +503,7 @@ async function loadProspectsInto(
   await stdin.write(v8.serialize(plan));
   await stdin.close();
   for await (const line of child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lines())) {
-    const done = (JSON.parse(line) as { done: number }).done;
-    onProgress?.(done, plan.prospects);
+    onProgress?.((JSON.parse(line) as { done: number }).done, plan.prospects);
   }
   const status = await child.status;
   if (!status.success) throw new Error(`generate: the loading process exited with ${status.code}`);
@@ -530,10 +529,14 @@ export const CHUNKS_AHEAD = 2;
 
 /** The messages between writeProspects and its worker (generate_worker.ts). */
 export type GenerateMessage =
-  | { type: "start"; plan: ProspectPlan; encode?: { v8Version: number } }
-  | { type: "chunk"; entries: GeneratedEntry[]; done: number }
-  | { type: "encoded"; chunk: EncodedChunk; done: number }
-  | { type: "sums"; chunk: EncodedChunk }
+  | {
+    type: "start";
+    plan: ProspectPlan;
+    part?: { index: number; of: number };
+    encode?: { v8Version: number };
+  }
+  | { type: "chunk"; entries: GeneratedEntry[]; prospects: number }
+  | { type: "encoded"; chunk: EncodedChunk; prospects: number }
   | { type: "written" }
   | { type: "end" }
   | { type: "failed"; error: string };
@@ -573,12 +576,14 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
 /**
  * The plan's prospects, a chunk at a time: each prospect's entries as the app path would have
  * written them (appPathEntries) and its history, then the chunk's counter deltas summed (memory
- * stays per chunk: a 1M chain has ~20M report counters), all sorted in KV key order.
+ * stays per chunk: a 1M chain has ~20M report counters), all sorted in KV key order. Each chunk
+ * draws from random sequences of its own, so `part` (the chunks c with c % of === index) lets
+ * several workers generate one chain.
  */
-export function* prospectChunks(plan: ProspectPlan): Generator<{
-  entries: GeneratedEntry[];
-  done: number;
-}> {
+export function* prospectChunks(
+  plan: ProspectPlan,
+  part = { index: 0, of: 1 },
+): Generator<{ entries: GeneratedEntry[]; prospects: number }> {
   const now = new Date(plan.nowMs);
   const cumulative: number[] = [];
   plan.chain.projectWeights.reduce((acc, w, i) => (cumulative[i] = acc + w), 0);
@@ -597,7 +602,6 @@ export function* prospectChunks(plan: ProspectPlan): Generator<{
     today: localDate(now, plan.timeZone),
     staff: plan.chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
   };
-  const archiveRand = prng(plan.archiveSeed);
   const counters = new CounterSums();
   const keep = {
     changeTime: changeTimeFilter(plan.nowMs, plan.timeZone),
@@ -606,20 +610,28 @@ export function* prospectChunks(plan: ProspectPlan): Generator<{
     districts: plan.districts,
     timeZone: plan.timeZone,
   };
-  let pending: GeneratedEntry[] = [];
-  for (let i = 0; i < plan.prospects; i++) {
-    const { final, steps, events } = prospectHistory(i, history);
-    pending.push(...appPathEntries(final, steps, keep));
-    pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
-    if ((i + 1) % plan.chunk === 0 || i + 1 === plan.prospects) {
-      for (const c of counters.take()) {
-        pending.push({ key: c.key, value: counterDelta(c.delta).value, sum: true });
-      }
-      yield { entries: sortedByKey(pending), done: i + 1 };
-      pending = [];
+  const chunks = Math.ceil(plan.prospects / plan.chunk);
+  for (let c = part.index; c < chunks; c += part.of) {
+    history.rand = prng(chunkSeed(plan.seed, c));
+    // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
+    const archiveRand = prng(chunkSeed(plan.archiveSeed, c));
+    const from = c * plan.chunk, to = Math.min(from + plan.chunk, plan.prospects);
+    const pending: GeneratedEntry[] = [];
+    for (let i = from; i < to; i++) {
+      const { final, steps, events } = prospectHistory(i, history);
+      pending.push(...appPathEntries(final, steps, keep));
+      pending.push(...wholeHistory(final.id, events, (ms) => seededUlid(ms, archiveRand)));
     }
+    for (const d of counters.take()) {
+      pending.push({ key: d.key, value: counterDelta(d.delta).value, sum: true });
+    }
+    yield { entries: sortedByKey(pending), prospects: to - from };
   }
 }
+
+/** The seed of chunk c's random sequence, from the chain's. */
+const chunkSeed = (seed: number, c: number) =>
+  Math.floor(prng(seed ^ Math.imul(c + 1, 0x9e3779b9))() * 2 ** 32);
 
 /** Entries in KV key order within each family (for locality of bulk writes). */
 function sortedByKey(unsorted: GeneratedEntry[]): GeneratedEntry[] {

@@ -1,13 +1,16 @@
 /**
  * The process that loads a chain's prospects straight into a KV file (generate.ts, writeProspects
- * with `file`; kv_load.ts): its worker generates and encodes each chunk while this thread inserts
- * the one before, a transaction each. A process of its own, because the process that asked has the
+ * with `file`; kv_load.ts): two workers generate and encode the chunks while this thread stages
+ * each, then writes them all in key order. A process of its own, because the process that asked has the
  * file open in Deno KV (two SQLite libraries in one process do not see each other's locks). The
  * plan arrives V8-serialised on stdin; a line `{"done": n}` on stdout after each chunk.
  */
 import v8 from "node:v8";
 import type { GenerateMessage, ProspectPlan } from "@/lib/db/generate.ts";
 import { KvFileLoader } from "@/lib/db/kv_load.ts";
+
+/** Workers generating the chain's chunks side by side (prospectChunks' parts). */
+const WORKERS = 2;
 
 /** Loads the plan's prospects into the KV file at `path`, calling `onChunk` after each chunk. */
 export async function loadProspects(
@@ -16,34 +19,43 @@ export async function loadProspects(
   onChunk: (done: number) => void,
 ): Promise<void> {
   const loader = new KvFileLoader(path);
-  const worker = new Worker(new URL("./generate_worker.ts", import.meta.url).href, {
-    type: "module",
-  });
+  const workers: Worker[] = [];
   try {
-    await new Promise<void>((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<GenerateMessage>) => {
-        const m = e.data;
-        try {
-          if (m.type === "encoded") {
-            loader.set(m.chunk);
-            worker.postMessage({ type: "written" } satisfies GenerateMessage);
-            onChunk(m.done);
-          } else if (m.type === "sums") loader.sum(m.chunk);
-          else if (m.type === "end") resolve();
-          else if (m.type === "failed") reject(new Error(`generate: ${m.error}`));
-        } catch (err) {
-          reject(err);
-        }
-      };
-      worker.onerror = (e) => {
-        e.preventDefault();
-        reject(new Error(`generate: ${e.message}`));
-      };
-      const encode = { v8Version: loader.v8Version() };
-      worker.postMessage({ type: "start", plan, encode } satisfies GenerateMessage);
-    });
+    const encode = { v8Version: loader.v8Version() };
+    let done = 0;
+    await Promise.all(Array.from({ length: WORKERS }, (_, index) => {
+      const worker = new Worker(new URL("./generate_worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+      workers.push(worker);
+      return new Promise<void>((resolve, reject) => {
+        worker.onmessage = (e: MessageEvent<GenerateMessage>) => {
+          const m = e.data;
+          try {
+            if (m.type === "encoded") {
+              loader.set(m.chunk);
+              worker.postMessage({ type: "written" } satisfies GenerateMessage);
+              onChunk(done += m.prospects);
+            } else if (m.type === "end") resolve();
+            else if (m.type === "failed") reject(new Error(`generate: ${m.error}`));
+          } catch (err) {
+            reject(err);
+          }
+        };
+        worker.onerror = (e) => {
+          e.preventDefault();
+          reject(new Error(`generate: ${e.message}`));
+        };
+        const part = { index, of: WORKERS };
+        worker.postMessage({ type: "start", plan, part, encode } satisfies GenerateMessage);
+      });
+    }));
+    const t0 = performance.now();
+    loader.finish();
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    console.error(JSON.stringify({ level: "info", loadedInKeyOrder: `${s} s` }));
   } finally {
-    worker.terminate();
+    for (const w of workers) w.terminate();
     loader.close();
   }
 }
