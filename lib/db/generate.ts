@@ -403,8 +403,9 @@ export async function fillChain(
   opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
 ): Promise<void> {
   const o = { ...DEFAULTS, ...opts };
-  if (o.file) await loadProspectsInto(o.file, plan, o.onProgress);
-  else await writeProspects(kv, plan, o.batchMutations, o.onProgress);
+  if (!o.file || !await loadProspectsInto(o.file, plan, o.onProgress)) {
+    await writeProspects(kv, plan, o.batchMutations, o.onProgress);
+  }
   await kv.set(customerIdSeqKey(), plan.prospects);
   if (o.keepMidnights ?? true) {
     const projects = plan.chain.projects.map((p) => p.marketProjectId);
@@ -479,14 +480,15 @@ async function writeProspects(
 
 /**
  * Loads the plan's prospects into the KV file at `path` through a process of its own
- * (generate_load.ts; kv_load.ts): ~3× faster than committing them through KV, which the caller
- * must not write to meanwhile.
+ * (generate_load.ts; kv_load.ts; the caller must not write to `kv` meanwhile). False, having
+ * written nothing, when the file is not of the Deno KV format it writes (another Deno's): the
+ * caller commits them through KV then.
  */
 async function loadProspectsInto(
   path: string,
   plan: ProspectPlan,
   onProgress?: (done: number, total: number) => void,
-): Promise<void> {
+): Promise<boolean> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -506,8 +508,13 @@ async function loadProspectsInto(
     onProgress?.((JSON.parse(line) as { done: number }).done, plan.prospects);
   }
   const status = await child.status;
+  if (status.code === LOAD_REFUSED) return false;
   if (!status.success) throw new Error(`generate: the loading process exited with ${status.code}`);
+  return true;
 }
+
+/** The loading process's exit code when the file is not of the format it writes. */
+export const LOAD_REFUSED = 3;
 
 /** A stream of text cut into its lines. */
 function lines(): TransformStream<string, string> {

@@ -6,8 +6,8 @@
  * plan arrives V8-serialised on stdin; a line `{"done": n}` on stdout after each chunk.
  */
 import v8 from "node:v8";
-import type { GenerateMessage, ProspectPlan } from "@/lib/db/generate.ts";
-import { KvFileLoader } from "@/lib/db/kv_load.ts";
+import { type GenerateMessage, LOAD_REFUSED, type ProspectPlan } from "@/lib/db/generate.ts";
+import { FormatRefused, KvFileLoader } from "@/lib/db/kv_load.ts";
 
 /** Workers generating the chain's chunks side by side (prospectChunks' parts). */
 const WORKERS = 2;
@@ -64,5 +64,11 @@ if (import.meta.main) {
   const plan = v8.deserialize(
     new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer()),
   ) as ProspectPlan;
-  await loadProspects(Deno.args[0], plan, (done) => console.log(JSON.stringify({ done })));
+  try {
+    await loadProspects(Deno.args[0], plan, (done) => console.log(JSON.stringify({ done })));
+  } catch (e) {
+    if (!(e instanceof FormatRefused)) throw e;
+    console.error(JSON.stringify({ level: "warn", generate: String(e.message) }));
+    Deno.exit(LOAD_REFUSED);
+  }
 }

@@ -9,8 +9,9 @@
  * transaction per chunk that takes its version from the file's version counter as a commit does.
  *
  * It writes the schema Deno KV made (version 3 of denokv's SQLite backend: table `kv` with `k`, `v`,
- * `v_encoding`, `version`; `data_version`), checked before a row is written: a file of another
- * schema is refused, and the caller writes through KV instead. A test writes the same chain both
+ * `v_encoding`, `version`; `data_version`) and V8's serialisation format of the versions it knows,
+ * checked before a row is written: another file is refused (FormatRefused), and the generator
+ * commits through KV instead. A test writes the same chain both
  * ways and finds every row's key, value and encoding byte-identical (tests/api/kv_load_test.ts).
  * Must not run in a process that has the file open in Deno KV: two SQLite libraries in one process
  * do not see each other's POSIX locks (lib/db/kv.ts, leanExpirationIndex).
@@ -370,6 +371,16 @@ export class ChunkEncoder {
 export const chunkBuffers = (c: EncodedChunk): ArrayBuffer[] =>
   [c.keys, c.keyEnds, c.values, c.valueEnds, c.encodings].map((a) => a.buffer as ArrayBuffer);
 
+/** The V8 serialisation versions serializeV8 writes the format of (Deno 2.9 writes 16). */
+const V8_VERSIONS = [15, 16];
+
+/** A file the loader does not write: not the schema or value format it knows. */
+export class FormatRefused extends Error {
+  constructor(why: string) {
+    super(`kv_load: ${why}`);
+  }
+}
+
 /** The columns of Deno KV's table that a row is written with; others keep their defaults. */
 const KV_COLUMNS = ["k", "v", "v_encoding", "version"];
 
@@ -395,7 +406,7 @@ export class KvFileLoader {
       const columns = (this.#db.prepare("PRAGMA table_info(kv)").all() as { name: string }[])
         .map((c) => c.name);
       if (schema?.version !== 3 || KV_COLUMNS.some((c) => !columns.includes(c))) {
-        throw new Error(`kv_load: not Deno KV's schema 3 (${schema?.version}; ${columns})`);
+        throw new FormatRefused(`not Deno KV's schema 3 (${schema?.version}; ${columns})`);
       }
       // A crash mid-load leaves an unusable store anyway (the generator starts from an empty one).
       this.#db.exec("PRAGMA synchronous = OFF");
@@ -427,6 +438,10 @@ export class KvFileLoader {
       VALUE_V8,
     ) as { v: Uint8Array } | undefined;
     if (!row || row.v[0] !== 0xff) throw new Error("kv_load: no value written by Deno KV to read");
+    // A later V8 may write more than the format serializeV8 knows.
+    if (!V8_VERSIONS.includes(row.v[1])) {
+      throw new FormatRefused(`V8 serialisation version ${row.v[1]} (known: ${V8_VERSIONS})`);
+    }
     return row.v[1];
   }
 

@@ -217,3 +217,41 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
     }
   });
 });
+
+Deno.test("a file the loader does not write is filled through KV's commits instead", async () => {
+  await withDir(async (dir) => {
+    const path = join(dir, "later.kv");
+    const opts = {
+      prospects: 120,
+      districts: 1,
+      clubs: 3,
+      projects: 2,
+      users: 4,
+      passwordHash: "x",
+    };
+    const first = await openKv({ kvPath: path });
+    await runMigrations(first);
+    const plan = await planChain(first, opts);
+    first.close();
+    // As if another Deno's KV had made the file: a schema the loader does not know.
+    const raw = new DatabaseSync(path);
+    raw.exec("UPDATE migration_state SET version = 4");
+    raw.close();
+    const kv = await Deno.openKv(path);
+    try {
+      await fillChain(kv, plan, { ...opts, keepMidnights: false, file: path });
+      const records = await Array.fromAsync(kv.list({ prefix: ["prospects"] }));
+      assert.equal(records.length, 120);
+      // Committed in atomics of 500 mutations, not loaded in one transaction (one versionstamp).
+      const stamps = new Set<string>();
+      for (
+        const family of ["prospects", "prospect_history", "prospects_by_phone", "report_first_in"]
+      ) {
+        for await (const e of kv.list({ prefix: [family] })) stamps.add(e.versionstamp);
+      }
+      assert.ok(stamps.size > 1, `${stamps.size} versionstamps`);
+    } finally {
+      kv.close();
+    }
+  });
+});
