@@ -108,8 +108,9 @@ export interface GeneratedChain {
 }
 
 /** mulberry32: a small, fast, seeded PRNG. */
-export function prng(seed: number): () => number {
-  let s = seed | 0;
+export function prng(seed: number, skip = 0): () => number {
+  // mulberry32: its state moves by a constant per draw, so `skip` draws are one multiplication.
+  let s = (seed + Math.imul(skip, 0x6d2b79f5)) | 0;
   return () => {
     s = (s + 0x6d2b79f5) | 0;
     let t = Math.imul(s ^ (s >>> 15), 1 | s);
@@ -618,10 +619,14 @@ export function* prospectChunks(
     timeZone: plan.timeZone,
   };
   const chunks = Math.ceil(plan.prospects / plan.chunk);
+  // Chunk c draws from the chain's sequence at c × stride on: sequences that never overlap (two
+  // seeds of mulberry32 are two places in one cycle of 2^32; seeds of their own overlapped and
+  // generated the same prospects twice, 2 % of a 1M chain).
+  const stride = Math.floor(2 ** 32 / chunks);
   for (let c = part.index; c < chunks; c += part.of) {
-    history.rand = prng(chunkSeed(plan.seed, c));
+    history.rand = drawsAtMost(prng(plan.seed, c * stride), stride);
     // Archive ids of long histories from their own sequence: the chain stays what the seed made it.
-    const archiveRand = prng(chunkSeed(plan.archiveSeed, c));
+    const archiveRand = drawsAtMost(prng(plan.archiveSeed, c * stride), stride);
     const from = c * plan.chunk, to = Math.min(from + plan.chunk, plan.prospects);
     const pending: GeneratedEntry[] = [];
     for (let i = from; i < to; i++) {
@@ -636,9 +641,14 @@ export function* prospectChunks(
   }
 }
 
-/** The seed of chunk c's random sequence, from the chain's. */
-const chunkSeed = (seed: number, c: number) =>
-  Math.floor(prng(seed ^ Math.imul(c + 1, 0x9e3779b9))() * 2 ** 32);
+/** A sequence that fails rather than run into the next chunk's (prospectChunks). */
+export function drawsAtMost(rand: () => number, n: number): () => number {
+  let left = n;
+  return () => {
+    if (left-- <= 0) throw new Error(`generate: a chunk drew more than ${n} random numbers`);
+    return rand();
+  };
+}
 
 /** Entries in KV key order within each family (for locality of bulk writes). */
 function sortedByKey(unsorted: GeneratedEntry[]): GeneratedEntry[] {

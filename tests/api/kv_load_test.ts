@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { fillChain, planChain } from "@/lib/db/generate.ts";
+import { drawsAtMost, fillChain, planChain, prng } from "@/lib/db/generate.ts";
 import { ChunkEncoder, encodeKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -185,6 +185,8 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
     }
     const committed = rows(paths.committed), loaded = rows(paths.loaded);
     assert.ok(committed.length > 700 * 10, `a chain of ${committed.length} rows`);
+    const records = loaded.filter((r) => hex(r.k).startsWith(hex(encodeKey(["prospects"]))));
+    assert.equal(records.length, 700, "every prospect of the plan, none generated twice");
     const bytes = (rs: Row[]) => rs.map((r) => `${hex(r.k)} ${hex(r.v)} ${r.v_encoding}`);
     assert.deepEqual(bytes(loaded), bytes(committed));
     // The nightly keep then finds the same: the same values (how V8 lays out a computed object,
@@ -254,4 +256,16 @@ Deno.test("a file the loader does not write is filled through KV's commits inste
       kv.close();
     }
   });
+});
+
+Deno.test("each chunk of a chain draws from its own stretch of the chain's random sequence", () => {
+  const whole = prng(42);
+  const draws = Array.from({ length: 1000 }, () => whole());
+  // Skipping k draws lands where drawing k would have.
+  for (const k of [0, 1, 7, 999]) assert.equal(prng(42, k)(), draws[k]);
+  assert.equal(prng(42, 2 ** 32)(), draws[0], "a whole cycle of 2^32 draws comes back");
+  // A chunk that would draw into the next chunk's stretch fails instead.
+  const capped = drawsAtMost(prng(42), 3);
+  capped(), capped(), capped();
+  assert.throws(() => capped(), /more than 3/);
 });
