@@ -31,7 +31,7 @@ import {
   reportMutations,
 } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
-import { BUCKET_DAYS_KEPT, keepEveryProject } from "@/lib/db/reports.ts";
+import { BUCKET_DAYS_KEPT, keepEveryProject, type KeyRange, type Prune } from "@/lib/db/reports.ts";
 import {
   type ProspectEvent,
   prospectEvents,
@@ -40,7 +40,7 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
-import type { EncodedChunk } from "@/lib/db/kv_load.ts";
+import { type EncodedChunk, encodeKey } from "@/lib/db/kv_load.ts";
 import v8 from "node:v8";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -404,13 +404,32 @@ export async function fillChain(
   opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
 ): Promise<void> {
   const o = { ...DEFAULTS, ...opts };
-  if (!o.file || !await loadProspectsInto(o.file, plan, o.onProgress)) {
-    await writeProspects(kv, plan, o.batchMutations, o.onProgress);
-  }
+  const file = o.file;
+  const loaded = file !== undefined &&
+    await inFile(file, { plan }, (line) => o.onProgress?.(line.done!, plan.prospects));
+  if (!loaded) await writeProspects(kv, plan, o.batchMutations, o.onProgress);
   await kv.set(customerIdSeqKey(), plan.prospects);
-  if (o.keepMidnights ?? true) {
-    const projects = plan.chain.projects.map((p) => p.marketProjectId);
-    await keepEveryProject(kv, projects, plan.timeZone, new Date(plan.nowMs));
+  if (o.keepMidnights ?? true) await keepChain(kv, plan, loaded ? file : undefined);
+}
+
+/**
+ * Keeps every past midnight of a generated chain (keepEveryProject). Into a KV file its prospects
+ * were loaded into (`file`), what the step prunes (~40 % of what was loaded) is deleted by SQLite
+ * range by range at the end, not listed and deleted through KV.
+ */
+export async function keepChain(kv: Deno.Kv, plan: ProspectPlan, file?: string): Promise<void> {
+  const projects = plan.chain.projects.map((p) => p.marketProjectId);
+  const pruned: KeyRange[] = [];
+  const collect: Prune = (_, ranges) => {
+    pruned.push(...ranges);
+    return Promise.resolve(0);
+  };
+  const now = new Date(plan.nowMs);
+  await keepEveryProject(kv, projects, plan.timeZone, now, 4, file ? collect : undefined);
+  if (!file) return;
+  const deleteRanges = pruned.map((r) => [encodeKey(r.start), encodeKey(r.end)]);
+  if (!await inFile(file, { deleteRanges }, () => {})) {
+    throw new Error("generate: the file refused the keep step's deletes");
   }
 }
 
@@ -480,15 +499,15 @@ async function writeProspects(
 }
 
 /**
- * Loads the plan's prospects into the KV file at `path` through a process of its own
- * (generate_load.ts; kv_load.ts; the caller must not write to `kv` meanwhile). False, having
- * written nothing, when the file is not of the Deno KV format it writes (another Deno's): the
- * caller commits them through KV then.
+ * Runs a job of the loading process (generate_load.ts; kv_load.ts) on the KV file at `path`:
+ * loading a plan's prospects, or deleting key ranges. The caller must not write to the file
+ * meanwhile. False, having written nothing, when the file is not of the Deno KV format it writes
+ * (another Deno's): the caller commits through KV then.
  */
-async function loadProspectsInto(
+async function inFile(
   path: string,
-  plan: ProspectPlan,
-  onProgress?: (done: number, total: number) => void,
+  job: LoadJob,
+  onLine: (line: { done?: number }) => void,
 ): Promise<boolean> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
@@ -503,16 +522,19 @@ async function loadProspectsInto(
     stderr: "inherit",
   }).spawn();
   const stdin = child.stdin.getWriter();
-  await stdin.write(v8.serialize(plan));
+  await stdin.write(v8.serialize(job));
   await stdin.close();
   for await (const line of child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lines())) {
-    onProgress?.((JSON.parse(line) as { done: number }).done, plan.prospects);
+    onLine(JSON.parse(line));
   }
   const status = await child.status;
   if (status.code === LOAD_REFUSED) return false;
   if (!status.success) throw new Error(`generate: the loading process exited with ${status.code}`);
   return true;
 }
+
+/** What the loading process is asked to do (V8-serialised on its stdin). */
+export type LoadJob = { plan: ProspectPlan } | { deleteRanges: Uint8Array[][] };
 
 /** The loading process's exit code when the file is not of the format it writes. */
 export const LOAD_REFUSED = 3;
@@ -700,7 +722,7 @@ const DISTRICT_SCOPES = new Set(["sdd", "dcd"]);
 
 /**
  * Whether a report counter is one the store keeps once the nightly job has run: not a per-hour
- * change bucket older than two days, nor a district bucket of a day before those pruneBeforeKept
+ * change bucket older than two days, nor a district bucket of a day before those prunedRanges
  * leaves (BUCKET_DAYS_KEPT before the last kept midnight, today's or yesterday's).
  */
 function counterFilter(now: Date, timeZone: string): (key: Deno.KvKey) => boolean {

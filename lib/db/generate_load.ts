@@ -3,10 +3,16 @@
  * with `file`; kv_load.ts): two workers generate and encode the chunks while this thread stages
  * each, then writes them all in key order. A process of its own, because the process that asked has the
  * file open in Deno KV (two SQLite libraries in one process do not see each other's locks). The
- * plan arrives V8-serialised on stdin; a line `{"done": n}` on stdout after each chunk.
+ * job arrives V8-serialised on stdin (LoadJob): a plan, with a line `{"done": n}` on stdout after
+ * each chunk; or key ranges to delete (the keep step's prune), answered `{"deleted": n}`.
  */
 import v8 from "node:v8";
-import { type GenerateMessage, LOAD_REFUSED, type ProspectPlan } from "@/lib/db/generate.ts";
+import {
+  type GenerateMessage,
+  LOAD_REFUSED,
+  type LoadJob,
+  type ProspectPlan,
+} from "@/lib/db/generate.ts";
 import { FormatRefused, KvFileLoader } from "@/lib/db/kv_load.ts";
 
 /** Workers generating the chain's chunks side by side (prospectChunks' parts). */
@@ -61,11 +67,21 @@ export async function loadProspects(
 }
 
 if (import.meta.main) {
-  const plan = v8.deserialize(
+  const job = v8.deserialize(
     new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer()),
-  ) as ProspectPlan;
+  ) as LoadJob;
   try {
-    await loadProspects(Deno.args[0], plan, (done) => console.log(JSON.stringify({ done })));
+    if ("plan" in job) {
+      await loadProspects(Deno.args[0], job.plan, (done) => console.log(JSON.stringify({ done })));
+    } else {
+      const loader = new KvFileLoader(Deno.args[0]);
+      try {
+        const deleted = loader.deleteRanges(job.deleteRanges as [Uint8Array, Uint8Array][]);
+        console.log(JSON.stringify({ deleted }));
+      } finally {
+        loader.close();
+      }
+    }
   } catch (e) {
     if (!(e instanceof FormatRefused)) throw e;
     console.error(JSON.stringify({ level: "warn", generate: String(e.message) }));

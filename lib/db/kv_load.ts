@@ -503,6 +503,20 @@ export class KvFileLoader {
     });
   }
 
+  /**
+   * Deletes every key in each [start, end) of encoded keys, one transaction (one commit of KV).
+   * Answers how many keys it deleted.
+   */
+  deleteRanges(ranges: [Uint8Array, Uint8Array][]): number {
+    let n = 0;
+    this.#transaction("BEGIN IMMEDIATE", () => {
+      this.#bump.get();
+      const del = this.#db.prepare("DELETE FROM main.kv WHERE k >= ? AND k < ?");
+      for (const [start, end] of ranges) n += Number(del.run(start, end).changes);
+    });
+    return n;
+  }
+
   close() {
     this.#db.close();
   }

@@ -1196,6 +1196,7 @@ export async function keepMidnights(
   mp: number,
   timeZone: string,
   now: Date,
+  prune: Prune = deleteEach,
 ): Promise<{ kept: number; pruned: number }> {
   const last = lastKeepableMidnight(now, timeZone);
   if (!last) return { kept: 0, pruned: 0 };
@@ -1220,37 +1221,41 @@ export async function keepMidnights(
   }
   const kept = instants.length;
   await kv.set(reportKeptKey(mp), iso(last));
-  return { kept, pruned: await pruneBeforeKept(kv, mp, last, timeZone) };
+  return { kept, pruned: await prune(kv, await prunedRanges(kv, mp, last, timeZone)) };
 }
 
+/** Deletes key ranges, answering how many keys it deleted (keepMidnights' prune step). */
+export type Prune = (kv: Deno.Kv, ranges: KeyRange[]) => Promise<number>;
+export type KeyRange = { start: Deno.KvKey; end: Deno.KvKey };
+
+const deleteEach: Prune = async (kv, ranges) => {
+  let n = 0;
+  for (const r of ranges) n += await deleteRange(kv, r);
+  return n;
+};
+
 /**
- * Deletes what no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd,
- * ccd, dcd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end
- * keys) that began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5
- * days' stints.
+ * What no report reads once every midnight up to `kept` is kept: the day buckets (scd, sdd, ccd,
+ * dcd) of the days before it (BUCKET_DAYS_KEPT of margin) and the stints (with their end keys)
+ * that began STINTS_KEPT_MS before it — a report of a later instant reads only the last 5 days'
+ * stints.
  */
-export async function pruneBeforeKept(
+export async function prunedRanges(
   kv: Deno.Kv,
   mp: number,
   kept: Date,
   timeZone: string,
-): Promise<number> {
+): Promise<KeyRange[]> {
   const day = addDays(reportDay(iso(kept), timeZone), -BUCKET_DAYS_KEPT);
-  let n = 0;
-  for (const scope of ["scd", "sdd", "ccd", "dcd"]) {
-    n += await deleteRange(kv, {
-      start: reportCounterKey(scope, mp),
-      end: reportCounterKey(scope, mp, day),
-    });
-  }
+  const out = ["scd", "sdd", "ccd", "dcd"].map((scope) => ({
+    start: reportCounterKey(scope, mp),
+    end: reportCounterKey(scope, mp, day),
+  }));
   const before = iso(kept.getTime() - STINTS_KEPT_MS);
   for await (const club of stintClubs(kv, mp)) {
-    n += await deleteRange(kv, {
-      start: reportStintKey(mp, club),
-      end: reportStintKey(mp, club, before),
-    });
+    out.push({ start: reportStintKey(mp, club), end: reportStintKey(mp, club, before) });
   }
-  return n;
+  return out;
 }
 
 /**
@@ -1263,12 +1268,13 @@ export async function keepEveryProject(
   timeZone: string,
   now: Date,
   concurrency = 4,
+  prune?: Prune,
 ): Promise<{ kept: number; pruned: number }> {
   const total = { kept: 0, pruned: 0 };
   let next = 0;
   const worker = async () => {
     while (next < projects.length) {
-      const r = await keepMidnights(kv, projects[next++], timeZone, now);
+      const r = await keepMidnights(kv, projects[next++], timeZone, now, prune);
       total.kept += r.kept;
       total.pruned += r.pruned;
     }
