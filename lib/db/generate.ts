@@ -606,9 +606,9 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
 /**
  * The plan's prospects, a chunk at a time: each prospect's entries as the app path would have
  * written them (appPathEntries) and its history, then the chunk's counter deltas summed (memory
- * stays per chunk: a 1M chain has ~20M report counters), all sorted in KV key order. Each chunk
- * draws from random sequences of its own, so `part` (the chunks c with c % of === index) lets
- * several workers generate one chain.
+ * stays per chunk), all sorted in KV key order. Each chunk draws from a stretch of the chain's
+ * random sequences of its own, so `part` (the chunks c with c % of === index) lets several workers
+ * generate one chain.
  */
 export function* prospectChunks(
   plan: ProspectPlan,

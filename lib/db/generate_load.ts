@@ -1,7 +1,7 @@
 /**
- * The process that loads a chain's prospects straight into a KV file (generate.ts, writeProspects
- * with `file`; kv_load.ts): two workers generate and encode the chunks while this thread stages
- * each, then writes them all in key order. A process of its own, because the process that asked has the
+ * The process that loads a chain's prospects straight into a KV file (generate.ts, fillChain with
+ * `file`; kv_load.ts): two workers generate and encode the chunks while this thread stages each,
+ * then writes them all in key order. A process of its own, because the process that asked has the
  * file open in Deno KV (two SQLite libraries in one process do not see each other's locks). The
  * job arrives V8-serialised on stdin (LoadJob): a plan, with a line `{"done": n}` on stdout after
  * each chunk; or key ranges to delete (the keep step's prune), answered `{"deleted": n}`.

@@ -1,18 +1,19 @@
 /**
  * Loading entries straight into a Deno KV file (issue #17: generating a 1M chain in ≤ 5 min).
  *
- * A commit through Deno KV costs the writing thread its mutations' checks and serialisation and
- * KV's writer thread an SQLite transaction; at 1M the generator's ~16 M keys took ~380 s that way,
- * though SQLite itself inserts rows several times faster. The generator's worker encodes each
- * chunk here as Deno KV would (its key codec, its value encodings), and a process of its own
- * (generate_load.ts) inserts the rows into the file's table with one SQLite statement, a
- * transaction per chunk that takes its version from the file's version counter as a commit does.
+ * Committed through Deno KV, the generator's ~16 M rows of a 1M chain took ~380 s, nearly all of it
+ * SQLite putting each row where it belongs in a table growing to 3 GB; inserted directly in the
+ * order they were generated they took longer still. The generator's workers encode each chunk here
+ * as Deno KV would (its key codec, its value encodings), and a process of its own
+ * (generate_load.ts) stages the rows in SQLite's temporary file, then writes them into KV's table
+ * in key order in one transaction that takes its version from the file's version counter as a
+ * commit does (decision 17 in docs/architecture.md).
  *
  * It writes the schema Deno KV made (version 3 of denokv's SQLite backend: table `kv` with `k`, `v`,
  * `v_encoding`, `version`; `data_version`) and V8's serialisation format of the versions it knows,
  * checked before a row is written: another file is refused (FormatRefused), and the generator
- * commits through KV instead. A test writes the same chain both
- * ways and finds every row's key, value and encoding byte-identical (tests/api/kv_load_test.ts).
+ * commits through KV instead. A test writes the same chain both ways and finds every row's key,
+ * value and encoding byte-identical (tests/api/kv_load_test.ts).
  * Must not run in a process that has the file open in Deno KV: two SQLite libraries in one process
  * do not see each other's POSIX locks (lib/db/kv.ts, leanExpirationIndex).
  */
@@ -313,7 +314,6 @@ export class ChunkEncoder {
   set(key: Deno.KvKey, value: unknown) {
     const keyStart = this.#keys.n;
     for (const part of key) encodePart(this.#keys, part);
-    this.#keyEnds.push(this.#keys.n);
     if (value instanceof Uint8Array) {
       this.#values.append(value);
       this.#encodings.push(VALUE_BYTES);
@@ -333,6 +333,7 @@ export class ChunkEncoder {
       }
       this.#encodings.push(VALUE_V8);
     }
+    this.#keyEnds.push(this.#keys.n);
     this.#valueEnds.push(this.#values.n);
   }
 
@@ -408,7 +409,8 @@ export class KvFileLoader {
       if (schema?.version !== 3 || KV_COLUMNS.some((c) => !columns.includes(c))) {
         throw new FormatRefused(`not Deno KV's schema 3 (${schema?.version}; ${columns})`);
       }
-      // A crash mid-load leaves an unusable store anyway (the generator starts from an empty one).
+      // Not synced until KV next checkpoints the file: a machine that fails mid-load loses a store
+      // the generator starts again from empty (a process that fails leaves it as it was).
       this.#db.exec("PRAGMA synchronous = OFF");
       this.#db.exec("PRAGMA cache_size = -524288");
       this.#db.exec("PRAGMA threads = 2"); // the sorter's helper

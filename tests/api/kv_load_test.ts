@@ -120,6 +120,7 @@ Deno.test("values encoded as Deno KV stores them, and a sum adds as KV's does", 
       for (const v of [{ at: new Date(0) }, { b: new Uint8Array(1) }, [1n], new Map()]) {
         assert.throws(() => enc.set(["x"], v), /not a value/);
       }
+      assert.equal(enc.take().count, 0, "a refused value leaves nothing behind");
     } finally {
       loader.close();
     }
