@@ -40,6 +40,19 @@ export async function makeEnv(
   return { kv, config, app, clock, close: () => kv.close() };
 }
 
+/** Runs fn with a new temporary directory, removed afterwards (KV files of their own). */
+export async function withDir<T>(
+  fn: (dir: string) => Promise<T>,
+  prefix = "klubbleads-",
+): Promise<T> {
+  const dir = await Deno.makeTempDir({ prefix });
+  try {
+    return await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** Runs fn with a fresh env and always closes its KV. */
 export async function withEnv<T>(
   fn: (env: TestEnv) => Promise<T>,

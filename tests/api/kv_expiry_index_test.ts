@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { leanExpirationIndex, openKv } from "@/lib/db/kv.ts";
+import { withDir } from "@/tests/helpers.ts";
 
 /** Deno KV's own statements that use the index (denokv's sqlite backend). */
 const SWEEP = "DELETE FROM kv WHERE expiration_ms >= 0 AND expiration_ms <= ? RETURNING k";
@@ -32,15 +33,6 @@ function inspect(path: string) {
     };
   } finally {
     db.close();
-  }
-}
-
-async function withDir(fn: (dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "klubbleads-expiry-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
   }
 }
 

@@ -10,15 +10,7 @@ import { ChunkEncoder, encodeKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_loa
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import v8 from "node:v8";
-
-async function withDir(fn: (dir: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "klubbleads-load-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withDir } from "@/tests/helpers.ts";
 
 type Row = { k: Uint8Array; v: Uint8Array; v_encoding: number; version: number };
 
