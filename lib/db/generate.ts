@@ -40,7 +40,8 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
-import { type EncodedChunk, encodeKey } from "@/lib/db/kv_load.ts";
+import { type EncodedChunk, kvFileKey } from "@/lib/db/kv_load.ts";
+import { readLines } from "@/lib/db/dump.ts";
 import v8 from "node:v8";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -427,7 +428,7 @@ export async function keepChain(kv: Deno.Kv, plan: ProspectPlan, file?: string):
   const now = new Date(plan.nowMs);
   await keepEveryProject(kv, projects, plan.timeZone, now, 4, file ? collect : undefined);
   if (!file) return;
-  const deleteRanges = pruned.map((r) => [encodeKey(r.start), encodeKey(r.end)]);
+  const deleteRanges = pruned.map((r) => [kvFileKey(r.start), kvFileKey(r.end)]);
   if (!await inFile(file, { deleteRanges }, () => {})) {
     throw new Error("generate: the file refused the keep step's deletes");
   }
@@ -524,9 +525,7 @@ async function inFile(
   const stdin = child.stdin.getWriter();
   await stdin.write(v8.serialize(job));
   await stdin.close();
-  for await (const line of child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(lines())) {
-    onLine(JSON.parse(line));
-  }
+  for await (const line of readLines(child.stdout)) if (line) onLine(JSON.parse(line));
   const status = await child.status;
   if (status.code === LOAD_REFUSED) return false;
   if (!status.success) throw new Error(`generate: the loading process exited with ${status.code}`);
@@ -538,21 +537,6 @@ export type LoadJob = { plan: ProspectPlan } | { deleteRanges: Uint8Array[][] };
 
 /** The loading process's exit code when the file is not of the format it writes. */
 export const LOAD_REFUSED = 3;
-
-/** A stream of text cut into its lines. */
-function lines(): TransformStream<string, string> {
-  let rest = "";
-  return new TransformStream({
-    transform(text, out) {
-      const parts = (rest + text).split("\n");
-      rest = parts.pop()!;
-      for (const p of parts) if (p) out.enqueue(p);
-    },
-    flush(out) {
-      if (rest) out.enqueue(rest);
-    },
-  });
-}
 
 /** Chunks the worker may post before the writing thread confirms the first of them written. */
 export const CHUNKS_AHEAD = 2;

@@ -130,7 +130,7 @@ function encodePart(out: Bytes, part: Deno.KvKeyPart) {
 }
 
 /** A key as Deno KV stores it in its SQLite file (denokv's key codec). */
-export function encodeKey(key: Deno.KvKey): Uint8Array {
+export function kvFileKey(key: Deno.KvKey): Uint8Array {
   const out = new Bytes(64);
   for (const part of key) encodePart(out, part);
   return out.buf.slice(0, out.n);

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ulid } from "@/lib/db/kv.ts";
-import { encodeKey } from "@/lib/db/kv_load.ts";
+import { kvFileKey } from "@/lib/db/kv_load.ts";
 import { type EventPack, historyEntries, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
 import { generateChain } from "@/lib/db/generate.ts";
@@ -20,7 +20,7 @@ function valueBytes(path: string, keys: Deno.KvKey[]): number[] {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     const q = db.prepare("SELECT length(v) AS n FROM kv WHERE k = ?");
-    return keys.map((k) => (q.get(encodeKey(k)) as { n: number }).n);
+    return keys.map((k) => (q.get(kvFileKey(k)) as { n: number }).n);
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { drawsAtMost, fillChain, keepChain, planChain, prng } from "@/lib/db/generate.ts";
-import { ChunkEncoder, encodeKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
+import { ChunkEncoder, kvFileKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import v8 from "node:v8";
@@ -55,7 +55,7 @@ Deno.test("keys encoded as Deno KV stores them: every kind of part, escapes, ord
     kv.close();
     const stored = new Set(rows(path).map((r) => hex(r.k)));
     for (const key of keys) {
-      assert.ok(stored.has(hex(encodeKey(key))), `${String(key)} encoded as stored`);
+      assert.ok(stored.has(hex(kvFileKey(key))), `${String(key)} encoded as stored`);
     }
   });
 });
@@ -177,7 +177,7 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
     }
     const committed = rows(paths.committed), loaded = rows(paths.loaded);
     assert.ok(committed.length > 700 * 10, `a chain of ${committed.length} rows`);
-    const records = loaded.filter((r) => hex(r.k).startsWith(hex(encodeKey(["prospects"]))));
+    const records = loaded.filter((r) => hex(r.k).startsWith(hex(kvFileKey(["prospects"]))));
     assert.equal(records.length, 700, "every prospect of the plan, none generated twice");
     const bytes = (rs: Row[]) => rs.map((r) => `${hex(r.k)} ${hex(r.v)} ${r.v_encoding}`);
     assert.deepEqual(bytes(loaded), bytes(committed));
@@ -193,7 +193,7 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
       rs.map((r) => `${hex(r.k)} ${r.v_encoding === VALUE_V8 ? canonical(r.v) : hex(r.v)}`);
     const kept = values(rows(paths.loaded));
     assert.deepEqual(kept, values(rows(paths.committed)));
-    assert.ok(kept.some((r) => r.startsWith(hex(encodeKey(["report_snapshots"])).slice(0, -2))));
+    assert.ok(kept.some((r) => r.startsWith(hex(kvFileKey(["report_snapshots"])).slice(0, -2))));
     assert.ok(loaded.some((r) => r.v_encoding === VALUE_V8));
 
     // Deno KV writes on: a new commit's versionstamp is above every loaded row's, and a check on a
