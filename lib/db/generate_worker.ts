@@ -10,7 +10,7 @@ import {
   prospectChunks,
   type ProspectPlan,
 } from "@/lib/db/generate.ts";
-import { chunkBuffers, ChunkEncoder } from "@/lib/db/kv_load.ts";
+import { chunkBuffers, ChunkEncoder, keyOrder } from "@/lib/db/kv_load.ts";
 
 const port = self as unknown as {
   postMessage(m: GenerateMessage, transfer?: ArrayBuffer[]): void;
@@ -38,7 +38,7 @@ async function run(
 ) {
   const encoder = encode && new ChunkEncoder(encode.v8Version);
   let posted = 0;
-  for (const chunk of prospectChunks(plan, part)) {
+  for (const chunk of prospectChunks(plan, part, !encoder)) {
     if (!encoder) port.postMessage({ type: "chunk", ...chunk });
     else {
       for (const e of chunk.entries) {
@@ -46,6 +46,7 @@ async function run(
         else encoder.set(e.key, e.value);
       }
       const rows = encoder.take();
+      rows.order = keyOrder(rows);
       port.postMessage(
         { type: "encoded", chunk: rows, prospects: chunk.prospects },
         chunkBuffers(rows),

@@ -291,6 +291,8 @@ export interface EncodedChunk {
   values: Uint8Array;
   valueEnds: Uint32Array;
   encodings: Uint8Array;
+  /** The order to stage the rows in (keyOrder), if not as they are. */
+  order?: Uint32Array;
 }
 
 /**
@@ -368,9 +370,73 @@ export class ChunkEncoder {
   }
 }
 
+/**
+ * The order of the chunk's rows by key (the bytes compared as SQLite compares the blobs; rows of
+ * one key in the order they came), for KvFileLoader.set to stage them in. KvFileLoader.finish
+ * writes the staged rows in key order through SQLite's sorter, which merges runs already in order
+ * faster (at 100k: 6.2 s of that step against 10 s for rows in the order generated); ordering
+ * them here, on the generating workers' threads, costs a third of what sorting the entries as
+ * strings did. A multikey quicksort (Bentley and Sedgewick), three bytes at a time: keys that
+ * share long prefixes (a family, a project, a club) are compared byte by byte once.
+ */
+export function keyOrder(c: EncodedChunk): Uint32Array {
+  const { count, keys, keyEnds } = c;
+  const starts = new Uint32Array(count);
+  for (let i = 1; i < count; i++) starts[i] = keyEnds[i - 1];
+  const idx = new Uint32Array(count);
+  for (let i = 0; i < count; i++) idx[i] = i;
+  // The 3 bytes of row r from depth d as one number (missing bytes 0), times 4, plus how many of
+  // them the key has: ordered as the bytes are, a key before its extensions (a small integer).
+  const at = (r: number, d: number) => {
+    const p = starts[r] + d, n = keyEnds[r] - p;
+    if (n >= 3) return ((keys[p] << 16 | keys[p + 1] << 8 | keys[p + 2]) << 2) | 3;
+    if (n === 2) return ((keys[p] << 16 | keys[p + 1] << 8) << 2) | 2;
+    return n === 1 ? (keys[p] << 18) | 1 : 0;
+  };
+  const swap = (i: number, j: number) => {
+    const t = idx[i];
+    idx[i] = idx[j];
+    idx[j] = t;
+  };
+  // Whether row a comes before row b, both equal in their first d bytes (one key: by row).
+  const before = (a: number, b: number, d: number) => {
+    for (;; d += 3) {
+      const x = at(a, d), y = at(b, d);
+      if (x !== y) return x < y;
+      if ((x & 3) < 3) return a < b;
+    }
+  };
+  // Sorts rows lo..hi-1, equal in their first d bytes.
+  const sort = (lo: number, hi: number, d: number): void => {
+    while (hi - lo > 16) {
+      const pivot = at(idx[lo + ((hi - lo) >> 1)], d);
+      let lt = lo, gt = hi - 1, i = lo;
+      while (i <= gt) {
+        const w = at(idx[i], d);
+        if (w < pivot) swap(lt++, i++);
+        else if (w > pivot) swap(i, gt--);
+        else i++;
+      }
+      sort(lo, lt, d);
+      if ((pivot & 3) === 3) sort(lt, gt + 1, d + 3);
+      else idx.subarray(lt, gt + 1).sort(); // one key's rows: in the order they came
+      lo = gt + 1;
+    }
+    for (let i = lo + 1; i < hi; i++) {
+      const r = idx[i];
+      let j = i;
+      for (; j > lo && before(r, idx[j - 1], d); j--) idx[j] = idx[j - 1];
+      idx[j] = r;
+    }
+  };
+  sort(0, count, 0);
+  return idx;
+}
+
 /** The buffers of a chunk, to transfer with postMessage. */
 export const chunkBuffers = (c: EncodedChunk): ArrayBuffer[] =>
-  [c.keys, c.keyEnds, c.values, c.valueEnds, c.encodings].map((a) => a.buffer as ArrayBuffer);
+  [c.keys, c.keyEnds, c.values, c.valueEnds, c.encodings, ...(c.order ? [c.order] : [])]
+    .map((a) => a.buffer as ArrayBuffer);
 
 /** The V8 serialisation versions serializeV8 writes the format of (Deno 2.9 writes 16). */
 const V8_VERSIONS = [15, 16];
@@ -465,8 +531,10 @@ export class KvFileLoader {
    */
   set(c: EncodedChunk) {
     this.#transaction("BEGIN", () => {
-      for (let i = 0, k = 0, v = 0; i < c.count; k = c.keyEnds[i], v = c.valueEnds[i], i++) {
-        const key = c.keys.subarray(k, c.keyEnds[i]), value = c.values.subarray(v, c.valueEnds[i]);
+      for (let j = 0; j < c.count; j++) {
+        const i = c.order ? c.order[j] : j;
+        const key = c.keys.subarray(i ? c.keyEnds[i - 1] : 0, c.keyEnds[i]);
+        const value = c.values.subarray(i ? c.valueEnds[i - 1] : 0, c.valueEnds[i]);
         if (c.encodings[i] !== SUM_DELTA) this.#stage.run(key, value, c.encodings[i]);
         else this.#delta.run(key, BigInt.asIntN(64, le64Value(value)));
       }

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { drawsAtMost, fillChain, keepChain, planChain, prng } from "@/lib/db/generate.ts";
-import { ChunkEncoder, kvFileKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
+import { ChunkEncoder, keyOrder, kvFileKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
+import fc from "fast-check";
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import v8 from "node:v8";
@@ -260,4 +261,39 @@ Deno.test("each chunk of a chain draws from its own stretch of the chain's rando
   const capped = drawsAtMost(prng(42), 3);
   capped(), capped(), capped();
   assert.throws(() => capped(), /more than 3/);
+});
+
+Deno.test("a chunk's rows are ordered by their key bytes, one key's rows in the order they came", () => {
+  // Short alphabets so that keys share long prefixes, end inside another's 3-byte step and repeat.
+  const part = fc.oneof(
+    fc.constantFrom("report_counters", "prospects", "a", ""),
+    fc.string({ unit: fc.constantFrom("a", "b", "\u0000", "å"), maxLength: 5 }),
+    fc.integer({ min: -3, max: 3 }),
+    fc.uint8Array({ max: 2, maxLength: 3 }),
+  );
+  const key = fc.array(part, { maxLength: 4 });
+  // Few keys, many rows each (runs of one key longer than the sort's small runs), and others.
+  const rows = fc.tuple(fc.array(key, { minLength: 1, maxLength: 6 }), fc.array(key)).chain((
+    [few, more],
+  ) =>
+    fc.array(fc.oneof(fc.constantFrom(...few), fc.constantFrom(...few), key), { maxLength: 300 })
+      .map((keys) => [...keys, ...more])
+  );
+  fc.assert(
+    fc.property(rows, (keys) => {
+      const encoder = new ChunkEncoder(15);
+      for (const [i, key] of keys.entries()) encoder.set(key, i);
+      const chunk = encoder.take();
+      const bytes = keys.map(kvFileKey);
+      const compare = (a: Uint8Array, b: Uint8Array) => {
+        for (let i = 0; i < Math.min(a.length, b.length); i++) {
+          if (a[i] !== b[i]) return a[i] - b[i];
+        }
+        return a.length - b.length;
+      };
+      const expected = keys.map((_, i) => i).sort((a, b) => compare(bytes[a], bytes[b]) || a - b);
+      assert.deepEqual([...keyOrder(chunk)], expected);
+    }),
+    { numRuns: 300 },
+  );
 });
