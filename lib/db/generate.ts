@@ -590,10 +590,10 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
 /**
  * The plan's prospects, a chunk at a time: each prospect's entries as the app path would have
  * written them (appPathEntries) and its history, then the chunk's counter deltas summed (memory
- * stays per chunk), sorted in KV key order when `sorted` (to be committed through KV; the loader
- * sorts its rows itself, and sorting was a fifth of a worker's time). Each chunk draws from a
- * stretch of the chain's random sequences of its own, so `part` (the chunks c with c % of ===
- * index) lets several workers generate one chain.
+ * stays per chunk), sorted in KV key order when `sorted` (to be committed through KV; rows for the
+ * loader are ordered by their encoded keys instead, kv_load.ts's keyOrder, at a third of the
+ * cost). Each chunk draws from a stretch of the chain's random sequences of its own, so `part`
+ * (the chunks c with c % of === index) lets several workers generate one chain.
  */
 export function* prospectChunks(
   plan: ProspectPlan,
