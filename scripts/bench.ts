@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { generateChain, pickWeighted, zipfWeights } from "@/lib/db/generate.ts";
+import { generateChainInFile, pickWeighted, zipfWeights } from "@/lib/db/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
@@ -63,19 +63,18 @@ async function prepare(): Promise<void> {
   // Opened as main.ts opens it: the keep step's reads go to reader connections, the log is
   // checkpointed by a child process (lib/db/kv.ts).
   const config = loadConfig();
-  const kv = await openKv({
-    kvPath: KV_PATH,
-    kvReaders: config.kvReaders,
-    kvCheckpointer: config.kvCheckpointer,
-  });
-  await runMigrations(kv);
+  const open = () =>
+    openKv({ kvPath: KV_PATH, kvReaders: config.kvReaders, kvCheckpointer: config.kvCheckpointer });
+  const first = await open();
+  await runMigrations(first);
+  first.close();
   const started = performance.now();
-  await generateChain(kv, {
+  // The prospects loaded into the file by a process of their own (kv_load.ts).
+  await generateChainInFile(KV_PATH, open, {
     prospects: N,
     seed: SEED,
     now: new Date(),
     passwordHash: "$argon2id$bench-users-cannot-sign-in",
-    file: KV_PATH, // the prospects loaded into the file by a process of their own (kv_load.ts)
     onProgress: (done, total) => {
       if (done % 100_000 === 0 || done === total) {
         const s = (performance.now() - started) / 1000;
@@ -83,9 +82,10 @@ async function prepare(): Promise<void> {
       }
     },
   });
+  const kv = await open();
   await kv.set(MARKER, { n: N, seed: SEED });
-  log(`generation: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   kv.close();
+  log(`generation: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 interface Actor {

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { generateChain } from "@/lib/db/generate.ts";
+import { generateChainInFile } from "@/lib/db/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { usersPrefix } from "@/lib/db/keys.ts";
@@ -63,23 +63,26 @@ async function prepare() {
     await Deno.remove(f).catch(() => {});
   }
   // Opened as main.ts opens it: the keep step's reads go to reader connections (lib/db/kv.ts).
-  const kv = await openKv({ kvPath: KV_PATH, kvReaders: loadConfig().kvReaders });
-  await runMigrations(kv);
+  const open = () => openKv({ kvPath: KV_PATH, kvReaders: loadConfig().kvReaders });
+  const first = await open();
+  await runMigrations(first);
+  first.close();
   const t0 = performance.now();
-  await generateChain(kv, {
+  // The prospects loaded into the file by a process of their own (kv_load.ts).
+  await generateChainInFile(KV_PATH, open, {
     prospects: N,
     now: new Date(),
     passwordHash: "$argon2id$bench-users-cannot-sign-in",
-    file: KV_PATH, // the prospects loaded into the file by a process of their own (kv_load.ts)
     onProgress: (done, total) => {
       if (done % 100_000 === 0 || done === total) {
         log(`generated ${done}/${total} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       }
     },
   });
+  const kv = await open();
   await kv.set(MARKER, { n: N });
-  log(`generation: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   kv.close();
+  log(`generation: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 async function setup() {

@@ -83,11 +83,6 @@ export interface GenerateOptions {
   keepMidnights?: boolean;
   /** Names for a believable chain (the demo); numbered names when absent. */
   naming?: ChainNaming;
-  /**
-   * The file `kv` has open, when it is one: the prospects are then loaded into it by a process of
-   * their own (generate_load.ts) instead of committed through `kv`, the same entries byte for byte.
-   */
-  file?: string;
 }
 
 /** How the generator names reference data and users (1-based numbers in). */
@@ -397,20 +392,66 @@ export async function planChain(kv: Deno.Kv, opts: GenerateOptions): Promise<Pro
 
 /**
  * The second half of generateChain: the plan's prospects, the customer number sequence after them,
- * and (keepMidnights) every past midnight kept.
+ * and (keepMidnights) every past midnight kept. `loadedInto`: the KV file the prospects were
+ * loaded into already (fillChainInFile), else they are committed through `kv`.
  */
 export async function fillChain(
   kv: Deno.Kv,
   plan: ProspectPlan,
   opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
+  loadedInto?: string,
 ): Promise<void> {
   const o = { ...DEFAULTS, ...opts };
-  const file = o.file;
-  const loaded = file !== undefined &&
-    await inFile(file, { plan }, (line) => o.onProgress?.(line.done!, plan.prospects));
-  if (!loaded) await writeProspects(kv, plan, o.batchMutations, o.onProgress);
+  if (loadedInto === undefined) await writeProspects(kv, plan, o.batchMutations, o.onProgress);
   await kv.set(customerIdSeqKey(), plan.prospects);
-  if (o.keepMidnights ?? true) await keepChain(kv, plan, loaded ? file : undefined);
+  if (o.keepMidnights ?? true) await keepChain(kv, plan, loadedInto);
+}
+
+/**
+ * generateChain into the KV file at `path`, its prospects loaded straight into the file by a
+ * process of its own (generate_load.ts, kv_load.ts; the same entries byte for byte) while no
+ * handle is open on it, so that SQLite writes them without its log. `open` opens the store as the
+ * app does, for the reference data before and the keep step after; every handle it gives is
+ * closed before this returns.
+ */
+export async function generateChainInFile(
+  path: string,
+  open: () => Promise<Deno.Kv>,
+  opts: GenerateOptions,
+): Promise<GeneratedChain> {
+  const kv = await open();
+  let plan: ProspectPlan;
+  try {
+    plan = await planChain(kv, opts);
+  } finally {
+    kv.close();
+  }
+  await fillChainInFile(path, open, plan, opts);
+  return plan.chain;
+}
+
+/**
+ * fillChain into the KV file at `path`, which no handle may have open: loaded by a process of its
+ * own, or committed through a handle from `open` when the file is not of the format the loader
+ * writes (kv_load.ts, FormatRefused).
+ */
+export async function fillChainInFile(
+  path: string,
+  open: () => Promise<Deno.Kv>,
+  plan: ProspectPlan,
+  opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
+): Promise<void> {
+  const loaded = await inFile(
+    path,
+    { plan },
+    (line) => opts.onProgress?.(line.done!, plan.prospects),
+  );
+  const kv = await open();
+  try {
+    await fillChain(kv, plan, opts, loaded ? path : undefined);
+  } finally {
+    kv.close();
+  }
 }
 
 /**

@@ -59,7 +59,8 @@ export async function loadProspects(
     const t0 = performance.now();
     loader.finish();
     const s = ((performance.now() - t0) / 1000).toFixed(1);
-    console.error(JSON.stringify({ level: "info", loadedInKeyOrder: `${s} s` }));
+    const log = loader.withoutLog ? "without" : "through";
+    console.error(JSON.stringify({ level: "info", loadedInKeyOrder: `${s} s, ${log} the log` }));
   } finally {
     for (const w of workers) w.terminate();
     loader.close();

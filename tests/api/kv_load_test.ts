@@ -5,7 +5,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { drawsAtMost, fillChain, keepChain, planChain, prng } from "@/lib/db/generate.ts";
+import {
+  drawsAtMost,
+  fillChain,
+  fillChainInFile,
+  keepChain,
+  planChain,
+  prng,
+} from "@/lib/db/generate.ts";
 import { ChunkEncoder, keyOrder, kvFileKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
 import fc from "fast-check";
 import { openKv, packed } from "@/lib/db/kv.ts";
@@ -131,6 +138,40 @@ Deno.test("values encoded as Deno KV stores them, and a sum adds as KV's does", 
   });
 });
 
+Deno.test("a loader writes without SQLite's log only when no other handle has the file open", async () => {
+  await withDir(async (dir) => {
+    const path = join(dir, "log.kv");
+    const journal = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      try {
+        return db.prepare("PRAGMA journal_mode").get()?.journal_mode;
+      } finally {
+        db.close();
+      }
+    };
+    const kv = await Deno.openKv(path);
+    await kv.set(["a"], 1);
+    // Open in Deno KV: the load goes through the log, and the other handle reads on.
+    let loader = new KvFileLoader(path);
+    assert.equal(loader.withoutLog, false);
+    loader.close();
+    assert.equal((await kv.get(["a"])).value, 1);
+    kv.close();
+    // Alone: without the log while it loads, the file in WAL mode again once it is done.
+    loader = new KvFileLoader(path);
+    assert.equal(loader.withoutLog, true);
+    const encoder = new ChunkEncoder(loader.v8Version());
+    encoder.set(["b"], 2);
+    loader.set(encoder.take());
+    loader.finish();
+    loader.close();
+    assert.equal(journal(), "wal");
+    const after = await Deno.openKv(path);
+    assert.deepEqual((await after.getMany([["a"], ["b"]])).map((e) => e.value), [1, 2]);
+    after.close();
+  });
+});
+
 Deno.test("a loader refuses a file whose schema is not the one it writes", async () => {
   await withDir(async (dir) => {
     const path = join(dir, "other.db");
@@ -170,12 +211,13 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
     const plan = await planChain(first, opts);
     first.close();
     await Deno.copyFile(paths.committed, paths.loaded);
-    for (const [how, path] of Object.entries(paths)) {
-      const kv = await open(path);
-      const file = how === "loaded" ? path : undefined;
-      await fillChain(kv, plan, { ...opts, keepMidnights: false, file });
-      kv.close();
-    }
+    const kv0 = await open(paths.committed);
+    await fillChain(kv0, plan, { ...opts, keepMidnights: false });
+    kv0.close();
+    await fillChainInFile(paths.loaded, () => open(paths.loaded), plan, {
+      ...opts,
+      keepMidnights: false,
+    });
     const committed = rows(paths.committed), loaded = rows(paths.loaded);
     assert.ok(committed.length > 700 * 10, `a chain of ${committed.length} rows`);
     const records = loaded.filter((r) => hex(r.k).startsWith(hex(kvFileKey(["prospects"]))));
@@ -232,9 +274,9 @@ Deno.test("a file the loader does not write is filled through KV's commits inste
     const raw = new DatabaseSync(path);
     raw.exec("UPDATE migration_state SET version = 4");
     raw.close();
+    await fillChainInFile(path, () => Deno.openKv(path), plan, { ...opts, keepMidnights: false });
     const kv = await Deno.openKv(path);
     try {
-      await fillChain(kv, plan, { ...opts, keepMidnights: false, file: path });
       const records = await Array.fromAsync(kv.list({ prefix: ["prospects"] }));
       assert.equal(records.length, 120);
       // Committed in atomics of 500 mutations, not loaded in one transaction (one versionstamp).
