@@ -448,6 +448,42 @@ export class FormatRefused extends Error {
   }
 }
 
+/**
+ * Rows inserted into a table ROWS_PER_INSERT to a statement: a call into SQLite costs more than
+ * binding a row (staging a 100k chain's rows took 3.8–4.2 s of the loading thread against 5.6–6.0
+ * one row to a statement). flush() inserts the rest.
+ */
+class RowInserts {
+  #many: StatementSync;
+  #one: StatementSync;
+  #args: (Uint8Array | number | bigint)[] = [];
+
+  constructor(db: DatabaseSync, table: string, readonly width: number) {
+    const row = `(${Array.from({ length: width }, () => "?").join(", ")})`;
+    this.#many = db.prepare(
+      `INSERT INTO ${table} VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => row)}`,
+    );
+    this.#one = db.prepare(`INSERT INTO ${table} VALUES ${row}`);
+  }
+
+  add(...row: (Uint8Array | number | bigint)[]) {
+    this.#args.push(...row);
+    if (this.#args.length === this.width * ROWS_PER_INSERT) {
+      this.#many.run(...this.#args);
+      this.#args.length = 0;
+    }
+  }
+
+  flush() {
+    for (let i = 0; i < this.#args.length; i += this.width) {
+      this.#one.run(...this.#args.slice(i, i + this.width));
+    }
+    this.#args.length = 0;
+  }
+}
+
+const ROWS_PER_INSERT = 64;
+
 /** The columns of Deno KV's table that a row is written with; others keep their defaults. */
 const KV_COLUMNS = ["k", "v", "v_encoding", "version"];
 
@@ -456,8 +492,8 @@ export class KvFileLoader {
   #db: DatabaseSync;
   /** Whether the rows go into the file itself (#withoutLog), its log put back by close(). */
   #logOff: boolean;
-  #stage: StatementSync;
-  #delta: StatementSync;
+  #stage: RowInserts;
+  #delta: RowInserts;
   #put: StatementSync;
   #bump: StatementSync;
 
@@ -487,9 +523,8 @@ export class KvFileLoader {
       this.#db.exec("PRAGMA temp.cache_size = -131072");
       this.#db.exec("CREATE TEMP TABLE staged (k BLOB NOT NULL, v BLOB NOT NULL, e INT NOT NULL)");
       this.#db.exec("CREATE TEMP TABLE sums (k BLOB NOT NULL, d INT NOT NULL)");
-      this.#db.function("kv_load_le64", (n) => le64(BigInt(n as number | bigint)));
-      this.#stage = this.#db.prepare("INSERT INTO temp.staged (k, v, e) VALUES (?, ?, ?)");
-      this.#delta = this.#db.prepare("INSERT INTO temp.sums (k, d) VALUES (?, ?)");
+      this.#stage = new RowInserts(this.#db, "temp.staged (k, v, e)", 3);
+      this.#delta = new RowInserts(this.#db, "temp.sums (k, d)", 2);
       this.#put = this.#db.prepare(
         "INSERT INTO main.kv (k, v, v_encoding, version) VALUES (?, ?, ?, ?) " + UPSERT,
       );
@@ -564,9 +599,11 @@ export class KvFileLoader {
         const i = c.order ? c.order[j] : j;
         const key = c.keys.subarray(i ? c.keyEnds[i - 1] : 0, c.keyEnds[i]);
         const value = c.values.subarray(i ? c.valueEnds[i - 1] : 0, c.valueEnds[i]);
-        if (c.encodings[i] !== SUM_DELTA) this.#stage.run(key, value, c.encodings[i]);
-        else this.#delta.run(key, BigInt.asIntN(64, le64Value(value)));
+        if (c.encodings[i] !== SUM_DELTA) this.#stage.add(key, value, c.encodings[i]);
+        else this.#delta.add(key, BigInt.asIntN(64, le64Value(value)));
       }
+      this.#stage.flush();
+      this.#delta.flush();
     });
   }
 
@@ -593,9 +630,13 @@ export class KvFileLoader {
         if (r.e !== VALUE_LE64) throw new Error("kv_load: a sum on a value not KvU64");
         this.#put.run(r.k, le64(le64Value(r.v) + BigInt(r.d)), VALUE_LE64, version);
       }
+      // A KvU64 as KV stores it: 8 bytes, little-endian (printf's %x writes a negative sum as
+      // its wrap around 2^64), in SQL: a function of ours cost a call into JavaScript a counter.
+      const bytes = [15, 13, 11, 9, 7, 5, 3, 1].map((i) => `substr(h, ${i}, 2)`).join(" || ");
       this.#db.exec(
-        "INSERT INTO temp.staged (k, v, e) SELECT k, kv_load_le64(d), " + VALUE_LE64 +
-          " FROM temp.summed WHERE k NOT IN (SELECT k FROM main.kv)",
+        `INSERT INTO temp.staged (k, v, e) SELECT k, unhex(${bytes}), ${VALUE_LE64} FROM ` +
+          "(SELECT k, printf('%016x', d) AS h FROM temp.summed " +
+          "WHERE k NOT IN (SELECT k FROM main.kv))",
       );
       this.#db.prepare(
         "INSERT INTO main.kv (k, v, v_encoding, version) " +

@@ -989,40 +989,54 @@ export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise
   });
 }
 
+/** A stint of a club's listing, read once for every instant it is looked at (agesAt). */
+interface Stint {
+  id: string;
+  /** Its key's start (the listing's order), and as a time. */
+  startKey: string;
+  start: number;
+  /** The sell status as reported (none → Prospect). */
+  status: string;
+  from: number;
+  /** When its end key says it ended (NaN: never). */
+  end: number;
+  /** The place in the listing of the same prospect's next stint (-1: none). */
+  next: number;
+}
+
 /**
- * The stints of one club's listing (by start; an end key right after its stint) present at the
- * instant t: begun before t, and not ended by t — by its end key or, when it has none, by a later
- * stint of the same prospect in the listing (a status change writes no end key: the next stint's
- * start is the end, lib/db/report_keys.ts).
+ * One club's stints from its listing (by start; an end key right after its stint). A stint ends by
+ * its end key or, when it has none, at the same prospect's next stint (a status change writes no
+ * end key: the next stint's start is the end, lib/db/report_keys.ts).
  */
-export function presentStints(
-  list: Deno.KvEntry<unknown>[],
-  t: number,
-  live = false,
-): { status: string; start: string }[] {
-  const stints: { id: string; start: string; s: string; from: string; end: string | null }[] = [];
-  const latest = new Map<string, string>();
+function stintsOf(list: Deno.KvEntry<unknown>[]): Stint[] {
+  const out: Stint[] = [];
+  const lastOf = new Map<string, number>();
   for (const e of list) {
-    const start = e.key[3] as string;
+    const startKey = e.key[3] as string;
     const id = e.key[4] as string;
     if (e.key.length === 5) {
       const v = e.value as StintValue;
-      stints.push({ id, start, s: v.s, from: stintFrom(e.key, v), end: null });
-      if ((latest.get(id) ?? "") < start) latest.set(id, start);
+      const before = lastOf.get(id);
+      if (before !== undefined) out[before].next = out.length;
+      lastOf.set(id, out.length);
+      out.push({
+        id,
+        startKey,
+        start: Date.parse(startKey),
+        status: reportStatus(v.s),
+        from: Date.parse(stintFrom(e.key, v)),
+        end: NaN,
+        next: -1,
+      });
       continue;
     }
-    const last = stints[stints.length - 1];
-    if (e.key[5] === STINT_END && last && last.id === id && last.start === start) {
-      last.end = e.value as string;
+    const last = out[out.length - 1];
+    if (e.key[5] === STINT_END && last && last.id === id && last.startKey === startKey) {
+      last.end = Date.parse(e.value as string);
     }
   }
-  return stints
-    .filter((s) =>
-      (live ? Date.parse(s.from) <= t : Date.parse(s.from) < t) &&
-      (s.end === null || Date.parse(s.end) >= t) &&
-      latest.get(s.id) === s.start
-    )
-    .map((s) => ({ status: s.s, start: s.start }));
+  return out;
 }
 
 type ClubAges = [string, number[]][];
@@ -1030,19 +1044,23 @@ type ClubAges = [string, number[]][];
 /**
  * One club's prospects at the instant t whose sell status changed less than 5 days before it, per
  * sell status (as reported: none → Prospect), in age buckets 0..4 (< 24 h … 4 days), from the
- * club's stints that began in [t − 5 days, t) (today: up to now, `live`).
+ * club's stints [lo, hi) (those that began in [t − 5 days, t); today: up to now, `live`) present
+ * at t: begun before it, and not ended by it — by an end key, or by a later stint of the same
+ * prospect among them.
  */
-function agesAt(list: Deno.KvEntry<unknown>[], t: number, live = false): ClubAges {
+function agesAt(stints: Stint[], lo: number, hi: number, t: number, live = false): ClubAges {
   const from = t - RECENT_MS;
   const ages = new Map<string, number[]>();
-  for (const st of presentStints(list, t, live)) {
-    const start = Date.parse(st.start);
-    if (start <= from) continue;
-    const s = reportStatus(st.status);
-    const buckets = ages.get(s) ?? [0, 0, 0, 0, 0];
-    const b = ageBucket(t - start);
+  for (let i = lo; i < hi; i++) {
+    const st = stints[i];
+    if (!(live ? st.from <= t : st.from < t)) continue;
+    if (!Number.isNaN(st.end) && !(st.end >= t)) continue;
+    if (st.next !== -1 && st.next < hi) continue;
+    if (st.start <= from) continue;
+    const buckets = ages.get(st.status) ?? [0, 0, 0, 0, 0];
+    const b = ageBucket(t - st.start);
     if (b < 5) buckets[b] += 1;
-    ages.set(s, buckets);
+    ages.set(st.status, buckets);
   }
   return [...ages];
 }
@@ -1065,7 +1083,8 @@ export async function recentAges(
       start: reportStintKey(mp, c, iso(t - RECENT_MS)),
       end: asOf.live ? reportStintKey(mp, c, OPEN_END) : reportStintKey(mp, c, iso(t)),
     });
-    return agesAt(list, t, asOf.live);
+    const stints = stintsOf(list);
+    return agesAt(stints, 0, stints.length, t, asOf.live);
   };
   // Today is read on every request. A past instant is kept for every club of the project at once
   // (keepMidnights keeps each midnight's before its stints are pruned).
@@ -1145,17 +1164,19 @@ async function agesByInstant(
   if (!ts.length) return out;
   const windows = ts.map((t) => [t, iso(t - RECENT_MS), iso(t)] as const);
   for await (const c of stintClubs(kv, mp)) {
-    const list = await entries(kv, {
-      start: reportStintKey(mp, c, iso(ts[0] - RECENT_MS)),
-      end: reportStintKey(mp, c, iso(ts[ts.length - 1])),
-    });
+    const stints = stintsOf(
+      await entries(kv, {
+        start: reportStintKey(mp, c, iso(ts[0] - RECENT_MS)),
+        end: reportStintKey(mp, c, iso(ts[ts.length - 1])),
+      }),
+    );
     let lo = 0;
     let hi = 0;
     for (const [t, from, to] of windows) {
-      while (lo < list.length && (list[lo].key[3] as string) < from) lo++;
+      while (lo < stints.length && stints[lo].startKey < from) lo++;
       if (hi < lo) hi = lo;
-      while (hi < list.length && (list[hi].key[3] as string) < to) hi++;
-      const ages = agesAt(list.slice(lo, hi), t);
+      while (hi < stints.length && stints[hi].startKey < to) hi++;
+      const ages = agesAt(stints, lo, hi, t);
       if (ages.length) out.get(t)!.set(c, ages);
     }
   }
