@@ -998,7 +998,7 @@ interface Stint {
   /** The sell status as reported (none → Prospect). */
   status: string;
   from: number;
-  /** When its end key says it ended (NaN: never). */
+  /** When its end key says it ended (Infinity: it has none). */
   end: number;
   /** The place in the listing of the same prospect's next stint (-1: none). */
   next: number;
@@ -1026,7 +1026,7 @@ function stintsOf(list: Deno.KvEntry<unknown>[]): Stint[] {
         start: Date.parse(startKey),
         status: reportStatus(v.s),
         from: Date.parse(stintFrom(e.key, v)),
-        end: NaN,
+        end: Infinity,
         next: -1,
       });
       continue;
@@ -1054,7 +1054,7 @@ function agesAt(stints: Stint[], lo: number, hi: number, t: number, live = false
   for (let i = lo; i < hi; i++) {
     const st = stints[i];
     if (!(live ? st.from <= t : st.from < t)) continue;
-    if (!Number.isNaN(st.end) && !(st.end >= t)) continue;
+    if (!(st.end >= t)) continue;
     if (st.next !== -1 && st.next < hi) continue;
     if (st.start <= from) continue;
     const buckets = ages.get(st.status) ?? [0, 0, 0, 0, 0];
