@@ -989,19 +989,26 @@ export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise
   });
 }
 
-/** A stint of a club's listing, read once for every instant it is looked at (agesAt). */
+/**
+ * A stint of a club's listing, read once for every instant it is looked at (agesAt). Its times
+ * and reported status are worked out the first time agesAt needs them: today's report looks at
+ * each stint once, and most need no more than their start checked.
+ */
 interface Stint {
   id: string;
-  /** Its key's start (the listing's order), and as a time. */
+  /** Its key's start (the listing's order). */
   startKey: string;
-  start: number;
-  /** The sell status as reported (none → Prospect). */
-  status: string;
-  from: number;
-  /** When its end key says it ended (Infinity: it has none). */
-  end: number;
+  /** Its value: the status it had, and when it was counted from (if not its start). */
+  value: StintValue;
+  key: Deno.KvKey;
+  /** Its end key's value, if it has one. */
+  endKey: string | null;
   /** The place in the listing of the same prospect's next stint (-1: none). */
   next: number;
+  start?: number;
+  from?: number;
+  end?: number;
+  status?: string;
 }
 
 /**
@@ -1016,24 +1023,15 @@ function stintsOf(list: Deno.KvEntry<unknown>[]): Stint[] {
     const startKey = e.key[3] as string;
     const id = e.key[4] as string;
     if (e.key.length === 5) {
-      const v = e.value as StintValue;
       const before = lastOf.get(id);
       if (before !== undefined) out[before].next = out.length;
       lastOf.set(id, out.length);
-      out.push({
-        id,
-        startKey,
-        start: Date.parse(startKey),
-        status: reportStatus(v.s),
-        from: Date.parse(stintFrom(e.key, v)),
-        end: Infinity,
-        next: -1,
-      });
+      out.push({ id, startKey, value: e.value as StintValue, key: e.key, endKey: null, next: -1 });
       continue;
     }
     const last = out[out.length - 1];
     if (e.key[5] === STINT_END && last && last.id === id && last.startKey === startKey) {
-      last.end = Date.parse(e.value as string);
+      last.endKey = e.value as string;
     }
   }
   return out;
@@ -1049,18 +1047,21 @@ type ClubAges = [string, number[]][];
  * prospect among them.
  */
 function agesAt(stints: Stint[], lo: number, hi: number, t: number, live = false): ClubAges {
-  const from = t - RECENT_MS;
+  const since = t - RECENT_MS;
   const ages = new Map<string, number[]>();
   for (let i = lo; i < hi; i++) {
     const st = stints[i];
-    if (!(live ? st.from <= t : st.from < t)) continue;
-    if (!(st.end >= t)) continue;
+    const from = st.from ??= Date.parse(stintFrom(st.key, st.value));
+    if (!(live ? from <= t : from < t)) continue;
+    if (st.endKey !== null && !((st.end ??= Date.parse(st.endKey)) >= t)) continue;
     if (st.next !== -1 && st.next < hi) continue;
-    if (st.start <= from) continue;
-    const buckets = ages.get(st.status) ?? [0, 0, 0, 0, 0];
-    const b = ageBucket(t - st.start);
+    const start = st.start ??= Date.parse(st.startKey);
+    if (start <= since) continue;
+    const status = st.status ??= reportStatus(st.value.s);
+    const buckets = ages.get(status) ?? [0, 0, 0, 0, 0];
+    const b = ageBucket(t - start);
     if (b < 5) buckets[b] += 1;
-    ages.set(st.status, buckets);
+    ages.set(status, buckets);
   }
   return [...ages];
 }
