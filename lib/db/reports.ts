@@ -992,7 +992,8 @@ export function projectEscalations(kv: Deno.Kv, mp: number, asOf: AsOf): Promise
 /**
  * A stint of a club's listing, read once for every instant it is looked at (agesAt). Its times
  * and reported status are worked out the first time agesAt needs them: today's report looks at
- * each stint once, and most need no more than their start checked.
+ * each stint once, the keep step at each up to six times, and a stint that fails a check needs no
+ * more than that check's time.
  */
 interface Stint {
   id: string;
@@ -1005,6 +1006,7 @@ interface Stint {
   endKey: string | null;
   /** The place in the listing of the same prospect's next stint (-1: none). */
   next: number;
+  /** Worked out by agesAt when first needed: the times in ms, the status as reported. */
   start?: number;
   from?: number;
   end?: number;
