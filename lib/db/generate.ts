@@ -40,7 +40,7 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
-import { type EncodedChunk, kvFileKey } from "@/lib/db/kv_load.ts";
+import { type EncodedChunk, inKeyOrder, kvFileKey } from "@/lib/db/kv_load.ts";
 import { readLines } from "@/lib/db/dump.ts";
 import v8 from "node:v8";
 import { resolve } from "node:path";
@@ -248,27 +248,6 @@ function keyByteLength(key: Deno.KvKey): number {
   let n = 0;
   for (const part of key) n += typeof part === "string" ? part.length + 2 : 9;
   return n;
-}
-
-const familyCodes = new Map<string, string>();
-/**
- * A short string that sorts like the key does in KV within its family (for locality of bulk writes
- * only): the family name as one character, a whole number 0 ≤ n < 2^48 as three fixed-width ones,
- * anything else as text and a separator.
- */
-function sortString(key: Deno.KvKey): string {
-  const family = String(key[0]);
-  let out = familyCodes.get(family);
-  if (out === undefined) {
-    familyCodes.set(family, out = String.fromCharCode(0x100 + familyCodes.size));
-  }
-  for (let i = 1; i < key.length; i++) {
-    const part = key[i];
-    if (typeof part === "number" && Number.isInteger(part) && part >= 0 && part < 2 ** 48) {
-      out += String.fromCharCode(Math.floor(part / 2 ** 32), (part >>> 16) & 0xffff, part & 0xffff);
-    } else out += String(part) + "\u0000";
-  }
-  return out;
 }
 
 /** The name of club number c (1-based; its id is 1000 + c). */
@@ -631,9 +610,8 @@ async function writeSorted(kv: Deno.Kv, entries: GeneratedEntry[], batchMutation
 /**
  * The plan's prospects, a chunk at a time: each prospect's entries as the app path would have
  * written them (appPathEntries) and its history, then the chunk's counter deltas summed (memory
- * stays per chunk), sorted in KV key order when `sorted` (to be committed through KV; rows for the
- * loader are ordered by their encoded keys instead, kv_load.ts's keyOrder, at a third of the
- * cost). Each chunk draws from a stretch of the chain's random sequences of its own, so `part`
+ * stays per chunk), in KV key order when `sorted` (to be committed through KV: inKeyOrder; the
+ * loader's workers order the rows they encode themselves, kv_load.ts's keyOrder). Each chunk draws from a stretch of the chain's random sequences of its own, so `part`
  * (the chunks c with c % of === index) lets several workers generate one chain.
  */
 export function* prospectChunks(
@@ -686,7 +664,7 @@ export function* prospectChunks(
     for (const d of counters.take()) {
       pending.push({ key: d.key, value: counterDelta(d.delta).value, sum: true });
     }
-    yield { entries: sorted ? sortedByKey(pending) : pending, prospects: to - from };
+    yield { entries: sorted ? inKeyOrder(pending) : pending, prospects: to - from };
   }
 }
 
@@ -697,15 +675,6 @@ export function drawsAtMost(rand: () => number, n: number): () => number {
     if (left-- <= 0) throw new Error(`generate: a chunk drew more than ${n} random numbers`);
     return rand();
   };
-}
-
-/** Entries in KV key order within each family (for locality of bulk writes). */
-function sortedByKey(unsorted: GeneratedEntry[]): GeneratedEntry[] {
-  // Sorted as plain strings (the index after \u0001): the built-in string sort is several times
-  // faster than one with a comparator, and short sort strings (sortString) compare faster.
-  const order = unsorted.map((e, i) => sortString(e.key) + "\u0001" + i);
-  order.sort();
-  return order.map((s) => unsorted[Number(s.slice(s.lastIndexOf("\u0001") + 1))]);
 }
 
 /**

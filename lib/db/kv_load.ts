@@ -379,7 +379,7 @@ export class ChunkEncoder {
  * strings did. A multikey quicksort (Bentley and Sedgewick), three bytes at a time: keys that
  * share long prefixes (a family, a project, a club) are compared byte by byte once.
  */
-export function keyOrder(c: EncodedChunk): Uint32Array {
+export function keyOrder(c: Pick<EncodedChunk, "count" | "keys" | "keyEnds">): Uint32Array {
   const { count, keys, keyEnds } = c;
   const starts = new Uint32Array(count);
   for (let i = 1; i < count; i++) starts[i] = keyEnds[i - 1];
@@ -431,6 +431,21 @@ export function keyOrder(c: EncodedChunk): Uint32Array {
   };
   sort(0, count, 0);
   return idx;
+}
+
+/**
+ * Entries in Deno KV's key order (keyOrder over their encoded keys; one key's in the order they
+ * came): the generator's chunks when they are committed through KV.
+ */
+export function inKeyOrder<T extends { key: Deno.KvKey }>(entries: T[]): T[] {
+  const keys = new Bytes();
+  const keyEnds = new Uint32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    for (const part of entries[i].key) encodePart(keys, part);
+    keyEnds[i] = keys.n;
+  }
+  const order = keyOrder({ count: entries.length, keys: keys.buf, keyEnds });
+  return Array.from(order, (i) => entries[i]);
 }
 
 /** The buffers of a chunk, to transfer with postMessage. */

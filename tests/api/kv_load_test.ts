@@ -13,7 +13,14 @@ import {
   planChain,
   prng,
 } from "@/lib/db/generate.ts";
-import { ChunkEncoder, keyOrder, kvFileKey, KvFileLoader, VALUE_V8 } from "@/lib/db/kv_load.ts";
+import {
+  ChunkEncoder,
+  inKeyOrder,
+  keyOrder,
+  kvFileKey,
+  KvFileLoader,
+  VALUE_V8,
+} from "@/lib/db/kv_load.ts";
 import fc from "fast-check";
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -335,6 +342,7 @@ Deno.test("a chunk's rows are ordered by their key bytes, one key's rows in the 
       };
       const expected = keys.map((_, i) => i).sort((a, b) => compare(bytes[a], bytes[b]) || a - b);
       assert.deepEqual([...keyOrder(chunk)], expected);
+      assert.deepEqual(inKeyOrder(keys.map((key, i) => ({ key, i }))).map((e) => e.i), expected);
     }),
     { numRuns: 300 },
   );
