@@ -4,6 +4,7 @@ import type { HttpError } from "@/lib/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
 import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
+import type { Prefetched } from "@/lib/services/deps.ts";
 
 /** The built client entry and stylesheet (routes/assets.ts reads them from the manifest). */
 export interface Assets {
@@ -29,6 +30,8 @@ export interface AppVariables {
   userSettings: UserSettings | null;
   /** Set by the session middleware when the access cookie was refreshed on this request. */
   authVia: "cookie" | "bearer" | null;
+  /** The route's keys read with the session (define.ts, `prefetch`); null when none were. */
+  prefetched: Prefetched | null;
   /** Why a presented credential was refused (e.g. a Firebase token of an unverified e-mail). */
   authError?: HttpError;
 }

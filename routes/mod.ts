@@ -78,11 +78,12 @@ export function createApp(deps: AppDeps): App {
     "*",
     csrf({ allowedOrigins: [new URL(config.appUrl).origin], exempt: [INTAKE_PATH] }),
   );
-  app.use("*", session());
+  // Routes are declared below; a request's route is looked up when it arrives.
+  const api: ApiRouter = new ApiRouter(app);
+  app.use("*", session((method, path) => api.prefetchKeys(method, path)));
   app.use("*", language());
 
   staticRoutes(app);
-  const api = new ApiRouter(app);
   healthRoutes(api);
   authRoutes(api);
   oauthRoutes(api);

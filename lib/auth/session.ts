@@ -14,7 +14,7 @@ import {
   userSettingsKey,
 } from "@/lib/db/keys.ts";
 import { settingsOrDefaults } from "@/lib/db/users.ts";
-import { ulid } from "@/lib/db/kv.ts";
+import { GET_MANY_MAX, Prefetched, ulid } from "@/lib/db/kv.ts";
 import { randomToken, seal, sha256, unseal } from "@/lib/auth/crypto.ts";
 import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
 
@@ -230,29 +230,46 @@ export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<nu
   return n;
 }
 
+/** Keys a request may have read with its session (GET_MANY_MAX less the session's own three). */
+export const PREFETCH_MAX = GET_MANY_MAX - 3;
+
 /**
  * Resolves an access token to the signed-in user (valid JWT + live session + enabled user) and
- * their settings, in one KV read: every request needs the language, most need the rest.
+ * their settings, in one KV read: every request needs the language, most need the rest. `prefetch`
+ * (at most PREFETCH_MAX keys: the route's own, define.ts) is read in the same call and answered
+ * only to a caller who is signed in.
  */
 export async function resolveAccessSession(
   kv: Deno.Kv,
   secret: string,
   token: string,
   now = new Date(),
-): Promise<{ user: SessionUser; settings: UserSettings } | null> {
+  prefetch: Deno.KvKey[] = [],
+): Promise<{ user: SessionUser; settings: UserSettings; prefetched: Prefetched | null } | null> {
   const claims = await verifyAccessToken(secret, token, now);
   if (!claims) return null;
-  const [session, user, settings] = await kv.getMany<[SessionRecord, UserRecord, UserSettings]>([
-    sessionKey(claims.sid),
-    userKey(claims.userId),
-    userSettingsKey(claims.userId),
-  ]);
+  const own = [sessionKey(claims.sid), userKey(claims.userId), userSettingsKey(claims.userId)];
+  const extra = prefetch.length <= PREFETCH_MAX ? prefetch : [];
+  let got: Deno.KvEntryMaybe<unknown>[];
+  try {
+    got = await kv.getMany<unknown[]>([...own, ...extra]);
+  } catch (e) {
+    if (!extra.length) throw e;
+    // A key KV refuses (e.g. too long) is the route's to answer: the session alone.
+    got = await kv.getMany<unknown[]>(own);
+  }
+  const [session, user, settings] = got as [
+    Deno.KvEntryMaybe<SessionRecord>,
+    Deno.KvEntryMaybe<UserRecord>,
+    Deno.KvEntryMaybe<UserSettings>,
+  ];
   if (!session.value || session.value.userId !== claims.userId) return null;
   if (Date.parse(session.value.expiresAt) <= now.getTime()) return null;
   if (!user.value || !user.value.enabled) return null;
   return {
     user: toSessionUser(user.value, claims.sid),
     settings: settingsOrDefaults(settings.value),
+    prefetched: got.length > own.length ? new Prefetched(got.slice(own.length)) : null,
   };
 }
 

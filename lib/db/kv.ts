@@ -192,6 +192,31 @@ export async function getManyChunked<T>(
   return (await Promise.all(chunks)).flat();
 }
 
+/** How many keys one getMany may read (Deno KV's limit). */
+export const GET_MANY_MAX = 10;
+
+/**
+ * Entries read ahead of their use in one snapshot: a route's keys read with the caller's session
+ * (routes/api/define.ts, `prefetch`), so an update costs one read call before its commit instead
+ * of three, two of them one after the other (issue #17). Each entry is taken at most once: a
+ * write that retries after a conflict reads afresh. Whoever takes entries gets them all from the
+ * same snapshot, as from one getMany.
+ */
+export class Prefetched {
+  readonly #entries = new Map<string, Deno.KvEntryMaybe<unknown>>();
+  constructor(entries: Deno.KvEntryMaybe<unknown>[]) {
+    for (const e of entries) this.#entries.set(keyString(e.key), e);
+  }
+  /** The entries of these keys, in their order, or null (and none taken) when one is not here. */
+  take<T>(keys: Deno.KvKey[]): Deno.KvEntryMaybe<T>[] | null {
+    const ids = keys.map(keyString);
+    if (!ids.every((id) => this.#entries.has(id))) return null;
+    const out = ids.map((id) => this.#entries.get(id) as Deno.KvEntryMaybe<T>);
+    for (const id of ids) this.#entries.delete(id);
+    return out;
+  }
+}
+
 /** A signed delta as the KvU64 a sum adds (a decrement wraps around 2^64). */
 export const counterDelta = (delta: number) =>
   new Deno.KvU64(delta > 0 ? BigInt(delta) : (1n << 64n) + BigInt(delta));

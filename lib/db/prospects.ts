@@ -29,7 +29,14 @@ import {
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
-import { addToCounter, counterValue, getManyChunked, listAll, ulid } from "@/lib/db/kv.ts";
+import {
+  addToCounter,
+  counterValue,
+  getManyChunked,
+  listAll,
+  type Prefetched,
+  ulid,
+} from "@/lib/db/kv.ts";
 import {
   applyProspectWrite,
   assigneePart,
@@ -91,11 +98,11 @@ export async function getProspectEntry(
 export async function getProspectsForWrite(
   kv: Deno.Kv,
   ids: string[],
+  prefetched?: Prefetched | null,
 ): Promise<(Deno.KvEntryMaybe<StoredProspect> & { history?: EventPack[] })[]> {
-  const got = await getManyChunked<unknown>(
-    kv,
-    ids.flatMap((id) => [prospectKey(id), prospectHistoryKey(id)]),
-  );
+  const keys = ids.flatMap((id) => [prospectKey(id), prospectHistoryKey(id)]);
+  // Read with the caller's session when the route asked for them (define.ts, `prefetch`).
+  const got = prefetched?.take<unknown>(keys) ?? await getManyChunked<unknown>(kv, keys);
   return ids.map((_, i) => {
     const entry = recordEntry(got[2 * i]);
     return entry.value === null

@@ -1,6 +1,9 @@
 /** What a use case needs from the running app: the store, the configuration and the clock. */
 import type { Config } from "@/lib/config.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
+import type { Prefetched } from "@/lib/db/kv.ts";
+
+export type { Prefetched };
 
 export interface ServiceDeps {
   kv: Deno.Kv;
@@ -14,4 +17,6 @@ export interface ProspectCtx {
   config: Pick<Config, "timeZone">;
   now: Date;
   user: SessionUser;
+  /** Entries the route read with the session (its record, the clock settings' version), if any. */
+  prefetched?: Prefetched | null;
 }

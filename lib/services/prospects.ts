@@ -13,8 +13,8 @@ import {
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { can, prospectMay } from "@/lib/auth/permissions.ts";
-import { ulid } from "@/lib/db/kv.ts";
-import { settingsVersionKey } from "@/lib/db/keys.ts";
+import { type Prefetched, ulid } from "@/lib/db/kv.ts";
+import { prospectHistoryKey, prospectKey, settingsVersionKey } from "@/lib/db/keys.ts";
 import {
   commitProspect,
   getProspectEntry,
@@ -93,8 +93,14 @@ const settingsCache = new WeakMap<Deno.Kv, { version: string; value: Promise<Clo
  * key (set in the same atomic as every change to them, lib/db/reference.ts) is unchanged, so an
  * admin's change reaches every instance on the store at its next write, not after a timeout.
  */
-export async function clockSettings(kv: Deno.Kv, timeZone: string): Promise<ClockSettings> {
-  const version = (await kv.get(settingsVersionKey())).versionstamp ?? "seeded";
+export async function clockSettings(
+  kv: Deno.Kv,
+  timeZone: string,
+  prefetched?: Prefetched | null,
+): Promise<ClockSettings> {
+  const key = settingsVersionKey();
+  const entry = prefetched?.take([key])?.[0] ?? await kv.get(key);
+  const version = entry.versionstamp ?? "seeded";
   const hit = settingsCache.get(kv);
   if (hit && hit.version === version) return await hit.value;
   const value = Promise.all([getTimeLimitsByStatus(kv), getAdminSettings(kv)]).then((
@@ -362,14 +368,26 @@ export async function createProspect(
 
 // ── updates ─────────────────────────────────────────────────────────────────
 
+/**
+ * What a change of one prospect reads before its commit (update below): its record, its history
+ * value and the clock settings' version. A route that declares them (`prefetch`) has them read
+ * with the caller's session, in the same KV call.
+ */
+export const keysReadToWrite = (id: string): Deno.KvKey[] => [
+  prospectKey(id),
+  prospectHistoryKey(id),
+  settingsVersionKey(),
+];
+
 /** Reads a live prospect the caller may change (403 for disabled rows unless admin). */
 async function editable(
   ctx: ProspectCtx,
   id: string,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
 ): Promise<ProspectEntry> {
-  // With its history value, so the write commits without reading it first.
-  const [e] = await getProspectsForWrite(ctx.kv, [id]);
+  // With its history value, so the write commits without reading it first; read with the
+  // session when the route asked for it (a retry after a conflict reads afresh).
+  const [e] = await getProspectsForWrite(ctx.kv, [id], ctx.prefetched);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
   if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
@@ -396,10 +414,11 @@ async function update(
   also?: { key: Deno.KvKey; value: unknown }[],
 ): Promise<Prospect> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    // The record and the clock settings' version key in parallel (one read round trip less).
+    // The record and the clock settings' version key: read with the session (the route's
+    // prefetch), else in parallel; a retry reads both afresh.
     const [entry, settings] = await Promise.all([
       editable(ctx, id, action),
-      clockSettings(ctx.kv, ctx.config.timeZone),
+      clockSettings(ctx.kv, ctx.config.timeZone, ctx.prefetched),
     ]);
     if (version !== undefined && version !== entry.versionstamp) {
       throw stale(withMay(ctx.user, withVersion(entry)));

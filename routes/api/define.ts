@@ -9,6 +9,7 @@ import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
+import { PREFETCH_MAX } from "@/lib/auth/session.ts";
 
 export type Access = "public" | "user" | "admin";
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -40,6 +41,11 @@ export interface ApiRoute<
   errorSchema?: z.ZodType;
   /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
   bodyType?: "json" | "form" | "csv";
+  /**
+   * Keys the handler reads first, from the path's parameters (validated by `params`): read with
+   * the caller's session in one KV call and left in `c.get("prefetched")` (at most PREFETCH_MAX).
+   */
+  prefetch?: (params: z.output<P>) => Deno.KvKey[];
   /** Only registered when the condition holds (e.g. the outbox outside production). */
   handler: (
     c: Ctx,
@@ -52,13 +58,51 @@ export interface ApiRoute<
   ) => Promise<Response | unknown> | Response | unknown;
 }
 
+/** A route's path as a pattern of its parameters ("/api/prospects/:id" → [^/]+ for id). */
+function pathPattern(path: string): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.split("/").map((seg) => {
+    if (!seg.startsWith(":")) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    names.push(seg.slice(1));
+    return "([^/]+)";
+  }).join("/");
+  return { re: new RegExp(`^${source}$`), names };
+}
+
 /** Registers routes on a Hono app and keeps their declarations for tests and OpenAPI. */
 export class ApiRouter {
   readonly routes: ApiRoute<any, any, any>[] = [];
+  readonly #prefetching: { method: string; re: RegExp; names: string[]; def: ApiRoute }[] = [];
   constructor(private readonly app: Hono<AppEnv>) {}
+
+  /**
+   * The keys the route of a request reads first (its `prefetch`), for the session middleware;
+   * none when no such route matches or its parameters are not valid.
+   */
+  prefetchKeys(method: string, path: string): Deno.KvKey[] {
+    for (const r of this.#prefetching) {
+      if (r.method !== method) continue;
+      const m = r.re.exec(path);
+      if (!m) continue;
+      try {
+        const raw = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+        const params = r.def.params ? r.def.params.safeParse(raw) : { success: true, data: raw };
+        if (!params.success) return [];
+        const keys = r.def.prefetch!(params.data);
+        return keys.length <= PREFETCH_MAX ? keys : [];
+      } catch {
+        return []; // a malformed escape: the route answers it
+      }
+    }
+    return [];
+  }
 
   add<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(def: ApiRoute<Q, B, P>): void {
     this.routes.push(def as ApiRoute<any, any, any>);
+    if (def.prefetch) {
+      const method = def.method.toUpperCase();
+      this.#prefetching.push({ method, ...pathPattern(def.path), def: def as ApiRoute });
+    }
     this.app.on(def.method.toUpperCase(), def.path, async (c) => {
       const user = c.get("user");
       if (def.access !== "public" && !user) throw c.get("authError") ?? unauthorized();

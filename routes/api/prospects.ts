@@ -25,6 +25,7 @@ import {
   deleteProspect,
   exportForUser,
   getForUser,
+  keysReadToWrite,
   patchProspect,
   type ProspectCtx,
   saveProspect,
@@ -53,7 +54,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
   const { kv, config, now } = c.get("deps");
-  return { kv, config, now: now(), user: user! };
+  return { kv, config, now: now(), user: user!, prefetched: c.get("prefetched") };
 }
 
 /**
@@ -70,6 +71,9 @@ export function prospectAction<B extends z.ZodType = z.ZodUndefined>(
     tag?: string;
     body?: B;
     act: (ctx: ProspectCtx, id: string, body: z.output<B>, c: Ctx) => Promise<Prospect>;
+    /** The action writes the record: its record, history and the clock settings' version are
+     * read with the session (one read call before the commit). */
+    writes?: boolean;
   },
 ) {
   r.add({
@@ -81,6 +85,7 @@ export function prospectAction<B extends z.ZodType = z.ZodUndefined>(
     params: idParams,
     body: o.body,
     response: prospectSchema,
+    prefetch: o.writes ? ({ id }) => keysReadToWrite(id) : undefined,
     handler: async (c, { params, body, user }) =>
       withMay(user!, await o.act(prospectCtx(c, user), params.id, body as z.output<B>, c)),
   });
@@ -201,6 +206,7 @@ export function prospectRoutes(r: ApiRouter) {
     summary: "Save the whole row (spec §5 save rules); 409 with data.current when version is stale",
     body: prospectSaveSchema,
     act: (ctx, id, body) => saveProspect(ctx, id, body),
+    writes: true,
   });
   prospectAction(r, {
     method: "patch",
@@ -208,6 +214,7 @@ export function prospectRoutes(r: ApiRouter) {
     summary: "Change some fields (e.g. motivationText + noteType); only the fields sent change",
     body: prospectPatchSchema,
     act: async (ctx, id, body, c) => patchProspect(ctx, id, body, await sentKeys(c)),
+    writes: true,
   });
   prospectAction(r, {
     method: "patch",
@@ -216,11 +223,13 @@ export function prospectRoutes(r: ApiRouter) {
       "Assign the caller (assignId = own e-mail) or clear (assignId null: assignee or admin)",
     body: prospectAssignSchema,
     act: (ctx, id, body) => assignProspect(ctx, id, body),
+    writes: true,
   });
   prospectAction(r, {
     method: "delete",
     path: "/api/prospects/:id",
     summary: "Soft delete: the record and its history stay; admins list them with ?deleted=true",
     act: (ctx, id) => deleteProspect(ctx, id),
+    writes: true,
   });
 }

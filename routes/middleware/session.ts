@@ -11,13 +11,20 @@ import { HttpError } from "@/lib/domain/errors.ts";
 import { type AppEnv, isApiPath } from "@/routes/env.ts";
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from "@/routes/cookies.ts";
 
-export function session(): MiddlewareHandler<AppEnv> {
+/**
+ * `prefetchKeys` names the keys the request's route reads first (define.ts, `prefetch`): they are
+ * read with a session in the same KV call, and left in `prefetched` for the route.
+ */
+export function session(
+  prefetchKeys: (method: string, path: string) => Deno.KvKey[] = () => [],
+): MiddlewareHandler<AppEnv> {
   return async function session(c, next) {
     const { kv, config, now } = c.get("deps");
     c.set("user", null);
     c.set("authVia", null);
     // Read with the session in one KV call; the language middleware reads it when unset.
     c.set("userSettings", null);
+    c.set("prefetched", null);
     const signIn = (
       r: Awaited<ReturnType<typeof resolveAccessSession>>,
       via: "bearer" | "cookie",
@@ -26,7 +33,9 @@ export function session(): MiddlewareHandler<AppEnv> {
       c.set("user", r.user);
       c.set("userSettings", r.settings);
       c.set("authVia", via);
+      c.set("prefetched", r.prefetched);
     };
+    const ahead = () => prefetchKeys(c.req.method, c.req.path);
     const auth = c.req.header("authorization");
     if (auth) {
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
@@ -35,7 +44,9 @@ export function session(): MiddlewareHandler<AppEnv> {
         if (apiUser) {
           c.set("user", apiUser);
           c.set("authVia", "bearer");
-        } else signIn(await resolveAccessSession(kv, config.secretKey, m[1], now()), "bearer");
+        } else {
+          signIn(await resolveAccessSession(kv, config.secretKey, m[1], now(), ahead()), "bearer");
+        }
         if (!c.get("user") && config.firebase) {
           // A Firebase ID token (AUTH_PROVIDER=firebase): every claim checked by us.
           try {
@@ -55,7 +66,10 @@ export function session(): MiddlewareHandler<AppEnv> {
     }
     const cookies = readSessionCookies(c, config);
     if (cookies.access) {
-      signIn(await resolveAccessSession(kv, config.secretKey, cookies.access, now()), "cookie");
+      signIn(
+        await resolveAccessSession(kv, config.secretKey, cookies.access, now(), ahead()),
+        "cookie",
+      );
     }
     if (!c.get("user") && cookies.refresh && c.req.method === "GET" && !isApiPath(c.req.path)) {
       const out = await rotateRefreshToken(kv, config.secretKey, cookies.refresh, now());
