@@ -42,22 +42,34 @@ function counted(env: TestEnv): { env: TestEnv; calls: string[] } {
   return { env: { ...env, app }, calls };
 }
 
-Deno.test("a save reads KV once before its commit: session, record, history and clock settings in one call", async () => {
+/** A chain, a signed-in staff user, and the app on a counting KV beside the plain one. */
+async function withStaff(
+  fn: (
+    s: { base: TestEnv; env: TestEnv; calls: string[]; headers: Record<string, string> },
+  ) => Promise<void>,
+) {
   const base = await makeEnv({}, NOW);
   try {
     await makeChain(base);
-    const staff = await signedIn(base, { role: "ROLE_USER" });
-    const p = await createRow(base, staff.headers);
-    const { env, calls } = counted(base);
+    const { headers } = await signedIn(base, { role: "ROLE_USER" });
+    await fn({ base, headers, ...counted(base) });
+  } finally {
+    base.close();
+  }
+}
+
+Deno.test("a save reads KV once before its commit: session, record, history and clock settings in one call", () =>
+  withStaff(async ({ base, env, calls, headers }) => {
+    const p = await createRow(base, headers);
     // The first change in a process reads the clock settings (then kept while their version is).
     const warm = await call(env, "PUT", `/api/prospects/${p.id}`, {
-      headers: staff.headers,
+      headers: headers,
       body: rowOf(p, { tag: "först" }),
     });
     assert.equal(warm.res.status, 200, JSON.stringify(warm.json));
     calls.length = 0;
     const r = await call(env, "PUT", `/api/prospects/${p.id}`, {
-      headers: staff.headers,
+      headers: headers,
       body: rowOf(warm.json, { tag: "ett anrop" }),
     });
     assert.equal(r.res.status, 200, JSON.stringify(r.json));
@@ -65,30 +77,24 @@ Deno.test("a save reads KV once before its commit: session, record, history and 
     // A stale copy still answers 409 with the current row, from that same read.
     calls.length = 0;
     const stale = await call(env, "PUT", `/api/prospects/${p.id}`, {
-      headers: staff.headers,
+      headers: headers,
       body: rowOf(warm.json, { tag: "gammal kopia" }),
     });
     assert.equal(stale.res.status, 409);
     assert.equal(stale.json.data.current.tag, "ett anrop");
     assert.deepEqual(calls, ["getMany"]);
-  } finally {
-    base.close();
-  }
-});
+  }));
 
-Deno.test("parallel changes without a version: each retry reads afresh, none is lost", async () => {
-  const env = await makeEnv({}, NOW);
-  try {
-    await makeChain(env);
-    const staff = await signedIn(env, { role: "ROLE_USER" });
-    const p = await createRow(env, staff.headers);
+Deno.test("parallel changes without a version: each retry reads afresh, none is lost", () =>
+  withStaff(async ({ env, headers }) => {
+    const p = await createRow(env, headers);
     // All read the same snapshot with their sessions; all but one commit must retry on a fresh
     // read (a retry that reused the first read would fail every time and answer 409 CONFLICT).
     const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3", "NoAnswer4", "LowPrio", "Prospect"];
     const answers = await Promise.all(
       statuses.map((sellStatus) =>
         call(env, "PATCH", `/api/prospects/${p.id}`, {
-          headers: staff.headers,
+          headers: headers,
           body: { sellStatus },
         })
       ),
@@ -97,17 +103,10 @@ Deno.test("parallel changes without a version: each retry reads afresh, none is 
     // Each change went in on its own read: one status change each, in some order.
     const changes = (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus");
     assert.deepEqual(changes.map((e) => e.to).sort(), [...statuses].sort());
-  } finally {
-    env.close();
-  }
-});
+  }));
 
-Deno.test("odd ids in a changing route answer 400 or 404, never 500; a refused id is not read", async () => {
-  const base = await makeEnv({}, NOW);
-  try {
-    await makeChain(base);
-    const staff = await signedIn(base, { role: "ROLE_USER" });
-    const { env, calls } = counted(base);
+Deno.test("odd ids in a changing route answer 400 or 404, never 500; a refused id is not read", () =>
+  withStaff(async ({ env, calls, headers }) => {
     for (
       const [path, status] of [
         ["/api/prospects/%E0%A4%A", 404], // a malformed escape
@@ -117,7 +116,7 @@ Deno.test("odd ids in a changing route answer 400 or 404, never 500; a refused i
       ] as const
     ) {
       calls.length = 0;
-      const r = await call(env, "PATCH", path, { headers: staff.headers, body: { tag: "x" } });
+      const r = await call(env, "PATCH", path, { headers: headers, body: { tag: "x" } });
       assert.equal(r.res.status, status, `${path.slice(0, 40)}: ${JSON.stringify(r.json)}`);
     }
     // The id over the limit was refused before any read but the session's own.
@@ -127,10 +126,7 @@ Deno.test("odd ids in a changing route answer 400 or 404, never 500; a refused i
     const anon = await call(env, "PUT", "/api/prospects/nope", { body: { tag: "x" } });
     assert.equal(anon.res.status, 401);
     assert.deepEqual(calls, []);
-  } finally {
-    base.close();
-  }
-});
+  }));
 
 Deno.test("Prefetched: entries are taken together and once", () => {
   const e = (k: string, v: unknown) => ({ key: [k], value: v, versionstamp: v ? "01" : null });
