@@ -9,7 +9,6 @@ import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
-import { PREFETCH_MAX } from "@/lib/auth/session.ts";
 
 export type Access = "public" | "user" | "admin";
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -43,7 +42,8 @@ export interface ApiRoute<
   bodyType?: "json" | "form" | "csv";
   /**
    * Keys the handler reads first, from the path's parameters (validated by `params`): read with
-   * the caller's session in one KV call and left in `c.get("prefetched")` (at most PREFETCH_MAX).
+   * the caller's session in one KV call and left in `c.get("prefetched")` (at most PREFETCH_MAX of
+   * lib/auth/session.ts; more are not read ahead).
    */
   prefetch?: (params: z.output<P>) => Deno.KvKey[];
   /** Only registered when the condition holds (e.g. the outbox outside production). */
@@ -88,8 +88,7 @@ export class ApiRouter {
         const raw = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
         const params = r.def.params ? r.def.params.safeParse(raw) : { success: true, data: raw };
         if (!params.success) return [];
-        const keys = r.def.prefetch!(params.data);
-        return keys.length <= PREFETCH_MAX ? keys : [];
+        return r.def.prefetch!(params.data);
       } catch {
         return []; // a malformed escape: the route answers it
       }
