@@ -5,7 +5,12 @@
  * migration 80 (the lean layout) on it, timed, and prints the figures after.
  */
 import { parseArgs } from "node:util";
-import { prospectWrite, type StoredProspect, writeSize } from "@/lib/db/prospects.ts";
+import {
+  type ProspectWrite,
+  prospectWrite,
+  type StoredProspect,
+  writeSize,
+} from "@/lib/db/prospects.ts";
 import { recordEntry } from "@/lib/db/prospect_record.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
@@ -34,6 +39,12 @@ async function bytesInUse(path: string): Promise<number | null> {
   }
 }
 
+/** What one change writes: its mutations, and how many of them update a counter (sum or touch). */
+interface ChangeCost {
+  mutations: number;
+  counters: number;
+}
+
 /**
  * Counts every key of the store and the prospects among them; the file's size on disk and the bytes
  * of its pages in use.
@@ -54,23 +65,22 @@ async function countStore(kvPath: string) {
     }
     const at = new Date().toISOString();
     const districts = await clubDistricts(kv);
+    const meta = { userId: null, at, timeZone: DEFAULT_TIME_ZONE, districts };
+    // A counter update (`sum`, or `max` for a touch) costs KV's SQLite two statements (it reads
+    // the row, then writes it), any other mutation one: the committing thread's work per change is
+    // about mutations + counter updates (docs/performance.md, sixteenth round).
+    const cost = (w: ProspectWrite): ChangeCost => ({
+      mutations: writeSize(w),
+      counters: w.diff.counters.length + w.diff.touches.length,
+    });
+    const none: ChangeCost = { mutations: 0, counters: 0 };
     const change = (patch: Partial<StoredProspect>) =>
       sample
-        ? writeSize(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, {
-          userId: null,
-          at,
-          timeZone: DEFAULT_TIME_ZONE,
-          districts,
-        }))
-        : 0;
+        ? cost(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, meta))
+        : none;
     const created = sample
-      ? writeSize(prospectWrite({ ...sample, value: null } as never, sample.value, {
-        userId: null,
-        at,
-        timeZone: DEFAULT_TIME_ZONE,
-        districts,
-      }))
-      : 0;
+      ? cost(prospectWrite({ ...sample, value: null } as never, sample.value, meta))
+      : none;
     return {
       prospects,
       keys,
@@ -112,9 +122,11 @@ export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
         (f.inUsePerProspect / 1024).toFixed(2)
       } KB per prospect)`,
   );
+  const m = f.mutations;
+  const cost = (c: ChangeCost) => `${c.mutations} (${c.counters} of them counters)`;
   console.log(
-    `mutations per change: create ${f.mutations.create}, sell status ${f.mutations.sellStatus}, ` +
-      `assign ${f.mutations.assign}, follow-up date ${f.mutations.followUp}`,
+    `mutations per change: create ${cost(m.create)}, sell status ${cost(m.sellStatus)}, ` +
+      `assign ${cost(m.assign)}, follow-up date ${cost(m.followUp)}`,
   );
 }
 

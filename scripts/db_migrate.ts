@@ -1,14 +1,14 @@
 /**
  * deno task db:migrate [--kv path]: runs the migrations a store has not had yet, each timed — what
  * the server does at start, for upgrading a large store before starting it (docs/operations.md).
- * `--undo 89` instead writes the records back in the form the code before migration 89 reads, for a
- * rollback (stop every instance of this code first), and forgets that migration.
+ * `--undo 89` (or 91) instead writes the data back in the form the code before that migration reads,
+ * for a rollback (stop every instance of this code first), and forgets that migration.
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { objectRecords } from "@/lib/db/lean_migration.ts";
+import { changesOutOfBucketsMoved, objectRecords } from "@/lib/db/lean_migration.ts";
 import { migrationKey } from "@/lib/db/keys.ts";
 
 const { values } = parseArgs({
@@ -21,17 +21,23 @@ const kv = await openKv({
   kvUrl: values.kv ? undefined : config.kvUrl,
   kvCheckpointer: config.kvCheckpointer,
 });
+/** The migrations the code before them cannot run on, and what writes their data back for it. */
+const UNDO: Record<string, { what: string; run: (kv: Deno.Kv) => Promise<number> }> = {
+  "89": { what: "records written back as objects", run: (kv) => objectRecords(kv) },
+  "91": { what: "projects' changes copied back", run: changesOutOfBucketsMoved },
+};
 if (values.undo !== undefined) {
-  if (values.undo !== "89") {
-    console.error("db:migrate: only migration 89 can be undone (--undo 89)");
+  const undo = UNDO[values.undo];
+  if (!undo) {
+    console.error(`db:migrate: only migrations ${Object.keys(UNDO).join(" and ")} can be undone`);
     kv.close();
     Deno.exit(2);
   }
   const t0 = performance.now();
-  const n = await objectRecords(kv);
-  await kv.delete(migrationKey(89));
+  const n = await undo.run(kv);
+  await kv.delete(migrationKey(Number(values.undo)));
   console.log(
-    `db:migrate: migration 89 undone, ${n} records written back in ` +
+    `db:migrate: migration ${values.undo} undone, ${n} ${undo.what} in ` +
       `${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   kv.close();

@@ -228,6 +228,12 @@ export function addToCounter(op: Deno.AtomicOperation, key: Deno.KvKey, delta: n
 }
 
 /**
+ * Rewrites a counter with its value unchanged (0 when missing), so its versionstamp moves: `max` of
+ * 0 keeps any count, and whatever `sum` the same atomic adds to it before or after.
+ */
+export const touchCounter = (op: Deno.AtomicOperation, key: Deno.KvKey) => op.max(key, 0n);
+
+/**
  * A string naming a KV key in memory (a Map's key): different keys give different strings. Each
  * part is its type's letter after a NUL, then the part; a string holding a NUL is written as JSON
  * (which escapes it), so no part's text can pass for the next part. Several times faster than

@@ -1,5 +1,6 @@
 /**
- * Migrations 80, 82, 85, 87, 88 and 89 (issue #17): bring a store written before the lean layout to it.
+ * Migrations 80, 82, 85, 87, 88, 89 and 91 (issue #17): bring a store written before the lean layout
+ * to it.
  * Migration 80:
  * - prospect events: the events one write produced, stored one key each, become one EventPack;
  * - report stints: end keys a status change wrote are dropped (the next stint's start ends it);
@@ -25,8 +26,10 @@ import { keepEveryProject } from "@/lib/db/reports.ts";
 import {
   addToCounter,
   CounterSums,
+  counterValue,
   deletePrefix,
   getManyChunked,
+  listAll,
   packed,
   sameKey,
   ulid,
@@ -48,7 +51,7 @@ import {
   isObjectForm,
   type StoredProspect,
 } from "@/lib/db/prospect_record.ts";
-import { STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
+import { bucketsMovedKey, STINT_END, stintFrom, type StintValue } from "@/lib/db/report_keys.ts";
 
 const BATCH = 400;
 
@@ -433,3 +436,62 @@ export const objectRecords = (kv: Deno.Kv, afterRead?: () => Promise<void>) =>
     (e) => [{ key: e.key, value: decodeRecord(e.value) }],
     afterRead,
   );
+
+/** The projects with any of these report counter scopes, from their keys. */
+async function projectsWithCounters(kv: Deno.Kv, scopes: string[]): Promise<number[]> {
+  const out = new Set<number>();
+  for (const scope of scopes) {
+    for await (const e of kv.list({ prefix: reportCounterKey(scope) }, { batchSize: 1000 })) {
+      out.add(e.key[2] as number);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Retries one project's read and checked commit until it goes through (a write came between). */
+async function untilCommitted(attempt: () => Promise<Deno.KvCommitResult | Deno.KvCommitError>) {
+  for (;;) if ((await attempt()).ok) return;
+}
+
+/**
+ * Migration 91: a project's sell-status changes ever move from ["report_counters", "c", mp] into
+ * the value of its bucketsMovedKey, whose versionstamp alone was read before: one counter sum less
+ * per status change (docs/architecture.md, decision 19). The value is the sum of the project's
+ * per-club counts ("cc"), which every status change has moved with "c" (also in a store whose
+ * report keys migration 50 built with this code, which writes no "c"); each project's "c" and
+ * count keys are checked, so a status change committed meanwhile makes it read again. Answers how
+ * many projects it wrote.
+ */
+export async function changesIntoBucketsMoved(kv: Deno.Kv): Promise<number> {
+  const projects = await projectsWithCounters(kv, ["c", "cc", "sv"]);
+  for (const mp of projects) {
+    await untilCommitted(async () => {
+      const [old, count] = await kv.getMany([reportCounterKey("c", mp), bucketsMovedKey(mp)]);
+      const clubs = await listAll(kv, reportCounterKey("cc", mp));
+      const changes = clubs.reduce((n, e) => n + counterValue(e.value), 0);
+      return await kv.atomic().check(old).check(count)
+        .set(count.key, new Deno.KvU64(BigInt(changes)))
+        .delete(old.key)
+        .commit();
+    });
+  }
+  return projects.length;
+}
+
+/**
+ * Undoes migration 91 for a rollback to the code before it, which reads a project's changes from
+ * ["report_counters", "c", mp]: each project's count is copied there (checked). `deno task
+ * db:migrate --undo 91` runs it with this code's instances stopped.
+ */
+export async function changesOutOfBucketsMoved(kv: Deno.Kv): Promise<number> {
+  const projects = await projectsWithCounters(kv, ["sv"]);
+  for (const mp of projects) {
+    await untilCommitted(async () => {
+      const [count] = await kv.getMany([bucketsMovedKey(mp)]);
+      return await kv.atomic().check(count)
+        .set(reportCounterKey("c", mp), new Deno.KvU64(BigInt(counterValue(count.value))))
+        .commit();
+    });
+  }
+  return projects.length;
+}

@@ -18,6 +18,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import {
+  changesIntoBucketsMoved,
   foldHistories,
   keepEveryMidnight,
   leanLayout,
@@ -165,6 +166,11 @@ export const MIGRATIONS: Migration[] = [
     n: 90,
     name: "reports: per-district hour change buckets, trusted from a settled midnight after this",
     up: async (kv) => await restartDistrictTrust(kv),
+  },
+  {
+    n: 91,
+    name: "reports: a project's sell-status changes kept in its bucket-moves key (one sum less)",
+    up: async (kv) => void await changesIntoBucketsMoved(kv),
   },
 ];
 

@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, packed, sameKey, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, packed, sameKey, touchCounter, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -200,6 +200,8 @@ export interface ProspectDiff {
   deletes: Deno.KvKey[];
   sets: IndexEntry[];
   counters: { key: Deno.KvKey; delta: number }[];
+  /** Counters rewritten unchanged, for a new versionstamp (ReportMutations.touches). */
+  touches: Deno.KvKey[];
 }
 
 /** Equal index values: the same primitives, or arrays and plain objects of equal parts. */
@@ -263,7 +265,7 @@ export function diffProspectKeys(
   sets.push(...report.sets);
   for (const c of report.counterDeltas) move([c.key], c.delta);
   const counters = deltas.filter((c) => c.delta !== 0);
-  return { deletes, sets, counters };
+  return { deletes, sets, counters, touches: report.touches };
 }
 
 export type ProspectEventType =
@@ -504,6 +506,7 @@ export function applyProspectWrite(
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);
+  for (const k of diff.touches) touchCounter(op, k);
   for (const e of history) op.set(e.key, e.value);
   return op;
 }

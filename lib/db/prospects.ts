@@ -35,6 +35,7 @@ import {
   getManyChunked,
   listAll,
   type Prefetched,
+  touchCounter,
   ulid,
 } from "@/lib/db/kv.ts";
 import {
@@ -189,8 +190,10 @@ export async function insertProspectBatch(
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
   const written: StoredProspect[] = [];
-  // New rows of one project share most counters: one sum per counter key for the whole batch.
+  // New rows of one project share most counters: one sum per counter key for the whole batch, one
+  // touch per key touched.
   const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  const touches = new Map<string, Deno.KvKey>();
   for (const { record, guards } of items) {
     const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
@@ -203,15 +206,17 @@ export async function insertProspectBatch(
       if (sum) sum.delta += c.delta;
       else counters.set(id, { ...c });
     }
+    for (const k of diff.touches) touches.set(JSON.stringify(k), k);
     applyProspectWrite(
       op,
       rec,
-      { ...diff, counters: [] },
+      { ...diff, counters: [], touches: [] },
       historyEntries(rec.id, [], events, ulid),
     );
     written.push(rec);
   }
   for (const c of counters.values()) addToCounter(op, c.key, c.delta);
+  for (const [id, k] of touches) if (!counters.get(id)?.delta) touchCounter(op, k);
   op.set(customerIdSeqKey(), customerId);
   const res = await op.commit();
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
@@ -281,7 +286,7 @@ function districtsOf(
 
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
-  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
+  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length + w.diff.touches.length +
   (w.events.length ? 1 : 0);
 
 /** Each write's history value as last read or written (prospect id → packs). */

@@ -13,7 +13,7 @@
  *                            live district-wide report reads districts × statuses, not clubs ×
  *                            statuses (issue #17). A write whose club has no district in the map
  *                            sets ["report_districts", "from"] instead, so no report trusts them
- *   c / cc [mp] / [mp, club]             sell-status changes ever
+ *   cc [mp, club]                        sell-status changes ever (the project's: sv)
  *   ccd [mp, day, club]                  sell-status changes per local day
  *   dcd [mp, day, district]              the same per district (the live district report)
  *   dch [mp, hour, district]             the same per district and UTC hour: the live district
@@ -23,10 +23,11 @@
  *                                        today's 24 h window reads them
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
- *   sv [mp]                              status-bucket moves ever: its versionstamp changes with
- *                                        every write to the project's scd and sdd buckets, so the
- *                                        live district report keeps their sums per process until
- *                                        it does (lib/db/reports.ts)
+ *   sv [mp]                              sell-status changes ever ("c" until migration 91),
+ *                                        rewritten by every write to the project's scd and sdd
+ *                                        buckets (a touch when no status changed): its versionstamp
+ *                                        changes with them, so the live district report keeps
+ *                                        their sums per process until it does (lib/db/reports.ts)
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
  * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
  * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
@@ -52,6 +53,11 @@ export interface ReportMutations {
   sets: { key: Deno.KvKey; value: unknown }[];
   deletes: Deno.KvKey[];
   counterDeltas: { key: Deno.KvKey; delta: number }[];
+  /**
+   * Counters rewritten unchanged, for a new versionstamp: the bucketsMovedKey of a project whose
+   * status buckets a write moves without a sell-status change (a creation, a move, a deletion).
+   */
+  touches: Deno.KvKey[];
 }
 
 /**
@@ -146,9 +152,11 @@ export function movesStatusBucket(before: Live | null, after: Live | null): bool
 }
 
 /**
- * A project's count of status-bucket moves (scope "sv"): every write that moves its scd or sdd
- * buckets (or its dcd ones: a status change moves a status bucket) adds to it, so its versionstamp
- * names the state of those buckets.
+ * A project's sell-status changes ever (scope "sv"), rewritten by every write that moves its scd or
+ * sdd buckets (or its dcd ones: a status change moves a status bucket): +1 with a status change,
+ * unchanged otherwise (a touch), so its versionstamp names the state of those buckets. Until
+ * migration 91 its value counted the bucket moves and ["report_counters", "c", mp] the changes: one
+ * counter sum less per status change.
  */
 export const bucketsMovedKey = (mp: number) => reportCounterKey("sv", mp);
 
@@ -156,7 +164,7 @@ function changeCounterKeys(p: Live, day: string, hour: string): Deno.KvKey[] {
   const mp = p.marketProjectId;
   const c = p.clubId;
   return [
-    reportCounterKey("c", mp),
+    bucketsMovedKey(mp),
     reportCounterKey("cc", mp, c),
     reportCounterKey("ccd", mp, day, c),
     reportCounterKey("cch", mp, hour, c),
@@ -199,7 +207,7 @@ export function reportMutations(
   // Only a write that moves a counter needs its local day (most activity transitions do not).
   let dayMemo: string | null = null;
   const day = () => dayMemo ??= reportDay(iso, timeZone);
-  const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [] };
+  const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [], touches: [] };
   const add = (keys: Deno.KvKey[], delta: number) => {
     for (const key of keys) out.counterDeltas.push({ key, delta });
   };
@@ -215,11 +223,13 @@ export function reportMutations(
       ? []
       : [reportCounterKey(scope, p.marketProjectId, period, district, ...rest)];
   };
+  // The projects whose status buckets this write moves (each rewrites its bucketsMovedKey).
+  const moved: number[] = [];
   if (movesStatusBucket(was, now)) {
     const bucket = (p: Live, delta: number) => {
       add([reportCounterKey("scd", p.marketProjectId, day(), p.clubId, statusOf(p))], delta);
       add(districtKey("sdd", p, day(), statusOf(p)), delta);
-      add([bucketsMovedKey(p.marketProjectId)], 1);
+      if (!moved.includes(p.marketProjectId)) moved.push(p.marketProjectId);
     };
     if (was) bucket(was, -1);
     if (now) bucket(now, 1);
@@ -266,6 +276,10 @@ export function reportMutations(
   }
   if (unmapped) out.sets.push({ key: reportDistrictsFromKey(), value: iso });
   out.counterDeltas = merged(out.counterDeltas);
+  for (const mp of moved) {
+    const key = bucketsMovedKey(mp);
+    if (!out.counterDeltas.some((d) => sameKey(d.key, key))) out.touches.push(key);
+  }
   return out;
 }
 

@@ -844,8 +844,9 @@ export async function pruneChangeHours(kv: Deno.Kv, mp: number, keepFrom: Date):
 const sum = (m: Map<unknown, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /**
- * Sell-status changes of a project: all up to T and those of the last 24 h. Now: the project
- * counter and today's window; a past T: the sum of the clubs' (kept per midnight).
+ * Sell-status changes of a project: all up to T and those of the last 24 h. Now: the project's
+ * count (the value of its bucketsMovedKey) and today's window; a past T: the sum of the clubs' (kept
+ * per midnight).
  */
 export async function projectChanges(
   kv: Deno.Kv,
@@ -854,7 +855,7 @@ export async function projectChanges(
 ): Promise<ChangeCounts> {
   if (asOf.live) {
     const [cur, window] = await Promise.all([
-      kv.get(reportCounterKey("c", mp)),
+      kv.get(bucketsMovedKey(mp)),
       changeWindow(kv, mp, asOf),
     ]);
     return { total: counterValue(cur.value), last24h: sum(window) };

@@ -1003,9 +1003,18 @@ Deno.test("district report of today: from the district buckets, and right when a
         ]),
       );
     const before = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
+    // The project's count exists (as in any project where a status changed): reads keep sums.
+    assert.ok((await env.kv.get(["report_counters", "sv", 1])).versionstamp);
     assert.deepEqual(await read(before), new Map([[1, { "": 4 }]]));
     assert.deepEqual(await totals(), { 1: [4, 0, 0], 2: [0, 0, 0] });
     const day2 = ctxAt(env, a, now);
+    // A creation and a deletion change no sell status but move a bucket: each touches the
+    // project's count, so the sums this process kept at the read before are not answered again.
+    const extra = await createProspect(day2, createInput(1, 101));
+    assert.deepEqual(await read(before), new Map([[1, { "": 5 }]]));
+    await deleteProspect(day2, extra.id);
+    assert.deepEqual(await read(before), new Map([[1, { "": 4 }]]));
+    assert.deepEqual(await totals(), { 1: [4, 0, 0], 2: [0, 0, 0] }, "no change counted");
     for (const p of moving) {
       const stored = await getRecord(env.kv, p.id);
       await saveProspect(

@@ -43,6 +43,7 @@ Deno.test("migration 60 deletes every project-urgency key and nothing else; a re
       88,
       89,
       90,
+      91,
     ]);
     const left = [];
     for await (const e of kv.list({ prefix: prospectsByProjectUrgencyPrefix() })) left.push(e);
@@ -64,7 +65,22 @@ Deno.test("migration 62 re-keys 0046… and +47… phones so every written form 
       await kv.set(prospectKey(id), { id, phoneNumber, deleted: false } as Partial<Prospect>);
       await kv.set(prospectByPhoneKey(old[id as keyof typeof old], id), id);
     }
-    assert.deepEqual(await runMigrations(kv), [62, 70, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90]);
+    assert.deepEqual(await runMigrations(kv), [
+      62,
+      70,
+      80,
+      81,
+      82,
+      83,
+      84,
+      85,
+      86,
+      87,
+      88,
+      89,
+      90,
+      91,
+    ]);
     const keys = [];
     for await (const e of kv.list({ prefix: prospectByPhoneKey("", "").slice(0, 1) })) {
       keys.push(e.key.slice(1).join(" "));
@@ -90,7 +106,7 @@ Deno.test("migration 86: the club→district map from the clubs; district bucket
       .set(prospectKey("P1"), { id: "P1" })
       .commit();
     const before = Date.now();
-    assert.deepEqual(await runMigrations(kv), [86, 87, 88, 89, 90]);
+    assert.deepEqual(await runMigrations(kv), [86, 87, 88, 89, 90, 91]);
     assert.deepEqual((await kv.get(clubDistrictsKey())).value, [[101, 1], [102, 3]]);
     const from = (await kv.get<string>(reportDistrictsFromKey())).value!;
     assert.ok(Date.parse(from) >= before, "buckets written before it are not trusted");
@@ -109,6 +125,60 @@ Deno.test("migration 86: the club→district map from the clubs; district bucket
     assert.deepEqual(await runMigrations(kv), [90]);
     const from90 = (await kv.get<string>(reportDistrictsFromKey())).value!;
     assert.ok(Date.parse(from90) >= at90, "the hour buckets are not trusted before migration 90");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("migration 91: a project's changes move into its bucket-moves count, also with a status change landing between its read and its commit; --undo 91 copies them back", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 91));
+    const rc = (...p: (string | number)[]) => ["report_counters", ...p];
+    const u64 = (n: number) => new Deno.KvU64(BigInt(n));
+    // As the code before wrote them: "c" counts the changes, "sv" every bucket move.
+    await kv.atomic()
+      .set(rc("c", 1), u64(5)).set(rc("cc", 1, 101), u64(3)).set(rc("cc", 1, 102), u64(2))
+      .set(rc("sv", 1), u64(17))
+      .set(rc("sv", 2), u64(4)) // creations only: no change yet
+      .set(rc("c", 3), u64(2)).set(rc("cc", 3, 101), u64(2))
+      .commit();
+    const value = async (k: Deno.KvKey) => (await kv.get<Deno.KvU64>(k)).value?.value;
+    // A status change of project 1 (as this code writes it) lands between the migration's reading
+    // of the project's per-club counts and its commit, three times over.
+    const change = () => kv.atomic().sum(rc("sv", 1), 1n).sum(rc("cc", 1, 101), 1n).commit();
+    let landed = 0;
+    const racing = new Proxy(kv, {
+      get(target, prop) {
+        const v = Reflect.get(target, prop, target);
+        if (prop !== "list") return typeof v === "function" ? v.bind(target) : v;
+        return (sel: Deno.KvListSelector, opts?: Deno.KvListOptions) => {
+          const it = target.list(sel, opts);
+          if (!("prefix" in sel) || JSON.stringify(sel.prefix) !== JSON.stringify(rc("cc", 1))) {
+            return it;
+          }
+          return (async function* () {
+            yield* it;
+            if (landed < 3 && (await change()).ok) landed++;
+          })();
+        };
+      },
+    });
+    const { changesIntoBucketsMoved, changesOutOfBucketsMoved } = await import(
+      "@/lib/db/lean_migration.ts"
+    );
+    assert.equal(await changesIntoBucketsMoved(racing), 3);
+    assert.equal(await value(rc("sv", 1)), 8n, "5 before and 3 meanwhile: none lost");
+    assert.equal(landed, 3, "each landing made the migration read again");
+    assert.deepEqual(await runMigrations(kv), [91], "recorded (its run again changes nothing)");
+    assert.equal(await value(rc("sv", 1)), 8n);
+    assert.equal(await value(rc("sv", 2)), 0n);
+    assert.equal(await value(rc("sv", 3)), 2n);
+    for (const mp of [1, 2, 3]) assert.equal(await value(rc("c", mp)), undefined);
+
+    assert.equal(await changesOutOfBucketsMoved(kv), 3);
+    assert.equal(await value(rc("c", 1)), 8n, "the code before reads its changes again");
+    assert.equal(await value(rc("c", 3)), 2n);
   } finally {
     kv.close();
   }

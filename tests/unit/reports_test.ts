@@ -217,7 +217,12 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     "current counts come from the search totals",
   );
   assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
-  assert.equal(c[JSON.stringify(["report_counters", "c", 1])], undefined, "creation is no change");
+  assert.equal(
+    c[JSON.stringify(["report_counters", "sv", 1])],
+    undefined,
+    "creation is no change: the project's count is only touched",
+  );
+  assert.deepEqual(created.touches, [["report_counters", "sv", 1]]);
   assert.deepEqual(created.sets, [
     {
       key: ["report_first_in", 1, "2026-03-01T08:00:00.000Z", "P1", "2026-03-01T08:00:00.000Z"],
@@ -246,7 +251,13 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, ""])], -1);
   assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, "NoAnswer1"])], 1);
-  assert.equal(d[JSON.stringify(["report_counters", "c", 1])], 1);
+  assert.equal(
+    d[JSON.stringify(["report_counters", "sv", 1])],
+    1,
+    "the project's changes ever: the count whose versionstamp names its buckets' state",
+  );
+  assert.deepEqual(changed.touches, [], "the count moves: no touch");
+  assert.ok(!Object.keys(d).some((k) => k.includes('"c"')), "no separate project counter");
   assert.equal(d[JSON.stringify(["report_counters", "dcd", 1, "2026-03-02", 7])], 1);
   assert.equal(
     d[JSON.stringify(["report_counters", "dch", 1, "2026-03-02T10", 7])],
@@ -255,13 +266,8 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   assert.equal(
     changed.counterDeltas.length,
-    13,
-    "6 change counters (c, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, the bucket moves, 2 escalation counters",
-  );
-  assert.equal(
-    d[JSON.stringify(["report_counters", "sv", 1])],
-    2,
-    "the project's bucket moves count (its versionstamp names the buckets' state)",
+    12,
+    "6 change counters (sv, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, 2 escalation counters",
   );
   assert.equal(
     d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
@@ -287,7 +293,11 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     TZ,
     DISTRICTS,
   );
-  assert.deepEqual(still, { sets: [], deletes: [], counterDeltas: [] }, "other fields: nothing");
+  assert.deepEqual(
+    still,
+    { sets: [], deletes: [], counterDeltas: [], touches: [] },
+    "other fields: nothing",
+  );
 
   const moved = reportMutations(
     after,
@@ -306,7 +316,8 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     !Object.keys(m).some((k) => k.includes('"sdd"')),
     "a move within a district leaves its buckets alone",
   );
-  assert.equal(m[JSON.stringify(["report_counters", "c", 1])], undefined, "a move is no change");
+  assert.equal(m[JSON.stringify(["report_counters", "sv", 1])], undefined, "a move is no change");
+  assert.deepEqual(moved.touches, [["report_counters", "sv", 1]], "but it moves the buckets");
   assert.ok(
     moved.sets.some((s) =>
       JSON.stringify(s.key) === JSON.stringify(["report_stints", 1, 102, at, "P1"])
@@ -336,9 +347,8 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     g[JSON.stringify(["report_counters", "sdd", 1, "2026-03-05", 7, "NoAnswer1"])],
     -1,
   );
-  const sv = JSON.stringify(["report_counters", "sv", 1]);
-  assert.equal(g[sv], 1, "a deletion moves a bucket too");
-  assert.equal(Object.entries(g).filter(([k, v]) => k !== sv && v > 0).length, 0);
+  assert.deepEqual(gone.touches, [["report_counters", "sv", 1]], "a deletion moves a bucket too");
+  assert.equal(Object.entries(g).filter(([, v]) => v > 0).length, 0);
 });
 
 Deno.test("reportMutations: a move between districts, and a club without a district", () => {
