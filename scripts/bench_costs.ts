@@ -59,6 +59,18 @@ function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
       op.sum(key, n);
       return w;
     },
+    max(key: Deno.KvKey, n: bigint) {
+      c.mutations++;
+      c.bytes += size(key) + 8;
+      op.max(key, n);
+      return w;
+    },
+    min(key: Deno.KvKey, n: bigint) {
+      c.mutations++;
+      c.bytes += size(key) + 8;
+      op.min(key, n);
+      return w;
+    },
     mutate(...ms: Deno.KvMutation[]) {
       c.mutations += ms.length;
       op.mutate(...ms);
