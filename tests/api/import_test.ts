@@ -47,8 +47,16 @@ Deno.test("import: the export's own file imports back as 0 new rows, all duplica
     assert.deepEqual(back.json.errors, []);
     assert.equal(await total(env, h), 6);
 
+    const count = ["report_counters", "sv", 2];
+    assert.equal((await env.kv.get(count)).versionstamp, null, "project 2 has no prospects yet");
     const moved = await importCsv(env, h, "marketProjectId=2", exported);
     assert.equal(moved.json.created, 6, JSON.stringify(moved.json));
+    const touched = await env.kv.get<Deno.KvU64>(count);
+    assert.ok(
+      touched.versionstamp,
+      "the import moved project 2's status buckets: its count is touched",
+    );
+    assert.equal(touched.value?.value, 0n, "and no status changed");
     const r = await call(env, "GET", "/api/prospects?marketProjectId=2&search=0046705550003", {
       headers: h,
     });
