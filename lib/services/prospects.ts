@@ -402,6 +402,12 @@ async function editable(
 type Change = (before: StoredProspect, version: string) => Promise<StoredProspect> | StoredProspect;
 
 /**
+ * Rounds of read, change and commit before a change without a version answers 409 CONFLICT. With a
+ * version, the first commit that loses answers 409 with the current record.
+ */
+const UPDATE_ATTEMPTS = 20;
+
+/**
  * Applies a change with the versionstamp check. With `version` (the client's copy) a stale copy
  * answers 409 with the current record; without it, a concurrent write re-reads and re-applies.
  */
@@ -413,7 +419,10 @@ async function update(
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
   also?: { key: Deno.KvKey; value: unknown }[],
 ): Promise<Prospect> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    // Writers of one record without a version: each round one of them commits, and the others
+    // read again after a moment's jitter (so retries that met do not meet again).
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(attempt, 8)));
     // The record and the clock settings' version key: read with the session (the route's
     // prefetch), else in parallel; a retry reads both afresh.
     const [entry, settings] = await Promise.all([

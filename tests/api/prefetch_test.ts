@@ -87,22 +87,27 @@ Deno.test("a save reads KV once before its commit: session, record, history and 
 
 Deno.test("parallel changes without a version: each retry reads afresh, none is lost", () =>
   withStaff(async ({ env, headers }) => {
-    const p = await createRow(env, headers);
+    // Three prospects, six changes of each at once: 18 writers, each round of one record's six
+    // lets one commit.
+    const rows = [await createRow(env, headers), await createRow(env, headers)];
+    rows.push(await createRow(env, headers));
     // All read the same snapshot with their sessions; all but one commit must retry on a fresh
     // read (a retry that reused the first read would fail every time and answer 409 CONFLICT).
     const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3", "NoAnswer4", "LowPrio", "Prospect"];
     const answers = await Promise.all(
-      statuses.map((sellStatus) =>
-        call(env, "PATCH", `/api/prospects/${p.id}`, {
-          headers: headers,
-          body: { sellStatus },
-        })
+      rows.flatMap((p) =>
+        statuses.map((sellStatus) =>
+          call(env, "PATCH", `/api/prospects/${p.id}`, { headers, body: { sellStatus } })
+        )
       ),
     );
-    assert.deepEqual(answers.map((a) => a.res.status), statuses.map(() => 200));
+    assert.deepEqual(answers.map((a) => a.res.status), answers.map(() => 200));
     // Each change went in on its own read: one status change each, in some order.
-    const changes = (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus");
-    assert.deepEqual(changes.map((e) => e.to).sort(), [...statuses].sort());
+    for (const p of rows) {
+      const changes = (await listProspectEvents(env.kv, p.id))
+        .filter((e) => e.type === "sellStatus");
+      assert.deepEqual(changes.map((e) => e.to).sort(), [...statuses].sort());
+    }
   }));
 
 Deno.test("odd ids in a changing route answer 400 or 404, never 500; a refused id is not read", () =>
