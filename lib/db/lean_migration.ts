@@ -30,19 +30,22 @@ import {
   deletePrefix,
   getManyChunked,
   listAll,
-  packed,
   sameKey,
   ulid,
 } from "@/lib/db/kv.ts";
 import {
   doneFlag,
   type EventPack,
+  HISTORY_MAX_CHARS,
+  historyPacks,
+  historyText,
   historyValue,
   nameCountKeys,
   packEvents,
   type ProspectEvent,
   prospectIndexEntries,
   splitHistory,
+  type StoredHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import {
   decodeRecord,
@@ -180,7 +183,7 @@ async function foldBatch(
   while (groups.length) {
     const keys = groups.map((g) => prospectHistoryKey(g[0].key[1] as string));
     const [histories, firsts] = await Promise.all([
-      getManyChunked<EventPack[]>(kv, keys),
+      getManyChunked<StoredHistory>(kv, keys),
       getManyChunked(kv, groups.map((g) => g[0].key)),
     ]);
     // Read after the history values: a save committed in between fails the history check.
@@ -192,7 +195,8 @@ async function foldBatch(
       if (firsts[i].versionstamp !== g[0].versionstamp) return;
       op.check(histories[i]).check(firsts[i]);
       touchRecord(op, records[i]);
-      op.set(keys[i], [...g.map((e) => e.value), ...(histories[i].value ?? [])]);
+      // As text (migration 88 splits those past the limit); the app may have written some meanwhile.
+      op.set(keys[i], historyText([...g.map((e) => e.value), ...historyPacks(histories[i].value)]));
       for (const e of g) op.delete(e.key);
     });
     if (!left.length || (await op.commit()).ok) return;
@@ -390,7 +394,11 @@ async function rewriteChecked(
   return rewritten;
 }
 
-const tooLong = (v: unknown) => Array.isArray(v) && splitHistory(v as EventPack[]) !== null;
+/** A history value past the limit (as text or as packs). */
+const tooLong = (v: unknown) =>
+  typeof v === "string"
+    ? v.length > HISTORY_MAX_CHARS
+    : Array.isArray(v) && splitHistory(v as EventPack[]) !== null;
 
 /**
  * Migration 88: every history value past HISTORY_MAX_CHARS is split as a write splits it now (its
@@ -403,7 +411,7 @@ export const splitLongHistories = (kv: Deno.Kv, afterRead?: () => Promise<void>)
     kv,
     prospectHistoryPrefix(),
     tooLong,
-    (e) => historyValue(e.key[1] as string, packed(e.value as EventPack[]), ulid),
+    (e) => historyValue(e.key[1] as string, historyPacks(e.value), ulid),
     afterRead,
     (e) => prospectKey(e.key[1] as string),
   );

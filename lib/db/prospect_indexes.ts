@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, packed, sameKey, touchCounter, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey, touchCounter, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -350,6 +350,32 @@ export interface EventPack {
   ch: [ProspectEventType, string | null, string | null][];
 }
 
+/**
+ * A history value (or an archived part of one) as stored: the JSON text of its packs, each pack
+ * written as [at, u, mp, c, ch] without the field names (since decision 20 in docs/architecture.md:
+ * a write appends its pack's text to the value read, and KV copies a string where it serialised
+ * every pack's arrays), or the packs themselves (written before; read alike).
+ */
+export type StoredHistory = string | EventPack[];
+
+type PackTuple = [at: string, u: string | null, mp: number, c: number, ch: EventPack["ch"]];
+
+/** A pack as a history value's text holds it. */
+const packText = (p: EventPack) => JSON.stringify([p.at, p.u, p.mp, p.c, p.ch]);
+
+/** The text of these packs, as a history value or an archived part stores it. */
+export const historyText = (packs: EventPack[]) => `[${packs.map(packText).join(",")}]`;
+
+const storedText = (v: StoredHistory) => typeof v === "string" ? v : historyText(v);
+
+/** The packs of a stored history value or archived part (none for a missing one). */
+export function historyPacks(v: unknown): EventPack[] {
+  if (typeof v !== "string") return (v as EventPack[] | null | undefined) ?? [];
+  return (JSON.parse(v) as (PackTuple | EventPack)[]).map((p) =>
+    Array.isArray(p) ? { at: p[0], u: p[1], mp: p[2], c: p[3], ch: p[4] } : p
+  );
+}
+
 export function packEvents(events: ProspectEvent[]): EventPack {
   const e = events[0];
   return {
@@ -366,13 +392,13 @@ export function packEvents(events: ProspectEvent[]): EventPack {
  * a row of Deno KV's table on its B-tree page only while key and value stay under ~1,000 bytes (the
  * local payload limit of a 4 KiB page); a larger row spills into an overflow page of its own, 4 KiB
  * however little of it is used — at 1M, histories of 1.0–1.5 KB left ~3 KB of each such page empty
- * (docs/performance.md, seventh round). Measured in JSON characters, which bound the stored bytes of
- * these values from above (ASCII strings, small integers); with the key and the row's columns a
- * value of this size stays on its page.
+ * (docs/performance.md, seventh round). Measured in characters of the stored text (historyText),
+ * which is what KV stores of it (a string of Latin-1 characters: a byte each, and a few bytes of
+ * header); with the key and the row's columns a value of this size stays on its page.
  */
 export const HISTORY_MAX_CHARS = 900;
 
-/** The JSON length of a list of packs from the lengths of its packs. */
+/** The text length of a list of packs from the lengths of its packs' texts. */
 const listChars = (lens: number[]) => lens.reduce((a, n) => a + n + 1, 1);
 
 /**
@@ -383,7 +409,7 @@ const listChars = (lens: number[]) => lens.reduce((a, n) => a + n + 1, 1);
 export function splitHistory(
   packs: EventPack[],
 ): { archived: EventPack[][]; kept: EventPack[] } | null {
-  const lens = packs.map((p) => JSON.stringify(p).length);
+  const lens = packs.map((p) => packText(p).length);
   if (listChars(lens) <= HISTORY_MAX_CHARS) return null;
   let cut = packs.length - 1;
   let keptChars = lens[cut] + 2;
@@ -407,7 +433,7 @@ export function splitHistory(
 }
 
 /**
- * The entries that store a history of these packs: its archived chunks when it is past
+ * The entries that store a history of these packs, as text: its archived chunks when it is past
  * HISTORY_MAX_CHARS (ids from `archiveId`, in time order), then the value. Writes and migration 88.
  */
 export function historyValue(
@@ -417,10 +443,13 @@ export function historyValue(
 ): IndexEntry[] {
   const key = K.prospectHistoryKey(prospectId);
   const split = splitHistory(packs);
-  if (!split) return [{ key, value: packs }];
+  if (!split) return [{ key, value: historyText(packs) }];
   return [
-    ...split.archived.map((value) => ({ key: K.prospectEventKey(prospectId, archiveId()), value })),
-    { key, value: split.kept },
+    ...split.archived.map((chunk) => ({
+      key: K.prospectEventKey(prospectId, archiveId()),
+      value: historyText(chunk),
+    })),
+    { key, value: historyText(split.kept) },
   ];
 }
 
@@ -439,13 +468,17 @@ function unpack(prospectId: string, id: string, v: EventPack): ProspectEvent[] {
 }
 
 /**
- * The events of one stored entry, oldest first: a history value or an archived part of one (arrays
- * of packs), one pack per key (migration 80 to 82), or a single event (before migration 80).
+ * The events of one stored entry, oldest first: a history value or an archived part of one (its
+ * text, or its packs), one pack per key (migration 80 to 82), or a single event (before migration
+ * 80).
  */
 export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
   const prospectId = e.key[1] as string;
   const base = e.key[0] === "prospect_history" ? "h" : e.key[2] as string;
-  const v = e.value as EventPack[] | EventPack | ProspectEvent;
+  const v = (typeof e.value === "string" ? historyPacks(e.value) : e.value) as
+    | EventPack[]
+    | EventPack
+    | ProspectEvent;
   if (Array.isArray(v)) return v.flatMap((p, j) => unpack(prospectId, `${base}.${j}`, p));
   if (!("ch" in v)) return [v];
   return unpack(prospectId, base, v);
@@ -453,18 +486,25 @@ export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectE
 
 /**
  * What a write sets for its events: the history value with its pack appended (none when nothing
- * changed). A history grown past HISTORY_MAX_CHARS keeps its newest packs; the older ones move to
- * an archive key (time-ordered by `archiveId`), read before it.
+ * changed), as text: the prior value is not parsed unless the result is past HISTORY_MAX_CHARS.
+ * Such a history keeps its newest packs; the older ones move to an archive key (time-ordered by
+ * `archiveId`), read before it.
  */
 export function historyEntries(
   prospectId: string,
-  prior: EventPack[],
+  prior: StoredHistory,
   events: ProspectEvent[],
   archiveId: () => string,
 ): IndexEntry[] {
   if (!events.length) return [];
-  // The packs as read from KV: packed again, or KV would store them sparse (kv.ts, packed).
-  return historyValue(prospectId, [...packed(prior), packEvents(events)], archiveId);
+  const pack = packText(packEvents(events));
+  const text = storedText(prior);
+  // The text of the packs with this one appended, whose length splitHistory would measure.
+  const next = text.length <= 2 ? `[${pack}]` : `${text.slice(0, -1)},${pack}]`;
+  if (next.length <= HISTORY_MAX_CHARS) {
+    return [{ key: K.prospectHistoryKey(prospectId), value: next }];
+  }
+  return historyValue(prospectId, historyPacks(next), archiveId);
 }
 
 /**
@@ -482,16 +522,16 @@ export function wholeHistory(
   for (const w of writes) {
     if (!w.length) continue;
     const pack = packEvents(w);
-    const entries = historyValue(
-      prospectId,
-      [...packs, pack],
-      () => archiveId(Date.parse(pack.at)),
-    );
-    const value = entries.pop()!;
-    out.push(...entries);
-    packs = value.value as EventPack[];
+    packs.push(pack);
+    const split = splitHistory(packs);
+    if (!split) continue;
+    const at = Date.parse(pack.at);
+    for (const chunk of split.archived) {
+      out.push({ key: K.prospectEventKey(prospectId, archiveId(at)), value: historyText(chunk) });
+    }
+    packs = split.kept;
   }
-  if (packs.length) out.push({ key: K.prospectHistoryKey(prospectId), value: packs });
+  if (packs.length) out.push({ key: K.prospectHistoryKey(prospectId), value: historyText(packs) });
   return out;
 }
 

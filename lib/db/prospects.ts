@@ -43,7 +43,6 @@ import {
   assigneePart,
   diffProspectKeys,
   doneFlag,
-  type EventPack,
   eventsOfEntry,
   type Facets,
   historyEntries,
@@ -59,6 +58,7 @@ import {
   type ProspectEvent,
   prospectEvents,
   statusPart,
+  type StoredHistory,
   urgencySortKey,
 } from "@/lib/db/prospect_indexes.ts";
 import {
@@ -76,7 +76,7 @@ export type { StoredProspect };
  * A record as read before a write. `history` is its history value when read in the same snapshot
  * (getProspectsForWrite); without it the write engine reads the history at commit time.
  */
-export type ProspectEntry = Deno.KvEntry<StoredProspect> & { history?: EventPack[] };
+export type ProspectEntry = Deno.KvEntry<StoredProspect> & { history?: StoredHistory };
 
 export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {
   return { ...e.value, version: e.versionstamp };
@@ -100,7 +100,7 @@ export async function getProspectsForWrite(
   kv: Deno.Kv,
   ids: string[],
   prefetched?: Prefetched | null,
-): Promise<(Deno.KvEntryMaybe<StoredProspect> & { history?: EventPack[] })[]> {
+): Promise<(Deno.KvEntryMaybe<StoredProspect> & { history?: StoredHistory })[]> {
   const keys = ids.flatMap((id) => [prospectKey(id), prospectHistoryKey(id)]);
   // Read with the caller's session when the route asked for them (define.ts, `prefetch`).
   const got = prefetched?.take<unknown>(keys) ?? await getManyChunked<unknown>(kv, keys);
@@ -108,7 +108,7 @@ export async function getProspectsForWrite(
     const entry = recordEntry(got[2 * i]);
     return entry.value === null
       ? entry
-      : { ...entry, history: (got[2 * i + 1].value ?? []) as EventPack[] };
+      : { ...entry, history: (got[2 * i + 1].value ?? []) as StoredHistory };
   });
 }
 
@@ -290,7 +290,7 @@ export const writeSize = (w: ProspectWrite) =>
   (w.events.length ? 1 : 0);
 
 /** Each write's history value as last read or written (prospect id → packs). */
-type Histories = Map<string, EventPack[]>;
+type Histories = Map<string, StoredHistory>;
 
 /**
  * The history values of the writes that add events and were read without one (a new record has
@@ -302,13 +302,13 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
       writes.filter((w) => w.events.length && !w.before.history).map((w) => w.after.id),
     ),
   ];
-  const got = await getManyChunked<EventPack[]>(kv, ids.map((id) => prospectHistoryKey(id)));
+  const got = await getManyChunked<StoredHistory>(kv, ids.map((id) => prospectHistoryKey(id)));
   return new Map(ids.map((id, i) => [id, got[i].value ?? []]));
 }
 
 function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
   const op = kv.atomic();
-  const next: [string, EventPack[]][] = [];
+  const next: [string, StoredHistory][] = [];
   for (const w of ws) {
     op.check(w.before);
     const id = w.after.id;
@@ -317,7 +317,7 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
     const prior = w.before.history ?? histories.get(id) ?? [];
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
-    if (history.length) next.push([id, history[history.length - 1].value as EventPack[]]);
+    if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
   }
   return {
     commit: async () => {

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ulid } from "@/lib/db/kv.ts";
 import { kvFileKey } from "@/lib/db/kv_load.ts";
-import { type EventPack, historyEntries, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
+import {
+  historyEntries,
+  historyPacks,
+  historyText,
+  type ProspectEvent,
+  type StoredHistory,
+} from "@/lib/db/prospect_indexes.ts";
 import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
 import { generateChain } from "@/lib/db/generate.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -50,27 +56,32 @@ const event = (id: string, at: string, to: string): ProspectEvent => ({
 Deno.test("a history appended to after it was read back is stored as densely as a new one", async () => {
   await withFile(async (path) => {
     const kv = await Deno.openKv(path);
+    const key = prospectHistoryKey("p1");
     const first = historyEntries(
       "p1",
       [],
       [event("e1", "2026-03-01T08:00:00.000Z", "Call1")],
       ulid,
     );
-    await kv.set(first[0].key, first[0].value);
+    // In the form a store written before decision 20 holds it: its packs (read back holey).
+    await kv.set(key, historyPacks(first[0].value));
     for (let i = 2; i <= 4; i++) {
-      // What a save does: the stored packs, read back, with this write's pack appended.
-      const prior = (await kv.get<EventPack[]>(prospectHistoryKey("p1"))).value!;
+      // What a save does: the stored value, read back, with this write's pack appended.
+      const prior = (await kv.get<StoredHistory>(key)).value!;
       const at = `2026-03-0${i}T08:00:00.000Z`;
       const next = historyEntries("p1", prior, [event(`e${i}`, at, `Call${i}`)], ulid);
       await kv.set(next[0].key, next[0].value);
     }
-    const stored = (await kv.get<EventPack[]>(prospectHistoryKey("p1"))).value!;
-    assert.equal(stored.length, 4);
-    // The same packs built in place (JSON keeps these values: strings, numbers, null).
-    await kv.set(["built"], JSON.parse(JSON.stringify(stored)));
+    const stored = (await kv.get<StoredHistory>(key)).value!;
+    assert.equal(typeof stored, "string", "appended to, it is stored as its JSON text");
+    assert.equal(historyPacks(stored).length, 4);
+    // The same text, and the same packs, built in place.
+    await kv.set(["built"], historyText(historyPacks(stored)));
+    await kv.set(["packs"], historyPacks(stored));
     kv.close();
-    const [appended, built] = valueBytes(path, [prospectHistoryKey("p1"), ["built"]]);
+    const [appended, built, packs] = valueBytes(path, [key, ["built"], ["packs"]]);
     assert.equal(appended, built, "the appended history takes no more bytes than a new one");
+    assert.ok(appended <= packs, `as text ${appended} B, as packs ${packs} B`);
   });
 });
 
