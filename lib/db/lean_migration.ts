@@ -36,9 +36,9 @@ import {
 import {
   doneFlag,
   type EventPack,
-  HISTORY_MAX_CHARS,
   historyPacks,
   historyText,
+  historyTextTooLong,
   historyValue,
   nameCountKeys,
   packEvents,
@@ -397,7 +397,7 @@ async function rewriteChecked(
 /** A history value past the limit (as text or as packs). */
 const tooLong = (v: unknown) =>
   typeof v === "string"
-    ? v.length > HISTORY_MAX_CHARS
+    ? historyTextTooLong(v)
     : Array.isArray(v) && splitHistory(v as EventPack[]) !== null;
 
 /**

@@ -402,25 +402,38 @@ export const HISTORY_MAX_CHARS = 900;
 const listChars = (lens: number[]) => lens.reduce((a, n) => a + n + 1, 1);
 
 /**
- * A history grown past HISTORY_MAX_CHARS: the newest packs that fit in half of it stay (at least the
- * newest one), the older ones leave in chunks of at most HISTORY_MAX_CHARS (one, unless the history
- * was written under an older, larger limit). Null when it fits.
+ * A character past Latin-1 (in an assignee's e-mail, say) makes V8 store the whole text two bytes a
+ * character: such a text may hold half as many characters.
+ */
+const WIDE = /[\u0100-\uffff]/;
+const charLimit = (wide: boolean) => wide ? HISTORY_MAX_CHARS / 2 : HISTORY_MAX_CHARS;
+
+/** Whether a stored history text is past the limit (and is split at its next write). */
+export const historyTextTooLong = (text: string) => text.length > charLimit(WIDE.test(text));
+
+/**
+ * A history grown past HISTORY_MAX_CHARS (half as many characters when its text has one past
+ * Latin-1): the newest packs that fit in half of it stay (at least the newest one), the older ones
+ * leave in chunks of at most that (one, unless the history was written under an older, larger
+ * limit). Null when it fits.
  */
 export function splitHistory(
   packs: EventPack[],
 ): { archived: EventPack[][]; kept: EventPack[] } | null {
-  const lens = packs.map((p) => packText(p).length);
-  if (listChars(lens) <= HISTORY_MAX_CHARS) return null;
+  const texts = packs.map(packText);
+  const lens = texts.map((t) => t.length);
+  const limit = charLimit(texts.some((t) => WIDE.test(t)));
+  if (listChars(lens) <= limit) return null;
   let cut = packs.length - 1;
   let keptChars = lens[cut] + 2;
-  while (cut > 0 && keptChars + lens[cut - 1] + 1 <= HISTORY_MAX_CHARS / 2) {
+  while (cut > 0 && keptChars + lens[cut - 1] + 1 <= limit / 2) {
     keptChars += lens[--cut] + 1;
   }
   const archived: EventPack[][] = [];
   let chunk: EventPack[] = [];
   let chars = 1;
   for (let i = 0; i < cut; i++) {
-    if (chunk.length && chars + lens[i] + 1 > HISTORY_MAX_CHARS) {
+    if (chunk.length && chars + lens[i] + 1 > limit) {
       archived.push(chunk);
       chunk = [];
       chars = 1;
@@ -501,9 +514,7 @@ export function historyEntries(
   const text = storedText(prior);
   // The text of the packs with this one appended, whose length splitHistory would measure.
   const next = text.length <= 2 ? `[${pack}]` : `${text.slice(0, -1)},${pack}]`;
-  if (next.length <= HISTORY_MAX_CHARS) {
-    return [{ key: K.prospectHistoryKey(prospectId), value: next }];
-  }
+  if (!historyTextTooLong(next)) return [{ key: K.prospectHistoryKey(prospectId), value: next }];
   return historyValue(prospectId, historyPacks(next), archiveId);
 }
 

@@ -10,6 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { ulid } from "@/lib/db/kv.ts";
 import { kvFileKey } from "@/lib/db/kv_load.ts";
 import {
+  HISTORY_MAX_CHARS,
   historyEntries,
   historyPacks,
   historyText,
@@ -121,5 +122,32 @@ Deno.test("a generated chain's records and histories are stored as densely as va
       sizes(ids.map((id) => ["built_history", id])),
       "histories",
     );
+  });
+});
+
+Deno.test("a history text with a character past Latin-1 still stays under the page limit: it splits at half as many characters", async () => {
+  await withFile(async (path) => {
+    const kv = await Deno.openKv(path);
+    const key = prospectHistoryKey("p1");
+    let longest = 0;
+    for (const to of ["anna@example.se", "łukasz@example.pl"]) {
+      for (let i = 1; i <= 40; i++) {
+        const prior = (await kv.get<StoredHistory>(key)).value ?? [];
+        const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+        const next = historyEntries("p1", prior, [event(`e${i}`, at, to)], ulid);
+        for (const e of next) await kv.set(e.key, e.value);
+        longest = Math.max(longest, ((await kv.get<string>(key)).value ?? "").length);
+      }
+      await kv.delete(key);
+    }
+    const archives = await Array.fromAsync(kv.list<string>({ prefix: ["prospect_events"] }));
+    kv.close();
+    assert.ok(longest > HISTORY_MAX_CHARS / 2, "Latin-1 texts use the whole limit");
+    const bytes = valueBytes(path, archives.map((e) => e.key));
+    for (const [i, e] of archives.entries()) {
+      // The stored bytes (a V8 string: a header of a few bytes, then one or two bytes a character).
+      assert.ok(bytes[i] <= HISTORY_MAX_CHARS + 8, `${bytes[i]} B: ${e.value.slice(0, 60)}`);
+    }
+    assert.ok(archives.some((e) => /ł/.test(e.value)), "the wide ones were archived too");
   });
 });
