@@ -35,6 +35,13 @@ const size = (key: Deno.KvKey, value?: unknown) =>
     : (JSON.stringify(value, (_k, v) => typeof v === "bigint" ? String(v) : v)?.length ?? 0));
 
 function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
+  // A counter update (sum, or max and min, a touch among them): the key and its 8 bytes.
+  const counter = (kind: "sum" | "max" | "min") => (key: Deno.KvKey, n: bigint) => {
+    c.mutations++;
+    c.bytes += size(key) + 8;
+    op[kind](key, n);
+    return w;
+  };
   const w = {
     check(...checks: Deno.AtomicCheck[]) {
       c.checks += checks.length;
@@ -53,24 +60,9 @@ function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
       op.delete(key);
       return w;
     },
-    sum(key: Deno.KvKey, n: bigint) {
-      c.mutations++;
-      c.bytes += size(key) + 8;
-      op.sum(key, n);
-      return w;
-    },
-    max(key: Deno.KvKey, n: bigint) {
-      c.mutations++;
-      c.bytes += size(key) + 8;
-      op.max(key, n);
-      return w;
-    },
-    min(key: Deno.KvKey, n: bigint) {
-      c.mutations++;
-      c.bytes += size(key) + 8;
-      op.min(key, n);
-      return w;
-    },
+    sum: counter("sum"),
+    max: counter("max"),
+    min: counter("min"),
     mutate(...ms: Deno.KvMutation[]) {
       c.mutations += ms.length;
       op.mutate(...ms);
