@@ -31,8 +31,10 @@ import {
 } from "@/lib/db/keys.ts";
 import {
   addToCounter,
+  CounterSums,
   counterValue,
   getManyChunked,
+  keyString,
   listAll,
   type Prefetched,
   touchCounter,
@@ -190,9 +192,9 @@ export async function insertProspectBatch(
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
   const written: StoredProspect[] = [];
-  // New rows of one project share most counters: one sum per counter key for the whole batch, one
-  // touch per key touched.
-  const counters = new Map<string, { key: Deno.KvKey; delta: number }>();
+  // New rows of one project share most counters: one sum per counter key for the whole batch, and
+  // one touch for each key touched that no sum rewrites.
+  const counters = new CounterSums();
   const touches = new Map<string, Deno.KvKey>();
   for (const { record, guards } of items) {
     const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
@@ -200,13 +202,8 @@ export async function insertProspectBatch(
     for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
-    for (const c of diff.counters) {
-      const id = JSON.stringify(c.key);
-      const sum = counters.get(id);
-      if (sum) sum.delta += c.delta;
-      else counters.set(id, { ...c });
-    }
-    for (const k of diff.touches) touches.set(JSON.stringify(k), k);
+    for (const c of diff.counters) counters.add(c.key, c.delta);
+    for (const k of diff.touches) touches.set(keyString(k), k);
     applyProspectWrite(
       op,
       rec,
@@ -215,8 +212,11 @@ export async function insertProspectBatch(
     );
     written.push(rec);
   }
-  for (const c of counters.values()) addToCounter(op, c.key, c.delta);
-  for (const [id, k] of touches) if (!counters.get(id)?.delta) touchCounter(op, k);
+  for (const c of counters.take()) {
+    addToCounter(op, c.key, c.delta);
+    touches.delete(keyString(c.key));
+  }
+  for (const k of touches.values()) touchCounter(op, k);
   op.set(customerIdSeqKey(), customerId);
   const res = await op.commit();
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
