@@ -14,6 +14,7 @@ import {
   MAIL_RETRY_SCHEDULE,
   REPORT_SNAPSHOT_SCHEDULE,
   RETENTION_SCHEDULE,
+  startReportFolder,
 } from "@/lib/jobs/mod.ts";
 
 let config;
@@ -52,6 +53,9 @@ if (config.cron) {
   Deno.cron("report-snapshots", REPORT_SNAPSHOT_SCHEDULE, jobs.reportSnapshots);
   Deno.cron("retention", RETENTION_SCHEDULE, jobs.retention);
 }
+
+// The report deltas this instance writes, folded into the counters a second later.
+startReportFolder(kv);
 
 Deno.serve({
   port: config.port,

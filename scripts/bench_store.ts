@@ -39,10 +39,14 @@ async function bytesInUse(path: string): Promise<number | null> {
   }
 }
 
-/** What one change writes: its mutations, and how many of them update a counter (sum or touch). */
+/**
+ * What one change writes: its mutations, how many of them update a counter (a sum), and the report
+ * counter deltas its pending entry carries to a later fold (lib/db/report_pending.ts).
+ */
 interface ChangeCost {
   mutations: number;
   counters: number;
+  deferred: number;
 }
 
 /**
@@ -66,14 +70,15 @@ async function countStore(kvPath: string) {
     const at = new Date().toISOString();
     const districts = await clubDistricts(kv);
     const meta = { userId: null, at, timeZone: DEFAULT_TIME_ZONE, districts };
-    // A counter update (`sum`, or `max` for a touch) costs KV's SQLite two statements (it reads
-    // the row, then writes it), any other mutation one: the committing thread's work per change is
-    // about mutations + counter updates (docs/performance.md, sixteenth round).
+    // A counter update (`sum`) costs KV's SQLite two statements (it reads the row, then writes
+    // it), any other mutation one: the committing thread's work per change is about mutations +
+    // counter updates (docs/performance.md, sixteenth round).
     const cost = (w: ProspectWrite): ChangeCost => ({
       mutations: writeSize(w),
-      counters: w.diff.counters.length + w.diff.touches.length,
+      counters: w.diff.counters.length,
+      deferred: w.diff.report.length,
     });
-    const none: ChangeCost = { mutations: 0, counters: 0 };
+    const none: ChangeCost = { mutations: 0, counters: 0, deferred: 0 };
     const change = (patch: Partial<StoredProspect>) =>
       sample
         ? cost(prospectWrite(sample, { ...sample.value, ...patch, updatedAt: at }, meta))
@@ -123,7 +128,8 @@ export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
       } KB per prospect)`,
   );
   const m = f.mutations;
-  const cost = (c: ChangeCost) => `${c.mutations} (${c.counters} of them counters)`;
+  const cost = (c: ChangeCost) =>
+    `${c.mutations} (${c.counters} of them counters; ${c.deferred} report deltas pending)`;
   console.log(
     `mutations per change: create ${cost(m.create)}, sell status ${cost(m.sellStatus)}, ` +
       `assign ${cost(m.assign)}, follow-up date ${cost(m.followUp)}`,

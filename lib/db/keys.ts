@@ -244,6 +244,13 @@ export const reportKeptKey = (mp: number) => ["report_kept", mp];
  * club's district (lib/db/reports.ts districtsToday).
  */
 export const reportDistrictsFromKey = () => ["report_districts", "from"];
+/**
+ * A write's report counter deltas in one project, not yet added to the counters:
+ * [mp, ulid] → [[scope, …rest, delta], …] for ["report_counters", scope, mp, …rest]
+ * (lib/db/report_pending.ts, decision 21).
+ */
+export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
+export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
 /** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**

@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, sameKey, touchCounter, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   foldName,
@@ -199,9 +199,10 @@ export function sameStateCounters(a: Prospect, b: Prospect): boolean {
 export interface ProspectDiff {
   deletes: Deno.KvKey[];
   sets: IndexEntry[];
+  /** The search totals and name counts, summed in the write's atomic. */
   counters: { key: Deno.KvKey; delta: number }[];
-  /** Counters rewritten unchanged, for a new versionstamp (ReportMutations.touches). */
-  touches: Deno.KvKey[];
+  /** The report counters' deltas, set as pending entries (lib/db/report_pending.ts). */
+  report: { key: Deno.KvKey; delta: number }[];
 }
 
 /** Equal index values: the same primitives, or arrays and plain objects of equal parts. */
@@ -263,9 +264,8 @@ export function diffProspectKeys(
   const report = reportMutations(before, after, at, timeZone, districts);
   deletes.push(...report.deletes);
   sets.push(...report.sets);
-  for (const c of report.counterDeltas) move([c.key], c.delta);
   const counters = deltas.filter((c) => c.delta !== 0);
-  return { deletes, sets, counters, touches: report.touches };
+  return { deletes, sets, counters, report: report.counterDeltas.filter((c) => c.delta !== 0) };
 }
 
 export type ProspectEventType =
@@ -546,7 +546,11 @@ export function wholeHistory(
   return out;
 }
 
-/** Adds a write to an atomic: the record, its index diff, counters and history entries. */
+/**
+ * Adds a write to an atomic: the record, its index diff, counters and history entries. Its report
+ * deltas are the caller's to set (PendingReports, one entry per project for every write of the
+ * atomic).
+ */
 export function applyProspectWrite(
   op: Deno.AtomicOperation,
   after: Prospect,
@@ -557,7 +561,6 @@ export function applyProspectWrite(
   for (const k of diff.deletes) op.delete(k);
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);
-  for (const k of diff.touches) touchCounter(op, k);
   for (const e of history) op.set(e.key, e.value);
   return op;
 }

@@ -34,10 +34,8 @@ import {
   CounterSums,
   counterValue,
   getManyChunked,
-  keyString,
   listAll,
   type Prefetched,
-  touchCounter,
   ulid,
 } from "@/lib/db/kv.ts";
 import {
@@ -73,6 +71,7 @@ import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
+import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 export type { StoredProspect };
 /**
  * A record as read before a write. `history` is its history value when read in the same snapshot
@@ -161,6 +160,7 @@ export async function insertProspect(
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, [], events, ulid));
+    new PendingReports().add(diff.report).write(op, kv);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -193,9 +193,9 @@ export async function insertProspectBatch(
   const op = kv.atomic().check(seq);
   const written: StoredProspect[] = [];
   // New rows of one project share most counters: one sum per counter key for the whole batch, and
-  // one touch for each key touched that no sum rewrites.
+  // one pending entry per project for the report counters.
   const counters = new CounterSums();
-  const touches = new Map<string, Deno.KvKey>();
+  const pending = new PendingReports();
   for (const { record, guards } of items) {
     const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
@@ -203,20 +203,17 @@ export async function insertProspectBatch(
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     for (const c of diff.counters) counters.add(c.key, c.delta);
-    for (const k of diff.touches) touches.set(keyString(k), k);
+    pending.add(diff.report);
     applyProspectWrite(
       op,
       rec,
-      { ...diff, counters: [], touches: [] },
+      { ...diff, counters: [] },
       historyEntries(rec.id, [], events, ulid),
     );
     written.push(rec);
   }
-  for (const c of counters.take()) {
-    addToCounter(op, c.key, c.delta);
-    touches.delete(keyString(c.key));
-  }
-  for (const k of touches.values()) touchCounter(op, k);
+  for (const c of counters.take()) addToCounter(op, c.key, c.delta);
+  pending.write(op, kv);
   op.set(customerIdSeqKey(), customerId);
   const res = await op.commit();
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
@@ -286,8 +283,8 @@ function districtsOf(
 
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
-  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length + w.diff.touches.length +
-  (w.events.length ? 1 : 0);
+  1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
+  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0);
 
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, StoredHistory>;
@@ -309,8 +306,10 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
 function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
   const op = kv.atomic();
   const next: [string, StoredHistory][] = [];
+  const pending = new PendingReports();
   for (const w of ws) {
     op.check(w.before);
+    pending.add(w.diff.report);
     const id = w.after.id;
     // The history read with this write's record is current while its check holds; else the one
     // read at commit, or left by an earlier write of the record in this call.
@@ -319,6 +318,7 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
     applyProspectWrite(op, w.after, w.diff, history);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
   }
+  pending.write(op, kv);
   return {
     commit: async () => {
       const res = await op.commit();

@@ -27,6 +27,8 @@ const FAMILIES = [
   "report_snapshots",
   "report_kept",
   "report_districts",
+  // Pending counter deltas: their writes are in the events replayed (lib/db/report_pending.ts).
+  "report_pending",
 ];
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;

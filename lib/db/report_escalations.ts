@@ -12,6 +12,7 @@ import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { prospectsWithEvents, replay, setAll } from "@/lib/db/report_backfill.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
+import { foldAll } from "@/lib/db/report_pending.ts";
 
 type State = Parameters<typeof reportMutations>[0] & object;
 const ESCALATION_SCOPES = new Set(["e", "eh", "ed"]);
@@ -21,6 +22,8 @@ export async function backfillEscalationsAndFirstIn(
   kv: Deno.Kv,
   timeZone: string,
 ): Promise<{ prospects: number }> {
+  // Pending deltas hold escalation counts of writes replayed below: fold them before the rebuild.
+  await foldAll(kv);
   for (const scope of ESCALATION_SCOPES) await deletePrefix(kv, reportCounterKey(scope));
   await deletePrefix(kv, reportFirstInKey());
   await deletePrefix(kv, reportSnapshotKey("pe"));

@@ -24,10 +24,13 @@
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
  *   sv [mp]                              sell-status changes ever ("c" until migration 91),
- *                                        rewritten by every write to the project's scd and sdd
- *                                        buckets (a touch when no status changed): its versionstamp
- *                                        changes with them, so the live district report keeps
- *                                        their sums per process until it does (lib/db/reports.ts)
+ *                                        rewritten by every fold of the project's pending deltas
+ *                                        (lib/db/report_pending.ts; a touch when no status
+ *                                        changed): its versionstamp changes with its buckets, so
+ *                                        the live district report keeps their sums per process
+ *                                        until it does (lib/db/reports.ts)
+ * The counter deltas of a write are not summed in its atomic: the write sets them as one pending
+ * entry per project, which readers fold first (lib/db/report_pending.ts, decision 21).
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
  * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
  * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
@@ -53,11 +56,6 @@ export interface ReportMutations {
   sets: { key: Deno.KvKey; value: unknown }[];
   deletes: Deno.KvKey[];
   counterDeltas: { key: Deno.KvKey; delta: number }[];
-  /**
-   * Counters rewritten unchanged, for a new versionstamp: the bucketsMovedKey of a project whose
-   * status buckets a write moves without a sell-status change (a creation, a move, a deletion).
-   */
-  touches: Deno.KvKey[];
 }
 
 /**
@@ -152,11 +150,10 @@ export function movesStatusBucket(before: Live | null, after: Live | null): bool
 }
 
 /**
- * A project's sell-status changes ever (scope "sv"), rewritten by every write that moves its scd or
- * sdd buckets (or its dcd ones: a status change moves a status bucket): +1 with a status change,
- * unchanged otherwise (a touch), so its versionstamp names the state of those buckets. Until
- * migration 91 its value counted the bucket moves and ["report_counters", "c", mp] the changes: one
- * counter sum less per status change.
+ * A project's sell-status changes ever (scope "sv"): +1 per status change, and rewritten by every
+ * fold of the project's pending deltas (a touch when none changed a status), so its versionstamp
+ * names the state of its buckets. Until migration 91 its value counted the bucket moves and
+ * ["report_counters", "c", mp] the changes: one counter sum less per status change.
  */
 export const bucketsMovedKey = (mp: number) => reportCounterKey("sv", mp);
 
@@ -207,7 +204,7 @@ export function reportMutations(
   // Only a write that moves a counter needs its local day (most activity transitions do not).
   let dayMemo: string | null = null;
   const day = () => dayMemo ??= reportDay(iso, timeZone);
-  const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [], touches: [] };
+  const out: ReportMutations = { sets: [], deletes: [], counterDeltas: [] };
   const add = (keys: Deno.KvKey[], delta: number) => {
     for (const key of keys) out.counterDeltas.push({ key, delta });
   };
@@ -223,13 +220,10 @@ export function reportMutations(
       ? []
       : [reportCounterKey(scope, p.marketProjectId, period, district, ...rest)];
   };
-  // The projects whose status buckets this write moves (each rewrites its bucketsMovedKey).
-  const moved: number[] = [];
   if (movesStatusBucket(was, now)) {
     const bucket = (p: Live, delta: number) => {
       add([reportCounterKey("scd", p.marketProjectId, day(), p.clubId, statusOf(p))], delta);
       add(districtKey("sdd", p, day(), statusOf(p)), delta);
-      if (!moved.includes(p.marketProjectId)) moved.push(p.marketProjectId);
     };
     if (was) bucket(was, -1);
     if (now) bucket(now, 1);
@@ -276,10 +270,6 @@ export function reportMutations(
   }
   if (unmapped) out.sets.push({ key: reportDistrictsFromKey(), value: iso });
   out.counterDeltas = merged(out.counterDeltas);
-  for (const mp of moved) {
-    const key = bucketsMovedKey(mp);
-    if (!out.counterDeltas.some((d) => sameKey(d.key, key))) out.touches.push(key);
-  }
   return out;
 }
 

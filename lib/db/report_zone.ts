@@ -6,6 +6,7 @@
  * report keys from the event history.
  */
 import { migrationKey, reportCounterKey, reportZoneKey } from "@/lib/db/keys.ts";
+import { foldAll } from "@/lib/db/report_pending.ts";
 import { CounterSums, counterValue, deletePrefix } from "@/lib/db/kv.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
@@ -47,6 +48,7 @@ async function pruneOldHours(kv: Deno.Kv, scope: string) {
  * are written (recorded), then only the deletion of its hour buckets is left.
  */
 export async function localDayCounters(kv: Deno.Kv, timeZone: string): Promise<void> {
+  await foldAll(kv); // pending deltas carry hour buckets too (lib/db/report_pending.ts)
   for (const [hourScope, dayScope] of HOUR_TO_DAY) {
     if ((await kv.get(progressKey(hourScope))).value === null) {
       const sums = new CounterSums();

@@ -22,6 +22,7 @@ import {
   reportStintKey,
 } from "@/lib/db/keys.ts";
 import { counterValue, deleteRange, getManyChunked } from "@/lib/db/kv.ts";
+import { foldPending } from "@/lib/db/report_pending.ts";
 import {
   bucketsMovedKey,
   type ClubDistricts,
@@ -1225,6 +1226,7 @@ export async function keepMidnights(
 ): Promise<{ kept: number; pruned: number }> {
   const last = lastKeepableMidnight(now, timeZone);
   if (!last) return { kept: 0, pruned: 0 };
+  await foldPending(kv, mp);
   const done = await kv.get<string>(reportKeptKey(mp));
   if (done.value !== null && done.value >= iso(last)) return { kept: 0, pruned: 0 };
   let first: string | null = null;

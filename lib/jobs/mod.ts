@@ -3,6 +3,7 @@
  * (Deno Deploy requires that); each runner takes its own KV lease, so several instances run a
  * job once, and logs one JSON line per run instead of throwing into the cron loop.
  */
+import { foldAll, foldProjects, takeDirty } from "@/lib/db/report_pending.ts";
 import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
@@ -60,5 +61,42 @@ export function jobRunners(deps: ServiceDeps) {
       "mail-retry",
       () => withLease(deps.kv, "mail-retry", 55_000, () => retryFailedMail(deps)),
     ),
+  };
+}
+
+/** How often an instance folds the report deltas it wrote (lib/db/report_pending.ts). */
+export const FOLD_INTERVAL_MS = 1_000;
+/** How often it folds every project's, left by an instance that stopped before its fold. */
+export const FOLD_ALL_INTERVAL_MS = 60_000;
+
+/**
+ * Folds the pending report deltas this instance wrote, a second after the first: a second's
+ * changes of a project share their counter keys, so the fold writes each once (decision 21). Every
+ * minute it folds every project's. Reports fold what they read themselves, so this only keeps the
+ * pending entries few. Not a cron job: it runs on every instance that writes, without a lease (a
+ * fold is checked on its project's key, so two instances never add an entry twice).
+ */
+export function startReportFolder(kv: Deno.Kv): { stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let lastAll = Date.now();
+  const run = async () => {
+    try {
+      if (Date.now() - lastAll >= FOLD_ALL_INTERVAL_MS) {
+        lastAll = Date.now();
+        takeDirty(kv);
+        await foldAll(kv);
+      } else await foldProjects(kv, takeDirty(kv));
+    } catch (e) {
+      console.error(JSON.stringify({ level: "error", job: "report-fold", error: String(e) }));
+    }
+    if (!stopped) timer = setTimeout(run, FOLD_INTERVAL_MS);
+  };
+  timer = setTimeout(run, FOLD_INTERVAL_MS);
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
   };
 }

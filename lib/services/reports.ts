@@ -22,6 +22,7 @@ import {
   listDistricts,
   subscribedClubIds,
 } from "@/lib/db/reference.ts";
+import { foldProjects } from "@/lib/db/report_pending.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
@@ -91,6 +92,7 @@ export async function sellStatusAge(
   const clubs = await getClubsByNumbers(ctx.kv, clubIds);
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   const mp = project.marketProjectId;
+  await foldProjects(ctx.kv, [mp]);
   const [perClub, recent] = await Promise.all([
     clubStatusCounts(ctx.kv, mp, asOf, new Set(clubIds)),
     recentAges(ctx.kv, mp, clubIds, asOf),
@@ -157,6 +159,7 @@ export async function statusProject(
       .slice(0, limit);
   }
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
+  await foldProjects(ctx.kv, projects.map((p) => p.marketProjectId));
   const rows = await Promise.all(projects.map(async (p): Promise<StatusProjectRow> => {
     const mp = p.marketProjectId;
     const [counts, changes, escalated, firstIn] = await Promise.all([
@@ -221,6 +224,7 @@ export async function statusProjectGroups(
   groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
   const wanted = new Set(groups.flatMap((g) => g.clubs));
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
+  await foldProjects(ctx.kv, projects.map((p) => p.marketProjectId));
   const perProject = await Promise.all(projects.map(async (p) => {
     const mp = p.marketProjectId;
     // Today by district: the district buckets when they can be trusted, else the clubs' values.

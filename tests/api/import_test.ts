@@ -51,10 +51,24 @@ Deno.test("import: the export's own file imports back as 0 new rows, all duplica
     assert.equal((await env.kv.get(count)).versionstamp, null, "project 2 has no prospects yet");
     const moved = await importCsv(env, h, "marketProjectId=2", exported);
     assert.equal(moved.json.created, 6, JSON.stringify(moved.json));
+    const pending = await Array.fromAsync(env.kv.list({ prefix: ["report_pending", 2] }));
+    assert.equal(pending.length, 1, "the import's atomic set one pending entry for project 2");
+    const report = await call(
+      env,
+      "GET",
+      "/api/reports/status-project?referenceDate=2030-01-01&marketProjectIds=2",
+      { headers: h },
+    );
+    assert.equal(report.json.rows[0].totalProspects, 6, JSON.stringify(report.json));
+    assert.deepEqual(
+      await Array.fromAsync(env.kv.list({ prefix: ["report_pending", 2] })),
+      [],
+      "the report folded project 2's pending entries before reading",
+    );
     const touched = await env.kv.get<Deno.KvU64>(count);
     assert.ok(
       touched.versionstamp,
-      "the import moved project 2's status buckets: its count is touched",
+      "the import moved project 2's status buckets: the fold touched its count",
     );
     assert.equal(touched.value?.value, 0n, "and no status changed");
     const r = await call(env, "GET", "/api/prospects?marketProjectId=2&search=0046705550003", {
