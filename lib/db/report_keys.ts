@@ -2,7 +2,9 @@
  * The report keys one prospect write adds (pure): counters, stints and the change-time index that
  * let the three reports answer "as of" any reference date without scanning prospects.
  * diffProspectKeys (prospect_indexes.ts) calls reportMutations, so every write path — the app,
- * the activity job, the bulk generator — keeps them in the same atomic as the record.
+ * the activity job, the bulk generator — keeps them with the record: the stints and change-time
+ * entries in its atomic, the counter deltas as a pending entry in it (lib/db/report_pending.ts;
+ * the generator sums them straight into the counters of the store it loads).
  *
  * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
  *   (the current count per sell status is the search totals' ["prospect_totals", "ps" | "pcs", …],

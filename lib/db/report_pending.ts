@@ -87,15 +87,18 @@ const ENTRY_KEYS_MAX = 24;
  */
 export async function foldPending(kv: Deno.Kv, mp: number): Promise<number> {
   let folded = 0;
+  const list = async (limit: number) => {
+    const out: Deno.KvEntry<PendingDelta[]>[] = [];
+    const sel = { prefix: reportPendingPrefix(mp) };
+    for await (const e of kv.list<PendingDelta[]>(sel, { limit, batchSize: limit })) out.push(e);
+    return out;
+  };
   for (let conflicts = 0; conflicts < 100;) {
+    // Most reads find none: one list call. Else the key the commit checks is read before the
+    // entries it deletes, so a fold committed in between fails the check.
+    if (!(await list(1)).length) return folded;
     const moved = await kv.get(bucketsMovedKey(mp));
-    const entries: Deno.KvEntry<PendingDelta[]>[] = [];
-    for await (
-      const e of kv.list<PendingDelta[]>({ prefix: reportPendingPrefix(mp) }, {
-        limit: FOLD_LIST,
-        batchSize: FOLD_LIST,
-      })
-    ) entries.push(e);
+    const entries = await list(FOLD_LIST);
     if (!entries.length) return folded;
     const sums = new Map<string, { key: Deno.KvKey; delta: number }>();
     let taken = 0;
