@@ -3,7 +3,7 @@
  * (Deno Deploy requires that); each runner takes its own KV lease, so several instances run a
  * job once, and logs one JSON line per run instead of throwing into the cron loop.
  */
-import { foldAll, foldProjects, takeDirty } from "@/lib/db/report_pending.ts";
+import { foldAll, foldPending, takeDirty } from "@/lib/db/report_pending.ts";
 import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
 import { withLease } from "@/lib/jobs/lease.ts";
@@ -86,7 +86,11 @@ export function startReportFolder(kv: Deno.Kv): { stop: () => void } {
         lastAll = Date.now();
         takeDirty(kv);
         await foldAll(kv);
-      } else await foldProjects(kv, takeDirty(kv));
+      } else {
+        // One project at a time: the saves' commits go between the folds' (a fold of a second's
+        // entries is a few hundred mutations on the one committing connection).
+        for (const mp of takeDirty(kv)) await foldPending(kv, mp);
+      }
     } catch (e) {
       console.error(JSON.stringify({ level: "error", job: "report-fold", error: String(e) }));
     }
