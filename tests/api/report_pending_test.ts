@@ -19,6 +19,7 @@ import { foldAll, foldPending } from "@/lib/db/report_pending.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { FOLD_INTERVAL_MS, startReportFolder } from "@/lib/jobs/mod.ts";
 
 /** Every report counter that is not 0, by its key. */
 async function counters(kv: Deno.Kv): Promise<Record<string, number>> {
@@ -116,6 +117,31 @@ Deno.test("five folds of the same project at once add each pending entry once", 
     assert.ok(totals.versionstamp, "the folds touched the project's count");
     assert.equal(counterValue(totals.value), 0, "no status changed");
   } finally {
+    env.close();
+  }
+});
+
+Deno.test("an instance's folder folds what it wrote a second later, without a report asking", async () => {
+  const now = "2026-03-16T09:00:00.000Z";
+  const env = await makeEnv({}, new Date(now));
+  const folder = startReportFolder(env.kv);
+  try {
+    await makeReportChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const ctx = ctxAt(env, sessionOf(admin.user), now);
+    await createProspect(ctx, createInput(1, 101));
+    await createProspect(ctx, createInput(2, 201));
+    assert.equal(await pending(env.kv), 2);
+    const t0 = Date.now();
+    while (await pending(env.kv) > 0 && Date.now() - t0 < 5_000) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(await pending(env.kv), 0, "folded without a report asking");
+    assert.ok(Date.now() - t0 >= FOLD_INTERVAL_MS / 2, "not before its interval");
+    const bucket = await env.kv.get(["report_counters", "scd", 2, "2026-03-16", 201, ""]);
+    assert.equal(counterValue(bucket.value), 1);
+  } finally {
+    folder.stop();
     env.close();
   }
 });
