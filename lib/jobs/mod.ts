@@ -76,10 +76,11 @@ export const FOLD_ALL_INTERVAL_MS = 60_000;
  * pending entries few. Not a cron job: it runs on every instance that writes, without a lease (a
  * fold is checked on its project's key, so two instances never add an entry twice).
  */
-export function startReportFolder(kv: Deno.Kv): { stop: () => void } {
+export function startReportFolder(kv: Deno.Kv): { stop: () => Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let lastAll = Date.now();
+  let running: Promise<void> = Promise.resolve();
   const run = async () => {
     try {
       if (Date.now() - lastAll >= FOLD_ALL_INTERVAL_MS) {
@@ -92,15 +93,18 @@ export function startReportFolder(kv: Deno.Kv): { stop: () => void } {
         for (const mp of takeDirty(kv)) await foldPending(kv, mp);
       }
     } catch (e) {
+      lastAll = 0; // the projects taken and not folded: the next run folds every project's
       console.error(JSON.stringify({ level: "error", job: "report-fold", error: String(e) }));
     }
-    if (!stopped) timer = setTimeout(run, FOLD_INTERVAL_MS);
+    if (!stopped) timer = setTimeout(() => running = run(), FOLD_INTERVAL_MS);
   };
-  timer = setTimeout(run, FOLD_INTERVAL_MS);
+  timer = setTimeout(() => running = run(), FOLD_INTERVAL_MS);
   return {
-    stop: () => {
+    /** Stops the timer and waits for a fold under way (before the store closes). */
+    stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      await running;
     },
   };
 }

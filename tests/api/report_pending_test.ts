@@ -133,15 +133,14 @@ Deno.test("an instance's folder folds what it wrote a second later, without a re
     await createProspect(ctx, createInput(2, 201));
     assert.equal(await pending(env.kv), 2);
     const t0 = Date.now();
-    while (await pending(env.kv) > 0 && Date.now() - t0 < 5_000) {
+    while (await pending(env.kv) > 0 && Date.now() - t0 < 5 * FOLD_INTERVAL_MS) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal(await pending(env.kv), 0, "folded without a report asking");
-    assert.ok(Date.now() - t0 >= FOLD_INTERVAL_MS / 2, "not before its interval");
     const bucket = await env.kv.get(["report_counters", "scd", 2, "2026-03-16", 201, ""]);
     assert.equal(counterValue(bucket.value), 1);
   } finally {
-    folder.stop();
+    await folder.stop();
     env.close();
   }
 });
