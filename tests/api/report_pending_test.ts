@@ -4,7 +4,7 @@
  * ever added twice.
  */
 import assert from "node:assert/strict";
-import { makeEnv, signedIn } from "@/tests/helpers.ts";
+import { makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import {
   createInput,
   ctxAt,
@@ -33,13 +33,19 @@ async function counters(kv: Deno.Kv): Promise<Record<string, number>> {
 
 const pending = async (kv: Deno.Kv) => (await listAll(kv, ["report_pending"])).length;
 
+const NOW = "2026-03-16T09:00:00.000Z";
+
+/** The report chain at NOW, an admin's context for the writes. */
+async function chain(env: TestEnv) {
+  await makeReportChain(env);
+  const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+  return { admin, ctx: ctxAt(env, sessionOf(admin.user), NOW) };
+}
+
 Deno.test("parallel saves while three folders run: the counters equal a rebuild from the events", async () => {
-  const now = "2026-03-16T09:00:00.000Z";
-  const env = await makeEnv({}, new Date(now));
+  const env = await makeEnv({}, new Date(NOW));
   try {
-    await makeReportChain(env);
-    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
-    const ctx = ctxAt(env, sessionOf(admin.user), now);
+    const { admin, ctx } = await chain(env);
     const clubs = [101, 102, 103, 201];
     const made = await Promise.all(
       Array.from(
@@ -94,12 +100,9 @@ Deno.test("parallel saves while three folders run: the counters equal a rebuild 
 });
 
 Deno.test("five folds of the same project at once add each pending entry once", async () => {
-  const now = "2026-03-16T09:00:00.000Z";
-  const env = await makeEnv({}, new Date(now));
+  const env = await makeEnv({}, new Date(NOW));
   try {
-    await makeReportChain(env);
-    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
-    const ctx = ctxAt(env, sessionOf(admin.user), now);
+    const { ctx } = await chain(env);
     for (let i = 0; i < 12; i++) await createProspect(ctx, createInput(1, 101));
     const entries = await pending(env.kv);
     assert.equal(entries, 12, "one pending entry per save");
@@ -122,13 +125,10 @@ Deno.test("five folds of the same project at once add each pending entry once", 
 });
 
 Deno.test("an instance's folder folds what it wrote a second later, without a report asking", async () => {
-  const now = "2026-03-16T09:00:00.000Z";
-  const env = await makeEnv({}, new Date(now));
+  const env = await makeEnv({}, new Date(NOW));
   const folder = startReportFolder(env.kv);
   try {
-    await makeReportChain(env);
-    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
-    const ctx = ctxAt(env, sessionOf(admin.user), now);
+    const { ctx } = await chain(env);
     await createProspect(ctx, createInput(1, 101));
     await createProspect(ctx, createInput(2, 201));
     assert.equal(await pending(env.kv), 2);
