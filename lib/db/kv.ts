@@ -280,6 +280,11 @@ export class CounterSums {
     else this.#sums.set(k, { key, delta });
   }
 
+  /** How many keys it holds sums of. */
+  get size(): number {
+    return this.#sums.size;
+  }
+
   /** The sums that are not zero, and forgets them all. */
   take(): { key: Deno.KvKey; delta: number }[] {
     const out = [...this.#sums.values()].filter((c) => c.delta !== 0);

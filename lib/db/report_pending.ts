@@ -18,40 +18,41 @@
  */
 import { reportCounterKey, reportPendingKey, reportPendingPrefix } from "@/lib/db/keys.ts";
 import { bucketsMovedKey } from "@/lib/db/report_keys.ts";
-import { addToCounter, keyString, touchCounter, ulid } from "@/lib/db/kv.ts";
+import { addToCounter, CounterSums, touchCounter, ulid } from "@/lib/db/kv.ts";
 
 /** One counter delta of a pending entry: [scope, …rest, delta] (the key without its project). */
 type PendingDelta = (string | number)[];
 
 /** Report counter deltas of the writes of one atomic, summed per project and key. */
 export class PendingReports {
-  #projects = new Map<number, Map<string, { key: Deno.KvKey; delta: number }>>();
+  #projects = new Map<number, CounterSums>();
 
   add(deltas: readonly { key: Deno.KvKey; delta: number }[]): this {
     for (const d of deltas) {
       const mp = d.key[2] as number;
       let sums = this.#projects.get(mp);
-      if (!sums) this.#projects.set(mp, sums = new Map());
-      const k = keyString(d.key);
-      const cur = sums.get(k);
-      if (cur) cur.delta += d.delta;
-      else sums.set(k, { key: d.key, delta: d.delta });
+      if (!sums) this.#projects.set(mp, sums = new CounterSums());
+      sums.add(d.key, d.delta);
     }
     return this;
   }
 
-  /** Sets one pending entry per project into the atomic (none when every delta cancels). */
+  /**
+   * Sets the pending entries into the atomic: one per project (none when every delta cancels), of
+   * at most ENTRY_KEYS_MAX deltas each, so any entry fits in a fold's atomic.
+   */
   write(op: Deno.AtomicOperation, kv: Deno.Kv): void {
     for (const [mp, sums] of this.#projects) {
-      const value: PendingDelta[] = [];
-      for (const { key, delta } of sums.values()) {
-        if (delta !== 0) {
-          value.push([key[1] as string, ...key.slice(3) as (string | number)[], delta]);
-        }
+      const deltas = sums.take();
+      for (let i = 0; i < deltas.length; i += ENTRY_KEYS_MAX) {
+        const value: PendingDelta[] = deltas.slice(i, i + ENTRY_KEYS_MAX).map(({ key, delta }) => [
+          key[1] as string,
+          ...key.slice(3) as (string | number)[],
+          delta,
+        ]);
+        op.set(reportPendingKey(mp, ulid()), value);
       }
-      if (!value.length) continue;
-      op.set(reportPendingKey(mp, ulid()), value);
-      markDirty(kv, mp);
+      if (deltas.length) markDirty(kv, mp);
     }
   }
 }
@@ -77,8 +78,8 @@ function markDirty(kv: Deno.Kv, mp: number) {
 /** Entries listed per fold round, and the mutations one fold atomic may hold (KV allows 1000). */
 const FOLD_LIST = 800;
 const FOLD_MUTATIONS = 900;
-/** The most counter keys one entry holds (a move between clubs of two districts, escalated). */
-const ENTRY_KEYS_MAX = 24;
+/** The most deltas one entry holds (a save's are ~10; a pack of many saves' may be more). */
+const ENTRY_KEYS_MAX = 400;
 
 /**
  * Adds every pending entry of a project to its counters and deletes them, a batch per atomic,
@@ -100,21 +101,18 @@ export async function foldPending(kv: Deno.Kv, mp: number): Promise<number> {
     const moved = await kv.get(bucketsMovedKey(mp));
     const entries = await list(FOLD_LIST);
     if (!entries.length) return folded;
-    const sums = new Map<string, { key: Deno.KvKey; delta: number }>();
+    // As many entries as one atomic holds: a sum per counter key, a delete per entry, the touch.
+    const sums = new CounterSums();
     let taken = 0;
     for (const e of entries) {
-      if (taken && sums.size + taken + ENTRY_KEYS_MAX + 1 > FOLD_MUTATIONS) break;
+      if (taken && sums.size + e.value.length + taken + 2 > FOLD_MUTATIONS) break;
       for (const d of e.value) {
-        const key = reportCounterKey(d[0], mp, ...d.slice(1, -1));
-        const k = keyString(key);
-        const cur = sums.get(k);
-        if (cur) cur.delta += d[d.length - 1] as number;
-        else sums.set(k, { key, delta: d[d.length - 1] as number });
+        sums.add(reportCounterKey(d[0], mp, ...d.slice(1, -1)), d[d.length - 1] as number);
       }
       taken++;
     }
     const op = kv.atomic().check(moved);
-    for (const { key, delta } of sums.values()) addToCounter(op, key, delta);
+    for (const { key, delta } of sums.take()) addToCounter(op, key, delta);
     // The project's buckets moved: its bucketsMovedKey gets a new versionstamp even without a
     // change to count (its own sum, when there is one, rewrites it anyway).
     touchCounter(op, bucketsMovedKey(mp));

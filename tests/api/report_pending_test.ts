@@ -15,7 +15,7 @@ import {
 } from "@/tests/api/report_fixtures.ts";
 import { counterValue, listAll } from "@/lib/db/kv.ts";
 import { getRecord } from "@/lib/db/prospect_record.ts";
-import { foldAll, foldPending } from "@/lib/db/report_pending.ts";
+import { foldAll, foldPending, PendingReports } from "@/lib/db/report_pending.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
@@ -141,6 +141,29 @@ Deno.test("an instance's folder folds what it wrote a second later, without a re
     assert.equal(counterValue(bucket.value), 1);
   } finally {
     await folder.stop();
+    env.close();
+  }
+});
+
+Deno.test("a pack's deltas past one atomic's limits: split into entries, folded in several atomics", async () => {
+  const env = await makeEnv({}, new Date(NOW));
+  try {
+    // 1,000 day buckets of one project from one atomic (far more than a pack of saves sums).
+    const deltas = Array.from({ length: 1000 }, (_, i) => ({
+      key: ["report_counters", "scd", 1, "2026-03-16", 1000 + i, ""],
+      delta: 1 + (i % 3),
+    }));
+    const op = env.kv.atomic();
+    new PendingReports().add(deltas).add(deltas.slice(0, 10)).write(op, env.kv);
+    assert.ok((await op.commit()).ok);
+    assert.equal(await pending(env.kv), 3, "entries of at most 400 deltas");
+    assert.equal(await foldPending(env.kv, 1), 3);
+    assert.equal(await pending(env.kv), 0);
+    const got = await counters(env.kv);
+    for (const [i, d] of deltas.entries()) {
+      assert.equal(got[JSON.stringify(d.key)], d.delta * (i < 10 ? 2 : 1), `club ${1000 + i}`);
+    }
+  } finally {
     env.close();
   }
 });
