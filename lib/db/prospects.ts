@@ -69,9 +69,9 @@ import {
 } from "@/lib/domain/prospect.ts";
 import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
 import { districtsForWrite } from "@/lib/db/reference.ts";
+import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 
-import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 export type { StoredProspect };
 /**
  * A record as read before a write. `history` is its history value when read in the same snapshot
