@@ -1,4 +1,4 @@
-/** Reads config, builds assets if stale, opens KV, runs migrations, registers crons, serves. */
+/** Reads config, builds assets if stale (where it may write), opens KV, runs migrations, registers crons, serves. */
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -28,7 +28,7 @@ try {
   throw e;
 }
 
-await ensureAssets();
+if (!await ensureAssets()) Deno.exit(1);
 const kv = await openKv(config);
 const ran = await runMigrations(kv, undefined, config.timeZone);
 if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);

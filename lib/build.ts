@@ -2,9 +2,9 @@
  * Builds the browser assets: one client entry plus one chunk per island (esbuild, code-split,
  * react-jsx on Preact) and the Tailwind CSS, with content-hashed names and a manifest.
  * `deno task build` (scripts/build.ts) forces a build; main.ts calls ensureAssets(), which builds
- * only when the inputs changed since the last build.
+ * only when the inputs changed since the last build and the output folder may be written. Where it
+ * may not (Deno Deploy), the server serves what `deno task build` left and imports no builder.
  */
-import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 
@@ -66,12 +66,13 @@ export async function readManifest(): Promise<Manifest | null> {
 }
 
 export async function buildAssets(options: { quiet?: boolean } = {}): Promise<Manifest> {
+  const esbuild = await import("esbuild");
   const started = performance.now();
   const inputsHash = await hashInputs();
   await Deno.remove(OUT, { recursive: true }).catch(() => {});
   await Deno.mkdir(OUT, { recursive: true });
 
-  const aliasPlugin: esbuild.Plugin = {
+  const aliasPlugin: import("esbuild").Plugin = {
     name: "project-alias",
     setup(build) {
       build.onResolve({ filter: /^@\// }, (args) => ({ path: join(ROOT, args.path.slice(2)) }));
@@ -156,9 +157,24 @@ export async function buildAssets(options: { quiet?: boolean } = {}): Promise<Ma
   return manifest;
 }
 
-/** Builds when static/build is missing or older than its inputs; returns the manifest. */
-export async function ensureAssets(options: { quiet?: boolean } = {}): Promise<Manifest> {
+/** The message when the assets are missing or stale and this process may not build them. */
+export const RUN_BUILD_HINT =
+  "The browser assets are missing or older than their sources, and this process may not write " +
+  "static/build: run `deno task build` before starting the server.";
+
+/**
+ * Builds when static/build is missing or older than its inputs and may be written; returns the
+ * manifest in use, or null when there is none and none may be built. Under a read-only file system
+ * (Deno Deploy) stale assets are served as they are, after one line saying to run the build.
+ */
+export async function ensureAssets(options: { quiet?: boolean } = {}): Promise<Manifest | null> {
   const current = await readManifest();
   if (current && current.inputsHash === await hashInputs()) return current;
+  const write = await Deno.permissions.query({ name: "write", path: ROOT });
+  const run = await Deno.permissions.query({ name: "run" });
+  if (write.state !== "granted" || run.state !== "granted" || Deno.env.get("DENO_DEPLOYMENT_ID")) {
+    console.error(RUN_BUILD_HINT);
+    return current;
+  }
   return await buildAssets(options);
 }

@@ -12,7 +12,7 @@ const schema = z.object({
   HOSTNAME: z.string().default("127.0.0.1"),
   APP_URL: z.url().optional(),
   SECRET_KEY: z.string().min(32).optional(),
-  KV_PATH: z.string().default("./data/app.kv"),
+  KV_PATH: z.string().optional(),
   KV_URL: z.url().optional(),
   KV_READERS: z.coerce.number().int().min(0).max(16).default(2),
   KV_CHECKPOINTER: bool.optional(),
@@ -33,6 +33,9 @@ const schema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, "host:port").optional(),
 });
 
+/** The embedded KV file outside Deno Deploy; "" opens the runtime's default store. */
+export const DEFAULT_KV_PATH = "./data/app.kv";
+
 /** The key used on localhost when SECRET_KEY is unset; refused anywhere else. */
 export const DEV_SECRET_KEY = "development-secret-key-not-for-production-use-0000";
 
@@ -43,6 +46,7 @@ export interface Config {
   appUrl: string;
   /** Key material for signing session tokens. */
   secretKey: string;
+  /** A KV file, ":memory:", or "" for the runtime's default store (Deno Deploy's KV). */
   kvPath: string;
   kvUrl?: string;
   /** Extra SQLite connections that serve reads of a KV file (lib/db/kv.ts); 0 = one for all. */
@@ -84,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""),
   );
+  // An empty KV_PATH is a choice (the runtime's default store), not an unset variable.
+  if (env.KV_PATH === "") cleaned.KV_PATH = "";
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -137,7 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     hostname: e.HOSTNAME,
     appUrl,
     secretKey: e.SECRET_KEY ?? DEV_SECRET_KEY,
-    kvPath: e.KV_PATH,
+    kvPath: e.KV_PATH ?? (env.DENO_DEPLOYMENT_ID ? "" : DEFAULT_KV_PATH),
     kvUrl: e.KV_URL,
     kvReaders: e.KV_READERS,
     kvCheckpointer: e.KV_CHECKPOINTER ?? true,

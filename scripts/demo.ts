@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { type ChainNaming, generateChain } from "@/lib/db/generate.ts";
+import { type ChainNaming, generateChain } from "@/scripts/bench/generate.ts";
 import { hashPassword } from "@/lib/auth/password.ts";
 import type { Role } from "@/lib/domain/statuses.ts";
 

@@ -2,10 +2,7 @@
  * Opens Deno KV as configured: a KV Connect URL, a file path, ":memory:", or "" for the runtime's
  * default store (Deno Deploy's KV on Deploy; docs/scaling.md).
  */
-import { DatabaseSync } from "node:sqlite";
-import { resolve } from "node:path";
 import type { Config } from "@/lib/config.ts";
-import { startWalCheckpointer } from "@/lib/db/wal_checkpointer.ts";
 
 export async function openKv(
   config: Pick<Config, "kvPath" | "kvUrl"> & { kvReaders?: number; kvCheckpointer?: boolean },
@@ -15,15 +12,6 @@ export async function openKv(
   if (config.kvPath === "") return await Deno.openKv();
   const dir = config.kvPath.replace(/[/\\][^/\\]*$/, "");
   if (dir && dir !== config.kvPath) await Deno.mkdir(dir, { recursive: true });
-  try {
-    const t0 = performance.now();
-    if (await leanExpirationIndex(config.kvPath) === "converted") {
-      const ms = Math.round(performance.now() - t0);
-      console.error(JSON.stringify({ level: "info", expiryIndex: "partial", ms }));
-    }
-  } catch (e) { // the store works as before with the full index; the next start tries again
-    console.error(JSON.stringify({ level: "warn", expiryIndex: String(e) }));
-  }
   const open = () => retryBusy(() => Deno.openKv(config.kvPath));
   const writer = await open();
   const readers: Deno.Kv[] = [];
@@ -33,64 +21,12 @@ export async function openKv(
     for (const h of [writer, ...readers]) h.close();
     throw e;
   }
-  // The log checkpointed by another process, off the committing connection (wal_checkpointer.ts).
-  const checkpointer = config.kvCheckpointer ? startWalCheckpointer(config.kvPath) : null;
+  // The log checkpointed by another process, off the committing connection (wal_checkpointer.ts,
+  // loaded only here: the default store and KV Connect never import node:sqlite).
+  const checkpointer = config.kvCheckpointer
+    ? (await import("@/lib/db/wal_checkpointer.ts")).startWalCheckpointer(config.kvPath)
+    : null;
   return fileKv(writer, readers, () => checkpointer?.stop());
-}
-
-/** Deno KV's index of its table by expiry (created by its SQLite schema, version 3). */
-const EXPIRY_INDEX = "kv_expiration_ms_idx";
-const PARTIAL_EXPIRY_INDEX =
-  `CREATE INDEX ${EXPIRY_INDEX} ON kv (expiration_ms) WHERE expiration_ms >= 0`;
-/** Files this process has already checked (it must be done before its first handle opens). */
-const leanFiles = new Set<string>();
-
-/**
- * Makes Deno KV's expiry index of a KV file hold only the entries that expire (issue #17, decision
- * 14 in docs/architecture.md). Deno KV's SQLite schema indexes every row by `expiration_ms`, -1 for
- * an entry without expiry; its table is `WITHOUT ROWID`, so each index entry holds the whole key:
- * every key of the store was stored twice, and every insert or delete wrote a page of that index
- * too. Deno KV asks the index only `expiration_ms >= 0` (its expiry sweep and the next expiry), a
- * term the partial index's own condition matches, so it serves both queries as before; the other
- * rows are left out. Idempotent; a new file gets its schema from Deno KV first.
- *
- * Runs in this process before its first KV handle on the file opens (two SQLite libraries in one
- * process do not see each other's POSIX locks); other processes are excluded by SQLite's own
- * locking, and the change is one transaction. Returns what it did: "new" (a new file), "converted"
- * (an existing file's full index), null (nothing).
- */
-export async function leanExpirationIndex(path: string): Promise<"new" | "converted" | null> {
-  const file = resolve(path);
-  if (leanFiles.has(file)) return null;
-  const exists = await Deno.stat(file).then((s) => s.size > 0, () => false);
-  if (!exists) (await retryBusy(() => Deno.openKv(file))).close();
-  const db = new DatabaseSync(file);
-  leanFiles.add(file);
-  try {
-    db.exec("PRAGMA busy_timeout = 60000");
-    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
-    const full = () => {
-      const row = sql.get(EXPIRY_INDEX) as { sql: string } | undefined;
-      return row !== undefined && !/\bwhere\b/i.test(row.sql);
-    };
-    if (!full()) return null;
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      if (!full()) {
-        db.exec("ROLLBACK");
-        return null;
-      }
-      db.exec(`DROP INDEX ${EXPIRY_INDEX}`);
-      db.exec(PARTIAL_EXPIRY_INDEX);
-      db.exec("COMMIT");
-      return exists ? "converted" : "new";
-    } catch (e) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw e;
-    }
-  } finally {
-    db.close();
-  }
 }
 
 /** SQLite's answer when another process holds the file's write lock for a moment. */

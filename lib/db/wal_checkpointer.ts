@@ -1,16 +1,19 @@
 /**
- * The write-ahead log of a KV file, checkpointed by a separate process (issue #17).
+ * The write-ahead log of a local KV file, checkpointed by a separate process.
  *
- * Deno KV's SQLite copies its write-ahead log back into the database file on the committing
- * connection each time the log passes 1,000 pages. At 1M prospects a prospect save writes ~70
- * pages, so every ~14th save waited ~7 ms for that copy and its sync, and every commit queued
- * behind it (the p95 of single saves; docs/performance.md, sixth round). This process checkpoints
- * passively while the log grows, so the writer's threshold is seldom reached and commits do not
- * wait for the copy. It speaks SQLite's own multi-process WAL protocol from its own process: a
- * second SQLite library inside the server would not be excluded by the KV's POSIX locks.
+ * Deno KV's SQLite copies its log back into the database file on the committing connection each
+ * time the log passes 1,000 pages, and every commit queued behind that copy waits for it and its
+ * sync (the p95 of single saves at a million prospects; docs/performance.md). This process
+ * checkpoints passively while the log grows, so commits seldom wait for the copy. It speaks
+ * SQLite's own multi-process WAL protocol from its own process: a second SQLite library inside the
+ * server would not be excluded by the KV's POSIX locks.
  *
- * The child exits when its stdin closes (its parent is gone) and is stopped when the KV is closed.
- * If it cannot start (no subprocesses, a compiled binary), the KV checkpoints as before.
+ * It is the only code that opens a KV file from outside Deno KV, and it only reads the schema and
+ * checkpoints. It runs only for a local file and only while the file's schema is the one of the
+ * pinned Deno (`KV_SCHEMA`); on any other schema it stands down with one log line and the KV
+ * checkpoints as it always does. The child exits when its stdin closes (its parent is gone) and is
+ * stopped when the KV is closed. If it cannot start (no subprocesses, a compiled binary), the KV
+ * checkpoints as before.
  */
 import { DatabaseSync } from "node:sqlite";
 import { dirname, resolve } from "node:path";
@@ -66,12 +69,60 @@ export function startWalCheckpointer(path: string): WalCheckpointer | null {
   }
 }
 
-/** Checkpoints `path` passively until `stop` settles. */
+/**
+ * The SQLite schema Deno KV (schema version 3, as Deno 2.9.6 writes it) gives a file: the
+ * checkpointer was written for this layout and touches nothing else.
+ */
+export const KV_SCHEMA = {
+  version: 3,
+  objects: [
+    "index:kv_expiration_ms_idx:CREATE INDEX kv_expiration_ms_idx on kv (expiration_ms)",
+    "index:sqlite_autoindex_queue_1:",
+    "index:sqlite_autoindex_queue_running_1:",
+    "table:data_version:",
+    "table:kv:",
+    "table:migration_state:",
+    "table:queue:",
+    "table:queue_running:",
+  ],
+} as const;
+
+/** What a KV file's schema is: Deno KV's schema version and its objects (tables by name only). */
+export function readKvSchema(db: DatabaseSync): { version: number | null; objects: string[] } {
+  const objects = (db.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
+    .all() as { type: string; name: string; sql: string | null }[])
+    .map((o) => `${o.type}:${o.name}:${o.type === "index" ? o.sql ?? "" : ""}`);
+  let version: number | null = null;
+  try {
+    const row = db.prepare("SELECT version FROM migration_state WHERE k = 0").get() as
+      | { version: number }
+      | undefined;
+    version = row?.version ?? null;
+  } catch { /* not a KV file */ }
+  return { version, objects };
+}
+
+/** Whether the file's schema is the one this checkpointer was written for. */
+export function isKnownKvSchema(schema: { version: number | null; objects: string[] }): boolean {
+  return schema.version === KV_SCHEMA.version &&
+    schema.objects.join("\n") === KV_SCHEMA.objects.join("\n");
+}
+
+/** Checkpoints `path` passively until `stop` settles; stands down on an unknown schema. */
 export async function checkpointUntil(path: string, stop: Promise<unknown>): Promise<void> {
   const db = new DatabaseSync(path);
   let done = false;
   stop.then(() => done = true, () => done = true);
   try {
+    const schema = readKvSchema(db);
+    if (!isKnownKvSchema(schema)) {
+      console.error(JSON.stringify({
+        level: "warn",
+        walCheckpointer: "standing down: the KV file's schema is not the one it was written for",
+        version: schema.version,
+      }));
+      return;
+    }
     db.exec("PRAGMA busy_timeout = 0");
     const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
     let lastLog = -1;

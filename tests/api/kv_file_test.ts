@@ -5,7 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { openKv } from "@/lib/db/kv.ts";
+import { KV_SCHEMA, readKvSchema } from "@/lib/db/wal_checkpointer.ts";
 
 async function withFileKv(fn: (kv: Deno.Kv) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "klubbleads-kvfile-" });
@@ -177,5 +179,53 @@ checkpointerTest(
       } catch { /* ended */ }
       await parent.stdout.cancel().catch(() => {});
     }
+  },
+);
+
+Deno.test("the checkpointer knows the schema the pinned Deno gives a KV file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "klubbleads-schema-" });
+  try {
+    const path = join(dir, "app.kv");
+    const kv = await Deno.openKv(path);
+    await kv.set(["x"], 1, { expireIn: 60_000 });
+    kv.close();
+    const db = new DatabaseSync(path);
+    try {
+      // Fails when a Deno upgrade changes KV's file: check the checkpointer against it first.
+      assert.deepEqual(readKvSchema(db), {
+        version: KV_SCHEMA.version,
+        objects: [...KV_SCHEMA.objects],
+      });
+    } finally {
+      db.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+checkpointerTest(
+  "on a KV file of another schema the checkpointer stands down, logged once, and changes nothing",
+  async (path) => {
+    (await Deno.openKv(path)).close();
+    const db = new DatabaseSync(path);
+    db.exec("UPDATE migration_state SET version = 99 WHERE k = 0");
+    db.close();
+    const before = await Deno.readFile(path);
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL("../../lib/db/wal_checkpointer.ts", import.meta.url).pathname,
+        path,
+      ],
+      stdin: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(code, 0);
+    const lines = new TextDecoder().decode(stderr).trim().split("\n");
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /standing down/);
+    assert.deepEqual(await Deno.readFile(path), before);
   },
 );

@@ -38,7 +38,7 @@ import {
   saveProspect,
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
-import { generateChain } from "@/lib/db/generate.ts";
+import { generateChain } from "@/scripts/bench/generate.ts";
 import {
   foldHistories,
   projectNames,

@@ -24,7 +24,7 @@ import {
   reportSnapshotKey,
 } from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
-import { generateChain } from "@/lib/db/generate.ts";
+import { generateChain } from "@/scripts/bench/generate.ts";
 import { backfillEscalationsAndFirstIn } from "@/lib/db/report_escalations.ts";
 import { type ReportCtx, statusProject } from "@/lib/services/reports.ts";
 

@@ -12,8 +12,8 @@ import {
   LOAD_REFUSED,
   type LoadJob,
   type ProspectPlan,
-} from "@/lib/db/generate.ts";
-import { FormatRefused, KvFileLoader } from "@/lib/db/kv_load.ts";
+} from "@/scripts/bench/generate.ts";
+import { FormatRefused, KvFileLoader } from "@/scripts/bench/kv_load.ts";
 
 /** Workers generating the chain's chunks side by side (prospectChunks' parts). */
 const WORKERS = 2;

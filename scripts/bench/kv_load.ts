@@ -13,9 +13,9 @@
  * `v_encoding`, `version`; `data_version`) and V8's serialisation format of the versions it knows,
  * checked before a row is written: another file is refused (FormatRefused), and the generator
  * commits through KV instead. A test writes the same chain both ways and finds every row's key,
- * value and encoding byte-identical (tests/api/kv_load_test.ts).
+ * value and encoding byte-identical (tests/bench/kv_load_test.ts).
  * Must not run in a process that has the file open in Deno KV: two SQLite libraries in one process
- * do not see each other's POSIX locks (lib/db/kv.ts, leanExpirationIndex).
+ * do not see each other's POSIX locks.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 

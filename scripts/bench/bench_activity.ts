@@ -1,7 +1,7 @@
 /**
  * Benchmark of the activity job (issue #6): one pass over N prospects of which 1% are due.
  *
- *   deno run -A scripts/bench_activity.ts [--n 1000000] [--due 0.01] [--kv /tmp/bench_activity.kv]
+ *   deno run -A scripts/bench/bench_activity.ts [--n 1000000] [--due 0.01] [--kv /tmp/bench_activity.kv]
  *
  * Writes straight into a fresh KV file in batches (KV-PERFORMANCE.md "Bulk data"): every record,
  * the next-transition index of the open ones, and every index entry and the history of the due
@@ -26,7 +26,7 @@ import { runDuePass } from "@/lib/jobs/activity.ts";
 import { drainNotifications } from "@/lib/jobs/notifications.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { addWorkMs } from "@/lib/domain/worktime.ts";
-import { leanExpirationIndex, openKv, ulid } from "@/lib/db/kv.ts";
+import { openKv, ulid } from "@/lib/db/kv.ts";
 import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
 import { loadConfig, testConfig } from "@/lib/config.ts";
 
@@ -53,8 +53,6 @@ const now = new Date("2026-03-10T13:00:00Z"); // Tuesday 14:00 local, 6 work hou
 const HOUR = 3_600_000;
 
 for (const suffix of ["", "-shm", "-wal"]) await Deno.remove(path + suffix).catch(() => {});
-// The store as the app opens it (lib/db/kv.ts): its expiry index holds only expiring entries.
-await leanExpirationIndex(path);
 const kv = await Deno.openKv(path);
 
 function prospect(i: number, kind: "done" | "open" | "due"): StoredProspect {

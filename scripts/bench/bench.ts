@@ -13,18 +13,18 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { generateChainInFile, pickWeighted, zipfWeights } from "@/lib/db/generate.ts";
+import { generateChainInFile, pickWeighted, zipfWeights } from "@/scripts/bench/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
-import { startServer } from "@/scripts/bench_server.ts";
-import { printStoreFigures, storeFigures } from "@/scripts/bench_store.ts";
+import { startServer } from "@/scripts/bench/bench_server.ts";
+import { printStoreFigures, storeFigures } from "@/scripts/bench/bench_store.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({
   args: Deno.args,
   options: {

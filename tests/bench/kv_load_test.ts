@@ -1,5 +1,5 @@
 /**
- * Loading a chain straight into the KV file (lib/db/kv_load.ts, generate_load.ts): the same rows as
+ * Loading a chain straight into the KV file (scripts/bench/kv_load.ts, generate_load.ts): the same rows as
  * committing it through Deno KV, byte for byte, and a store that Deno KV goes on writing to.
  */
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import {
   keepChain,
   planChain,
   prng,
-} from "@/lib/db/generate.ts";
+} from "@/scripts/bench/generate.ts";
 import {
   ChunkEncoder,
   inKeyOrder,
@@ -20,7 +20,7 @@ import {
   kvFileKey,
   KvFileLoader,
   VALUE_V8,
-} from "@/lib/db/kv_load.ts";
+} from "@/scripts/bench/kv_load.ts";
 import fc from "fast-check";
 import { openKv, packed } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";

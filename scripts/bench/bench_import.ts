@@ -11,9 +11,9 @@ import { runMigrations } from "@/lib/db/migrations.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { createUser } from "@/lib/db/users.ts";
 import { createSession } from "@/lib/auth/session.ts";
-import { startServer } from "@/scripts/bench_server.ts";
+import { startServer } from "@/scripts/bench/bench_server.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({
   args: Deno.args,
   options: {

@@ -1,8 +1,8 @@
 /**
- * `deno run -A scripts/bench_reports.ts [--n 1000000] [--seconds 6] [--kv path] [--fresh]`
+ * `deno run -A scripts/bench/bench_reports.ts [--n 1000000] [--seconds 6] [--kv path] [--fresh]`
  *
- * The report benchmark (issue #7): generates the same deterministic chain as scripts/bench.ts
- * (lib/db/generate.ts: 200 clubs in 20 districts, 60 Zipf-sized projects, ~3 status changes per
+ * The report benchmark (issue #7): generates the same deterministic chain as scripts/bench/bench.ts
+ * (scripts/bench/generate.ts: 200 clubs in 20 districts, 60 Zipf-sized projects, ~3 status changes per
  * prospect, with the report history), starts the real server on it and drives the three reports
  * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
  *
@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { generateChainInFile } from "@/lib/db/generate.ts";
+import { generateChainInFile } from "@/scripts/bench/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { usersPrefix } from "@/lib/db/keys.ts";
@@ -24,7 +24,7 @@ import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { keepEveryProject } from "@/lib/db/reports.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({
   args: Deno.args,
   options: {
@@ -48,7 +48,7 @@ async function prepare() {
   if (!values.fresh) {
     try {
       const kv = await Deno.openKv(KV_PATH);
-      // scripts/bench.ts generates the same chain (seed 1): either marker will do.
+      // scripts/bench/bench.ts generates the same chain (seed 1): either marker will do.
       const [m, b] = await kv.getMany<[{ n: number }, { n: number; seed: number }]>([
         MARKER,
         ["_bench", "generated"],

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ulid } from "@/lib/db/kv.ts";
-import { kvFileKey } from "@/lib/db/kv_load.ts";
+import { kvFileKey } from "@/scripts/bench/kv_load.ts";
 import {
   HISTORY_MAX_CHARS,
   historyEntries,
@@ -18,7 +18,7 @@ import {
   type StoredHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
-import { generateChain } from "@/lib/db/generate.ts";
+import { generateChain } from "@/scripts/bench/generate.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { prospectHistoryKey, prospectKey } from "@/lib/db/keys.ts";
 

@@ -40,7 +40,7 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
-import { type EncodedChunk, inKeyOrder, kvFileKey } from "@/lib/db/kv_load.ts";
+import { type EncodedChunk, inKeyOrder, kvFileKey } from "@/scripts/bench/kv_load.ts";
 import { readLines } from "@/lib/db/dump.ts";
 import v8 from "node:v8";
 import { resolve } from "node:path";

@@ -9,8 +9,8 @@ import {
   type GenerateMessage,
   prospectChunks,
   type ProspectPlan,
-} from "@/lib/db/generate.ts";
-import { chunkBuffers, ChunkEncoder, keyOrder } from "@/lib/db/kv_load.ts";
+} from "@/scripts/bench/generate.ts";
+import { chunkBuffers, ChunkEncoder, keyOrder } from "@/scripts/bench/kv_load.ts";
 
 const port = self as unknown as {
   postMessage(m: GenerateMessage, transfer?: ArrayBuffer[]): void;
