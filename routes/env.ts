@@ -1,6 +1,6 @@
 /** The Hono environment of the app: its dependencies and per-request variables. */
 import type { Context } from "hono";
-import type { HttpError } from "@/lib/domain/errors.ts";
+import type { DomainError } from "@/lib/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
 import type { SessionUser, UserSettings } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
@@ -33,7 +33,7 @@ export interface AppVariables {
   /** The route's keys read with the session (define.ts, `prefetch`); null when none were. */
   prefetched: Prefetched | null;
   /** Why a presented credential was refused (e.g. a Firebase token of an unverified e-mail). */
-  authError?: HttpError;
+  authError?: DomainError;
 }
 
 export type AppEnv = { Variables: AppVariables };

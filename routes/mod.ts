@@ -3,7 +3,8 @@ import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, HttpError } from "@/lib/domain/errors.ts";
+import { httpStatus } from "@/routes/errors.ts";
 import { IMPORT_BODY_BYTES } from "@/lib/services/prospect_import.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { type AppDeps, type AppEnv, type Ctx, isApiPath } from "@/routes/env.ts";
@@ -114,8 +115,8 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.onError((err, c) => {
-    const httpErr = err instanceof HttpError ? err : null;
-    if (!httpErr || httpErr.status >= 500) {
+    const known = err instanceof DomainError ? err : null;
+    if (!known || httpStatus(known) >= 500) {
       console.error(
         JSON.stringify({
           level: "error",
@@ -126,15 +127,16 @@ export function createApp(deps: AppDeps): App {
         }),
       );
     }
-    const e = httpErr ?? new HttpError(500, "INTERNAL", "errors.internal");
+    const e = known ?? new HttpError(500, "INTERNAL", "errors.internal");
+    const status = httpStatus(e);
     if (isApiPath(c.req.path)) return jsonError(c, e);
-    if (e.status === 401) {
+    if (status === 401) {
       const target = c.req.path + (new URL(c.req.url).search || "");
       return c.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
     }
-    if (e.status === 403) return renderErrorPage(c, 403);
-    if (e.status === 404) return renderErrorPage(c, 404);
-    if (e.status < 500) return jsonError(c, e);
+    if (status === 403) return renderErrorPage(c, 403);
+    if (status === 404) return renderErrorPage(c, 404);
+    if (status < 500) return jsonError(c, e);
     return renderErrorPage(c, 500);
   });
 
@@ -142,7 +144,7 @@ export function createApp(deps: AppDeps): App {
 }
 
 /** The one JSON error shape: {error, message, fields, data?}, messages in the caller's language. */
-export function jsonError(c: Ctx, e: HttpError): Response {
+export function jsonError(c: Ctx, e: DomainError): Response {
   const lang = c.get("lang") ?? "sv";
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(e.fields ?? {})) {
@@ -155,5 +157,5 @@ export function jsonError(c: Ctx, e: HttpError): Response {
   };
   if (e.fields) body.fieldKeys = e.fields;
   if (e.data !== undefined) body.data = e.data;
-  return c.json(body, e.status as 400);
+  return c.json(body, httpStatus(e) as 400);
 }

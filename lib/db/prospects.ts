@@ -70,7 +70,7 @@ import {
 import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 
 export type { StoredProspect };
 /**
@@ -117,7 +117,7 @@ export async function getProspectsForWrite(
 export class GuardMoved extends Error {}
 
 export const customerIdTaken = () =>
-  new HttpError(409, "CUSTOMER_ID_EXISTS", "prospects.errors.CUSTOMER_ID_EXISTS", {
+  new DomainError("conflict", "CUSTOMER_ID_EXISTS", "prospects.errors.CUSTOMER_ID_EXISTS", {
     customerId: "errors.duplicateField.customerId",
   });
 
@@ -171,7 +171,7 @@ export async function insertProspect(
     if (explicit && taken) throw customerIdTaken();
     if (taken) skip++;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /**

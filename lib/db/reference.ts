@@ -38,7 +38,7 @@ import {
   userKey,
 } from "@/lib/db/keys.ts";
 import { addToCounter, counterValue, getManyChunked, isEmpty, listAll, ulid } from "@/lib/db/kv.ts";
-import { conflict, HttpError, notFound } from "@/lib/domain/errors.ts";
+import { conflict, DomainError, notFound } from "@/lib/domain/errors.ts";
 import {
   type AdminSettings,
   type Club,
@@ -78,7 +78,7 @@ function withVersion<T>(e: Deno.KvEntry<Stored<T>>): T {
 
 /** 409 IN_USE: "District is still used by 3 clubs" (errors.inUse.<kind>). */
 export function inUse(kind: "district" | "club" | "marketProject" | "clubUsers", count: number) {
-  return new HttpError(409, "IN_USE", `errors.inUse.${kind}`, undefined, { kind, count }, {
+  return new DomainError("conflict", "IN_USE", `errors.inUse.${kind}`, undefined, { kind, count }, {
     count,
   });
 }
@@ -86,7 +86,7 @@ export function inUse(kind: "district" | "club" | "marketProject" | "clubUsers",
 /** 409 DUPLICATE on a numeric business id. */
 export function duplicate(field: "clubId" | "districtId" | "marketProjectId") {
   const key = `errors.duplicateField.${field}`;
-  return new HttpError(409, "DUPLICATE", key, { [field]: key });
+  return new DomainError("conflict", "DUPLICATE", key, { [field]: key });
 }
 
 function staleVersion<T>(sent: string | undefined, e: Deno.KvEntry<Stored<T>>): void {
@@ -231,7 +231,7 @@ export async function getClubsByNumbers(kv: Deno.Kv, clubIds: number[]): Promise
 }
 
 const districtMissing = () =>
-  new HttpError(400, "VALIDATION", "errors.validation", {
+  new DomainError("validation", "VALIDATION", "errors.validation", {
     districtId: "settings.clubs.districtNotFound",
   });
 
@@ -495,7 +495,7 @@ export async function getMarketProjectByNumber(
 }
 
 const startDateInPast = () =>
-  new HttpError(400, "VALIDATION", "errors.validation", {
+  new DomainError("validation", "VALIDATION", "errors.validation", {
     startDate: "validation.notBeforeToday",
   });
 

@@ -2,7 +2,7 @@
 import { userByCreatedKey, userByEmailKey, userKey, userSettingsKey } from "@/lib/db/keys.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import { DEFAULT_USER_SETTINGS, type UserRecord, type UserSettings } from "@/lib/domain/user.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 
 export type NewUser = Omit<UserRecord, "id" | "dateCreated"> & {
   id?: string;
@@ -26,7 +26,7 @@ export async function createUser(kv: Deno.Kv, input: NewUser): Promise<UserRecor
     .set(userByCreatedKey(user.dateCreated, user.id), user.id)
     .commit();
   if (!res.ok) {
-    throw new HttpError(409, "EMAIL_EXISTS", "register.errors.emailInUse", {
+    throw new DomainError("conflict", "EMAIL_EXISTS", "register.errors.emailInUse", {
       email: "register.errors.emailInUse",
     });
   }
@@ -59,9 +59,9 @@ export async function updateUser(
 ): Promise<UserRecord> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const entry = await kv.get<UserRecord>(userKey(id));
-    if (!entry.value) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+    if (!entry.value) throw new DomainError("not_found", "NOT_FOUND", "errors.notFound");
     if (expectedVersion !== undefined && entry.versionstamp !== expectedVersion) {
-      throw new HttpError(409, "CONFLICT", "errors.conflict");
+      throw new DomainError("conflict", "CONFLICT", "errors.conflict");
     }
     const next = change(entry.value);
     const op = kv.atomic().check(entry).set(userKey(id), next);
@@ -75,12 +75,12 @@ export async function updateUser(
     const res = await op.commit();
     if (res.ok) return next;
     if (oldEmail !== newEmail && (await kv.get(userByEmailKey(newEmail))).value) {
-      throw new HttpError(409, "EMAIL_EXISTS", "register.errors.emailInUse", {
+      throw new DomainError("conflict", "EMAIL_EXISTS", "register.errors.emailInUse", {
         email: "register.errors.emailInUse",
       });
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /** Stored settings over the defaults (a user who never changed anything has no entry). */
@@ -103,5 +103,5 @@ export async function updateUserSettings(
     const res = await kv.atomic().check(e).set(userSettingsKey(userId), next).commit();
     if (res.ok) return next;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }

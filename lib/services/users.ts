@@ -20,6 +20,7 @@ import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.t
 import {
   badRequest,
   conflict,
+  DomainError,
   forbidden,
   HttpError,
   notFound,
@@ -73,7 +74,7 @@ async function currentPasswordOk(deps: ServiceDeps, u: UserRecord, password: str
     });
     return true;
   } catch (e) {
-    if (e instanceof HttpError && e.status === 401) return false;
+    if (e instanceof DomainError && e.kind === "unauthorized") return false;
     throw e;
   }
 }

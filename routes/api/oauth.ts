@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import * as auth from "@/lib/services/auth.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { httpStatus } from "@/routes/errors.ts";
 import { emailSchema } from "@/lib/domain/user.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import type { IssuedTokens } from "@/lib/auth/session.ts";
@@ -125,12 +126,18 @@ export function oauthRoutes(r: ApiRouter) {
         if (!grant) return oauthError(c, 400, "invalid_request", "errors.validation");
         return oauthError(c, 400, "unsupported_grant_type", "errors.badRequest");
       } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
+        if (!(e instanceof DomainError)) throw e;
         if (e.code === "mfa_required") {
           return oauthError(c, 403, "mfa_required", e.messageKey);
         }
         // Rate limiting keeps its 429 so scripts back off; every other refusal is invalid_grant.
-        return oauthError(c, e.status === 429 ? 429 : 400, "invalid_grant", e.messageKey, e.code);
+        return oauthError(
+          c,
+          httpStatus(e) === 429 ? 429 : 400,
+          "invalid_grant",
+          e.messageKey,
+          e.code,
+        );
       }
     },
   });

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import { resolveAccessSession, rotateRefreshToken } from "@/lib/auth/session.ts";
 import { resolveApiToken } from "@/lib/auth/api_tokens.ts";
 import { resolveFirebaseToken } from "@/lib/services/auth.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { type AppEnv, isApiPath } from "@/routes/env.ts";
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from "@/routes/cookies.ts";
 
@@ -57,7 +57,7 @@ export function session(
             }
           } catch (e) {
             // Answered by the route (after the language is known) instead of a bare 401.
-            if (e instanceof HttpError) c.set("authError", e);
+            if (e instanceof DomainError) c.set("authError", e);
             else throw e;
           }
         }

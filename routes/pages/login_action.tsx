@@ -11,7 +11,8 @@ import type { FirebaseClientConfig } from "@/lib/client/firebase_auth.ts";
 import type { Ctx } from "@/routes/env.ts";
 import { MFA_MIN_CODE_LENGTH, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import { EMAIL_RE } from "@/lib/domain/formats.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { httpStatus } from "@/routes/errors.ts";
 import { compactMobile, MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import * as auth from "@/lib/services/auth.ts";
@@ -98,19 +99,20 @@ export async function loginAction(c: Context<AppEnv>) {
         : { kind: "code", mfaSession: out.mfaSession, phoneHint: out.phoneHint, enrolling: false },
     });
   } catch (e) {
-    if (!(e instanceof HttpError) || e.status >= 500) throw e;
+    if (!(e instanceof DomainError) || httpStatus(e) >= 500) throw e;
+    const status = httpStatus(e);
     const message = tr(e.messageKey);
-    const mfaOver = e.code === "MFA_INVALID_SESSION" || e.status === 429;
+    const mfaOver = e.code === "MFA_INVALID_SESSION" || status === 429;
     if (step === "credentials" || mfaOver) {
-      return render({ email, errors: { email: message } }, e.status);
+      return render({ email, errors: { email: message } }, status);
     }
     if (step === "enroll") {
-      return render({ step: { kind: "enroll", mfaSession }, errors: { phone: message } }, e.status);
+      return render({ step: { kind: "enroll", mfaSession }, errors: { phone: message } }, status);
     }
     return render({
       step: codeStep(null, field(form, "enrolling") === "true"),
       errors: { code: message },
-    }, e.status);
+    }, status);
   }
 }
 

@@ -808,7 +808,7 @@ Deno.test("a save that read the record and its history before another save commi
     const other = () => saveStatus(ctx, p, "NoAnswer1");
     await assert.rejects(
       () => saveLowPrio({ ...ctx, kv: commitAfter(env.kv, other) }, p),
-      (e: { status?: number }) => e.status === 409,
+      (e: { kind?: string }) => e.kind === "conflict",
     );
     assert.deepEqual(
       await statuses(),
