@@ -1,6 +1,7 @@
 /** Admin-issued API tokens for scripts ("klt_…"), stored hashed; sent as Authorization: Bearer. */
 import { apiTokenKey, apiTokensByUserKey, apiTokensByUserPrefix, userKey } from "@/lib/db/keys.ts";
 import { ulid } from "@/lib/db/kv.ts";
+import { commitIfUnchanged, listEntries, put, readValue, remove } from "@/lib/db/records.ts";
 import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
 import { toSessionUser } from "@/lib/auth/session.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
@@ -33,10 +34,10 @@ export async function issueApiToken(
     createdAt: new Date().toISOString(),
     hash,
   };
-  await kv.atomic()
-    .set(apiTokenKey(hash), record)
-    .set(apiTokensByUserKey(userId, record.id), hash)
-    .commit();
+  await commitIfUnchanged(kv, [], [
+    put(apiTokenKey(hash), record),
+    put(apiTokensByUserKey(userId, record.id), hash),
+  ]);
   return { token, record };
 }
 
@@ -45,8 +46,8 @@ export async function listApiTokens(
   userId: string,
 ): Promise<Omit<ApiTokenRecord, "hash">[]> {
   const out: Omit<ApiTokenRecord, "hash">[] = [];
-  for await (const e of kv.list<string>({ prefix: apiTokensByUserPrefix(userId) })) {
-    const r = (await kv.get<ApiTokenRecord>(apiTokenKey(e.value))).value;
+  for await (const e of listEntries<string>(kv, apiTokensByUserPrefix(userId))) {
+    const r = await readValue<ApiTokenRecord>(kv, apiTokenKey(e.value));
     if (r) {
       const { hash: _hash, ...rest } = r;
       out.push(rest);
@@ -56,17 +57,20 @@ export async function listApiTokens(
 }
 
 export async function revokeApiToken(kv: Deno.Kv, userId: string, id: string): Promise<boolean> {
-  const idx = await kv.get<string>(apiTokensByUserKey(userId, id));
-  if (!idx.value) return false;
-  await kv.atomic().delete(apiTokenKey(idx.value)).delete(idx.key).commit();
+  const hash = await readValue<string>(kv, apiTokensByUserKey(userId, id));
+  if (!hash) return false;
+  await commitIfUnchanged(kv, [], [
+    remove(apiTokenKey(hash)),
+    remove(apiTokensByUserKey(userId, id)),
+  ]);
   return true;
 }
 
 /** Revokes every API token of a user (a deleted user's tokens never come back on restore). */
 export async function revokeAllApiTokens(kv: Deno.Kv, userId: string): Promise<number> {
   let n = 0;
-  for await (const e of kv.list<string>({ prefix: apiTokensByUserPrefix(userId) })) {
-    await kv.atomic().delete(apiTokenKey(e.value)).delete(e.key).commit();
+  for await (const e of listEntries<string>(kv, apiTokensByUserPrefix(userId))) {
+    await commitIfUnchanged(kv, [], [remove(apiTokenKey(e.value)), remove(e.key)]);
     n++;
   }
   return n;
@@ -74,9 +78,9 @@ export async function revokeAllApiTokens(kv: Deno.Kv, userId: string): Promise<n
 
 export async function resolveApiToken(kv: Deno.Kv, token: string): Promise<SessionUser | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
-  const rec = (await kv.get<ApiTokenRecord>(apiTokenKey(await sha256(token)))).value;
+  const rec = await readValue<ApiTokenRecord>(kv, apiTokenKey(await sha256(token)));
   if (!rec) return null;
-  const user = (await kv.get<UserRecord>(userKey(rec.userId))).value;
+  const user = await readValue<UserRecord>(kv, userKey(rec.userId));
   if (!user || !user.enabled) return null;
   return toSessionUser(user, null);
 }

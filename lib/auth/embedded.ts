@@ -12,7 +12,7 @@ import {
   takeAttempt,
   takeResetMail,
   takeSms,
-} from "@/lib/auth/brute_force.ts";
+} from "@/lib/db/brute_force.ts";
 import {
   type ActionMode,
   consumeActionCode,
@@ -30,6 +30,7 @@ import {
 import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { userKey } from "@/lib/db/keys.ts";
+import { put } from "@/lib/db/records.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
@@ -188,11 +189,10 @@ function signInMethods(
       if (!entry.value || !entry.value.enabled) throw mfaError("invalidSession");
       let user = entry.value;
       if (pending.stage === "enroll") enrollable(user);
-      const out = await verifyMfaCode(kv, mfaSession, code, (s, op) => {
-        if (s.stage === "enroll" && s.phone) {
-          user = { ...user, mfaEnrolled: true, mfaPhone: s.phone };
-          op.check(entry).set(userKey(user.id), user);
-        }
+      const out = await verifyMfaCode(kv, mfaSession, code, (s) => {
+        if (!(s.stage === "enroll" && s.phone)) return { unchanged: [], writes: [] };
+        user = { ...user, mfaEnrolled: true, mfaPhone: s.phone };
+        return { unchanged: [entry], writes: [put(userKey(user.id), user)] };
       }, now);
       if (!out.ok) throw mfaError(out.reason);
       return user;
@@ -220,12 +220,11 @@ function emailMethods(
     },
 
     async applyEmailVerification(oobCode, now) {
-      const out = await consumeActionCode(kv, oobCode, "verifyEmail", async (rec, op) => {
+      const out = await consumeActionCode(kv, oobCode, "verifyEmail", async (rec) => {
         const e = await getUserEntry(kv, rec.userId);
         if (!e.value || e.value.email.toLowerCase() !== rec.email) return null;
         const next = { ...e.value, verified: true };
-        op.check(e).set(userKey(next.id), next);
-        return next;
+        return { result: next, unchanged: [e], writes: [put(userKey(next.id), next)] };
       }, now);
       if (!out) throw invalidActionCode();
       return out;
@@ -257,13 +256,12 @@ function emailMethods(
     async confirmPasswordReset(oobCode, newPassword, now) {
       // Hash before taking the code, so the atomic stays short.
       const hash = await hashPassword(newPassword);
-      const out = await consumeActionCode(kv, oobCode, "resetPassword", async (rec, op) => {
+      const out = await consumeActionCode(kv, oobCode, "resetPassword", async (rec) => {
         const e = await getUserEntry(kv, rec.userId);
         if (!e.value || !e.value.enabled || e.value.email.toLowerCase() !== rec.email) return null;
         // Following the mailed link proves the address, so the account counts as verified.
         const next = { ...e.value, passwordHash: hash, verified: true };
-        op.check(e).set(userKey(next.id), next);
-        return next;
+        return { result: next, unchanged: [e], writes: [put(userKey(next.id), next)] };
       }, now);
       if (!out) throw invalidActionCode();
       await revokeAllSessions(kv, out.id);

@@ -8,13 +8,14 @@
  * links to /email-redirect): the code comes from the admin API's returnOobLink.
  */
 import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
-import { attemptSucceeded, takeAttempt, takeResetMail, takeSms } from "@/lib/auth/brute_force.ts";
+import { attemptSucceeded, takeAttempt, takeResetMail, takeSms } from "@/lib/db/brute_force.ts";
 import { maskPhone } from "@/lib/auth/mfa.ts";
 import { LOGIN_ERRORS, mfaError } from "@/lib/auth/embedded.ts";
 import { customToken, serviceAccessToken, type ServiceAccount } from "@/lib/auth/firebase_token.ts";
 import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUser, getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
+import { commitIfUnchanged, put, readEntry, removeKey, writeValue } from "@/lib/db/records.ts";
 import type { FirebaseConfig } from "@/lib/config.ts";
 
 export interface FirebaseOptions {
@@ -210,12 +211,12 @@ function mfaSteps({ kv, api }: Fb) {
 
   async function open(p: Omit<PendingMfa, "attempts">): Promise<string> {
     const token = crypto.randomUUID() + crypto.randomUUID().replace(/-/g, "");
-    await kv.set(pendingKey(token), { ...p, attempts: 0 }, { expireIn: PENDING_TTL_MS });
+    await writeValue(kv, pendingKey(token), { ...p, attempts: 0 }, PENDING_TTL_MS);
     return token;
   }
 
   async function pending(token: string) {
-    const e = await kv.get<PendingMfa>(pendingKey(token));
+    const e = await readEntry<PendingMfa>(kv, pendingKey(token));
     if (!e.value) throw mfaError("invalidSession");
     return e as Deno.KvEntry<PendingMfa>;
   }
@@ -248,7 +249,7 @@ function mfaSteps({ kv, api }: Fb) {
     }
     if (!sessionInfo) throw mfaError("smsFailed");
     const next = { ...p, phone, sessionInfo, attempts: 0 };
-    await kv.set(e.key, next, { expireIn: PENDING_TTL_MS });
+    await writeValue(kv, e.key, next, PENDING_TTL_MS);
     return { phoneHint: maskPhone(phone ?? "") };
   }
 
@@ -321,9 +322,10 @@ function signInMethods(
       if (!code?.trim()) throw mfaError("missingCode");
       // Count the attempt first (atomically): parallel guesses cannot exceed the limit.
       if (p.attempts >= MAX_CODE_ATTEMPTS) throw mfaError("tooMany");
-      const counted = await kv.atomic().check(e)
-        .set(e.key, { ...p, attempts: p.attempts + 1 }, { expireIn: PENDING_TTL_MS }).commit();
-      if (!counted.ok) throw mfaError("tooMany");
+      const counted = await commitIfUnchanged(kv, [e], [
+        put(e.key, { ...p, attempts: p.attempts + 1 }, PENDING_TTL_MS),
+      ]);
+      if (!counted) throw mfaError("tooMany");
       const verification = { sessionInfo: p.sessionInfo, code: code.trim() };
       if (p.stage === "enroll") {
         await api.call("/v2/accounts/mfaEnrollment:finalize", {
@@ -337,7 +339,7 @@ function signInMethods(
           phoneVerificationInfo: verification,
         }).catch(mfaFailure);
       }
-      await kv.delete(e.key);
+      await removeKey(kv, e.key);
       const entry = await getUserEntry(kv, p.userId);
       if (!entry.value || !entry.value.enabled) throw mfaError("invalidSession");
       if (p.stage === "enroll") {

@@ -4,6 +4,15 @@
  * first; later sign-ins challenge the enrolled phone. Storage only: the provider sends the SMS.
  */
 import { mfaSessionKey } from "@/lib/db/keys.ts";
+import {
+  commitIfUnchanged,
+  put,
+  readEntry,
+  readValue,
+  remove,
+  type Write,
+  writeValue,
+} from "@/lib/db/records.ts";
 import { randomDigits, randomToken, sha256, timingSafeEqual } from "@/lib/auth/crypto.ts";
 
 export const MFA_CODE_LENGTH = 6;
@@ -71,7 +80,7 @@ export async function openMfaSession(
     session.codeExpiresAt = new Date(now.getTime() + MFA_CODE_TTL_MS).toISOString();
     session.sends = 1;
   }
-  await kv.set(await keyOf(token), session, { expireIn: MFA_SESSION_TTL_MS });
+  await writeValue(kv, await keyOf(token), session, MFA_SESSION_TTL_MS);
   return { token, code };
 }
 
@@ -81,7 +90,7 @@ export async function readMfaSession(
   now = new Date(),
 ): Promise<MfaSession | null> {
   if (!token || token.length > 200) return null;
-  const s = (await kv.get<MfaSession>(await keyOf(token))).value;
+  const s = await readValue<MfaSession>(kv, await keyOf(token));
   return alive(s, now) ? s : null;
 }
 
@@ -98,7 +107,7 @@ export async function issueMfaCode(
   if (!token || token.length > 200) return { ok: false, reason: "invalidSession" };
   const key = await keyOf(token);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const e = await kv.get<MfaSession>(key);
+    const e = await readEntry<MfaSession>(kv, key);
     const s = e.value;
     if (!alive(s, now)) return { ok: false, reason: "invalidSession" };
     if (s.sends >= MFA_MAX_SENDS) return { ok: false, reason: "tooMany" };
@@ -114,21 +123,22 @@ export async function issueMfaCode(
       sends: s.sends + 1,
     };
     const left = Date.parse(s.expiresAt) - now.getTime();
-    const res = await kv.atomic().check(e).set(key, next, { expireIn: left }).commit();
-    if (res.ok) return { ok: true, code, phone: target };
+    if (await commitIfUnchanged(kv, [e], [put(key, next, left)])) {
+      return { ok: true, code, phone: target };
+    }
   }
   return { ok: false, reason: "invalidSession" };
 }
 
 /**
  * Checks a code. A wrong code uses a try; the 5th wrong try ends the pending sign-in. On success
- * `apply` adds its mutations (enrolment, ...) to the atomic that deletes the session.
+ * `apply` returns the writes (enrolment, ...) that commit with the deletion of the session.
  */
 export async function verifyMfaCode(
   kv: Deno.Kv,
   token: string,
   code: string,
-  apply: (s: MfaSession, op: Deno.AtomicOperation) => void,
+  apply: (s: MfaSession) => { unchanged: Parameters<typeof commitIfUnchanged>[1]; writes: Write[] },
   now = new Date(),
 ): Promise<{ ok: true; session: MfaSession } | { ok: false; reason: MfaFailure }> {
   if (!token || token.length > 200) return { ok: false, reason: "invalidSession" };
@@ -136,7 +146,7 @@ export async function verifyMfaCode(
   if (!trimmed) return { ok: false, reason: "missingCode" };
   const key = await keyOf(token);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const e = await kv.get<MfaSession>(key);
+    const e = await readEntry<MfaSession>(kv, key);
     const s = e.value;
     if (!alive(s, now)) return { ok: false, reason: "invalidSession" };
     if (s.tries >= MFA_MAX_TRIES) return { ok: false, reason: "tooMany" };
@@ -146,16 +156,15 @@ export async function verifyMfaCode(
       timingSafeEqual(await codeHashOf(token, trimmed), s.codeHash);
     if (!right) {
       const left = Date.parse(s.expiresAt) - now.getTime();
-      const res = await kv.atomic().check(e)
-        .set(key, { ...s, tries: s.tries + 1 }, { expireIn: left })
-        .commit();
-      if (res.ok) return { ok: false, reason: "wrongCode" };
+      if (await commitIfUnchanged(kv, [e], [put(key, { ...s, tries: s.tries + 1 }, left)])) {
+        return { ok: false, reason: "wrongCode" };
+      }
       continue;
     }
-    const op = kv.atomic().check(e).delete(key);
-    apply(s, op);
-    const res = await op.commit();
-    if (res.ok) return { ok: true, session: s };
+    const also = apply(s);
+    if (await commitIfUnchanged(kv, [e, ...also.unchanged], [remove(key), ...also.writes])) {
+      return { ok: true, session: s };
+    }
   }
   return { ok: false, reason: "invalidSession" };
 }

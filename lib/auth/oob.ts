@@ -4,6 +4,14 @@
  * code works exactly once even when two requests race.
  */
 import { actionCodeKey } from "@/lib/db/keys.ts";
+import {
+  commitIfUnchanged,
+  type Entry,
+  readEntry,
+  remove,
+  type Write,
+  writeValue,
+} from "@/lib/db/records.ts";
 import { randomToken, sha256 } from "@/lib/auth/crypto.ts";
 
 export type ActionMode = "verifyEmail" | "resetPassword";
@@ -36,8 +44,15 @@ export async function createActionCode(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ttl).toISOString(),
   };
-  await kv.set(actionCodeKey(await sha256(code)), rec, { expireIn: ttl });
+  await writeValue(kv, actionCodeKey(await sha256(code)), rec, ttl);
   return code;
+}
+
+/** What an action decided: its result, the writes that make it, the records they rest on. */
+export interface ActionOutcome<T> {
+  result: T;
+  unchanged: Entry<unknown>[];
+  writes: Write[];
 }
 
 const CODE_RE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -50,38 +65,39 @@ export async function peekActionCode(
   now = new Date(),
 ): Promise<ActionCodeRecord | null> {
   if (!CODE_RE.test(code)) return null;
-  const e = await kv.get<ActionCodeRecord>(actionCodeKey(await sha256(code)));
+  const e = await readEntry<ActionCodeRecord>(kv, actionCodeKey(await sha256(code)));
   if (!e.value || e.value.mode !== mode) return null;
   if (Date.parse(e.value.expiresAt) <= now.getTime()) return null;
   return e.value;
 }
 
 /**
- * Uses a code up. `apply` runs on the record and must return the atomic mutations of the action
- * (e.g. the user update); they commit together with the deletion of the code, or not at all.
+ * Uses a code up. `apply` runs on the record and returns the action's result with its writes (e.g.
+ * the user update) and the records they were decided on; they commit together with the deletion
+ * of the code, or not at all.
  * Returns null when the code is unknown, of another mode, expired, or used meanwhile.
  */
 export async function consumeActionCode<T>(
   kv: Deno.Kv,
   code: string,
   mode: ActionMode,
-  apply: (rec: ActionCodeRecord, op: Deno.AtomicOperation) => Promise<T | null> | T | null,
+  apply: (rec: ActionCodeRecord) => Promise<ActionOutcome<T> | null>,
   now = new Date(),
 ): Promise<T | null> {
   if (!CODE_RE.test(code)) return null;
   const key = actionCodeKey(await sha256(code));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const e = await kv.get<ActionCodeRecord>(key);
+    const e = await readEntry<ActionCodeRecord>(kv, key);
     if (!e.value || e.value.mode !== mode) return null;
     if (Date.parse(e.value.expiresAt) <= now.getTime()) {
-      await kv.atomic().check(e).delete(key).commit();
+      await commitIfUnchanged(kv, [e], [remove(key)]);
       return null;
     }
-    const op = kv.atomic().check(e).delete(key);
-    const out = await apply(e.value, op);
+    const out = await apply(e.value);
     if (out === null) return null;
-    const res = await op.commit();
-    if (res.ok) return out;
+    if (await commitIfUnchanged(kv, [e, ...out.unchanged], [remove(key), ...out.writes])) {
+      return out.result;
+    }
     // The code or the record changed under us: read again (a used code then reads as gone).
   }
   return null;

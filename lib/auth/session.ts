@@ -15,6 +15,15 @@ import {
 } from "@/lib/db/keys.ts";
 import { settingsOrDefaults } from "@/lib/db/users.ts";
 import { GET_MANY_MAX, Prefetched, ulid } from "@/lib/db/kv.ts";
+import {
+  commitIfUnchanged,
+  listEntries,
+  put,
+  readEntries,
+  readEntry,
+  readValue,
+  remove,
+} from "@/lib/db/records.ts";
 import { randomToken, seal, sha256, unseal } from "@/lib/auth/crypto.ts";
 import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
 
@@ -123,12 +132,12 @@ export async function createSession(
   const refreshToken = randomToken();
   const refresh: RefreshRecord = { sid, userId, used: false, expiresAt };
   const expireIn = REFRESH_TTL_S * 1000;
-  const res = await kv.atomic()
-    .set(sessionKey(sid), session, { expireIn })
-    .set(sessionsByUserKey(userId, sid), sid, { expireIn })
-    .set(refreshTokenKey(await sha256(refreshToken)), refresh, { expireIn })
-    .commit();
-  if (!res.ok) throw new Error("createSession: commit failed");
+  const ok = await commitIfUnchanged(kv, [], [
+    put(sessionKey(sid), session, expireIn),
+    put(sessionsByUserKey(userId, sid), sid, expireIn),
+    put(refreshTokenKey(await sha256(refreshToken)), refresh, expireIn),
+  ]);
+  if (!ok) throw new Error("createSession: commit failed");
   return {
     accessToken: await signAccessToken(secret, userId, sid, now),
     refreshToken,
@@ -154,7 +163,7 @@ export async function rotateRefreshToken(
 ): Promise<RefreshOutcome> {
   const key = refreshTokenKey(await sha256(refreshToken));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<RefreshRecord>(key);
+    const entry = await readEntry<RefreshRecord>(kv, key);
     const rec = entry.value;
     if (!rec) return { ok: false, reason: "unknown" };
     let next: string | null = null;
@@ -168,7 +177,7 @@ export async function rotateRefreshToken(
       }
     }
     if (Date.parse(rec.expiresAt) <= now.getTime()) return { ok: false, reason: "expired" };
-    const [session, user] = await kv.getMany<[SessionRecord, UserRecord]>([
+    const [session, user] = await readEntries<[SessionRecord, UserRecord]>(kv, [
       sessionKey(rec.sid),
       userKey(rec.userId),
     ]);
@@ -184,15 +193,12 @@ export async function rotateRefreshToken(
         usedAt: now.toISOString(),
         successor: await seal(next, refreshToken),
       };
-      const res = await kv.atomic()
-        .check(entry)
-        .set(key, used, { expireIn: remaining })
-        .set(refreshTokenKey(await sha256(next)), { ...rec, used: false }, {
-          expireIn: remaining,
-        })
-        .commit();
+      const ok = await commitIfUnchanged(kv, [entry], [
+        put(key, used, remaining),
+        put(refreshTokenKey(await sha256(next)), { ...rec, used: false }, remaining),
+      ]);
       // Another tab rotated it at the same moment: read again and take its successor.
-      if (!res.ok) continue;
+      if (!ok) continue;
     }
     return {
       ok: true,
@@ -208,23 +214,24 @@ export async function rotateRefreshToken(
 }
 
 export async function revokeSession(kv: Deno.Kv, sid: string): Promise<void> {
-  const s = await kv.get<SessionRecord>(sessionKey(sid));
-  const op = kv.atomic().delete(sessionKey(sid));
-  if (s.value) op.delete(sessionsByUserKey(s.value.userId, sid));
-  await op.commit();
+  const s = await readValue<SessionRecord>(kv, sessionKey(sid));
+  await commitIfUnchanged(kv, [], [
+    remove(sessionKey(sid)),
+    ...(s ? [remove(sessionsByUserKey(s.userId, sid))] : []),
+  ]);
 }
 
 /** Sign-out by the refresh cookie alone (the access token may have expired already). */
 export async function revokeByRefreshToken(kv: Deno.Kv, refreshToken: string): Promise<void> {
-  const rec = (await kv.get<RefreshRecord>(refreshTokenKey(await sha256(refreshToken)))).value;
+  const rec = await readValue<RefreshRecord>(kv, refreshTokenKey(await sha256(refreshToken)));
   if (rec) await revokeSession(kv, rec.sid);
 }
 
 /** Revokes every session of a user (disable, password reset). */
 export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<number> {
   let n = 0;
-  for await (const e of kv.list<string>({ prefix: sessionsByUserPrefix(userId) })) {
-    await kv.atomic().delete(sessionKey(e.value)).delete(e.key).commit();
+  for await (const e of listEntries<string>(kv, sessionsByUserPrefix(userId))) {
+    await commitIfUnchanged(kv, [], [remove(sessionKey(e.value)), remove(e.key)]);
     n++;
   }
   return n;
@@ -252,11 +259,11 @@ export async function resolveAccessSession(
   const extra = prefetch.length <= PREFETCH_MAX ? prefetch : [];
   let got: Deno.KvEntryMaybe<unknown>[];
   try {
-    got = await kv.getMany<unknown[]>([...own, ...extra]);
+    got = await readEntries<unknown[]>(kv, [...own, ...extra]);
   } catch (e) {
     if (!extra.length) throw e;
     // A key KV refuses (e.g. too long) is the route's to answer: the session alone.
-    got = await kv.getMany<unknown[]>(own);
+    got = await readEntries<unknown[]>(kv, own);
   }
   const [session, user, settings] = got as [
     Deno.KvEntryMaybe<SessionRecord>,

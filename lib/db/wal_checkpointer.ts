@@ -76,7 +76,7 @@ export function startWalCheckpointer(path: string): WalCheckpointer | null {
 export const KV_SCHEMA = {
   version: 3,
   objects: [
-    "index:kv_expiration_ms_idx:CREATE INDEX kv_expiration_ms_idx on kv (expiration_ms)",
+    "index:kv_expiration_ms_idx:on kv (expiration_ms)",
     "index:sqlite_autoindex_queue_1:",
     "index:sqlite_autoindex_queue_running_1:",
     "table:data_version:",
@@ -87,11 +87,17 @@ export const KV_SCHEMA = {
   ],
 } as const;
 
-/** What a KV file's schema is: Deno KV's schema version and its objects (tables by name only). */
+/**
+ * What a KV file's schema is: Deno KV's schema version and its objects (tables by name, indexes by
+ * what they cover).
+ */
 export function readKvSchema(db: DatabaseSync): { version: number | null; objects: string[] } {
   const objects = (db.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
     .all() as { type: string; name: string; sql: string | null }[])
-    .map((o) => `${o.type}:${o.name}:${o.type === "index" ? o.sql ?? "" : ""}`);
+    .map((o) => {
+      const covers = o.type === "index" ? (o.sql ?? "").replace(/^\S+\s+\S+\s+\S+\s+/, "") : "";
+      return `${o.type}:${o.name}:${covers}`;
+    });
   let version: number | null = null;
   try {
     const row = db.prepare("SELECT version FROM migration_state WHERE k = 0").get() as

@@ -13,6 +13,14 @@
  * re-evaluates the saved record. The same machinery re-schedules every open prospect, in batches
  * across runs, after an admin changes work time or a time limit (see rescheduleStep).
  */
+import {
+  commitIfUnchanged,
+  listEntries,
+  listRange,
+  readEntry,
+  remove,
+  writeValue,
+} from "@/lib/db/records.ts";
 import { getRecord } from "@/lib/db/prospect_record.ts";
 import { keyId } from "@/lib/db/prospect_indexes.ts";
 import {
@@ -32,7 +40,7 @@ import {
 } from "@/lib/db/prospects.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
-import { withLease } from "@/lib/jobs/lease.ts";
+import { withLease } from "@/lib/db/leases.ts";
 import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
@@ -261,7 +269,8 @@ export async function runDuePass(
   const settings = opts.settings ?? await clockSettings(kv, deps.config.timeZone);
   const stats = emptyStats();
   const family = prospectsByNextTransitionPrefix();
-  const iter = kv.list(
+  const iter = listRange(
+    kv,
     { start: family, end: [...family, now.toISOString() + "\u0000"] },
     { batchSize: 500 },
   );
@@ -277,8 +286,7 @@ export async function runDuePass(
         continue;
       }
       // A stray entry: remove it unless the record changed under us (then it is not stray).
-      const res = await kv.atomic().check(rec).delete(due[i].key).commit();
-      if (res.ok) stats.repaired++;
+      if (await commitIfUnchanged(kv, [rec], [remove(due[i].key)])) stats.repaired++;
     }
     await settle(deps, live, settings, now, stats);
   };
@@ -337,7 +345,7 @@ export async function rescheduleStep(
   const budget = opts.budget ?? RESCHEDULE_BUDGET;
   const stats = emptyStats();
   const fp = settingsFingerprint(settings);
-  const stateEntry = await kv.get<ClockState>(activityClockStateKey());
+  const stateEntry = await readEntry<ClockState>(kv, activityClockStateKey());
   // No state yet (the store's first pass): the stored fields may predate an admin's change of
   // work time or limits made before this pass, so everything open is re-evaluated once.
   let state: ClockState = stateEntry.value ?? { fingerprint: "", scan: null };
@@ -350,7 +358,7 @@ export async function rescheduleStep(
   let ids: string[] = [];
   while (scan.index < scan.projects.length && stats.scanned < budget) {
     const prefix = prospectsByProjectPrefix(scan.projects[scan.index], 0);
-    const iter = kv.list({ prefix }, {
+    const iter = listEntries(kv, prefix, {
       cursor: scan.cursor ?? undefined,
       limit: budget - stats.scanned,
       batchSize: 500,
@@ -379,7 +387,7 @@ export async function rescheduleStep(
   const pending = scan.index < scan.projects.length;
   const next: ClockState = { fingerprint: fp, scan: pending ? scan : null };
   // Only one runner holds the lease; a concurrent change of settings restarts on the next run.
-  await kv.set(activityClockStateKey(), next);
+  await writeValue(kv, activityClockStateKey(), next);
   return { ...stats, pending };
 }
 

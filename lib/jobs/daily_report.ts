@@ -11,6 +11,15 @@
  * yesterday (the reports' first-in keys) — never the whole store. Each (project, club) is read once per run, whichever users
  * share it.
  */
+import {
+  absent,
+  commitIfUnchanged,
+  listRange,
+  put,
+  readValue,
+  removeKey,
+  writeValue,
+} from "@/lib/db/records.ts";
 import { getRecords } from "@/lib/db/prospect_record.ts";
 import {
   dailyReportRunKey,
@@ -31,7 +40,7 @@ import type { UserRecord } from "@/lib/domain/user.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { startOfWorkOn } from "@/lib/domain/worktime.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
-import { withLease } from "@/lib/jobs/lease.ts";
+import { withLease } from "@/lib/db/leases.ts";
 import { sendMail } from "@/lib/notify/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
@@ -94,7 +103,7 @@ class ReportReader {
     const toDo: { id: string; u: string }[] = [];
     const escalated: { id: string; u: string }[] = [];
     for await (
-      const e of this.kv.list({
+      const e of listRange(this.kv, {
         start: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "0|"),
         end: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "3|"),
       }, { batchSize: 500 })
@@ -133,7 +142,9 @@ class ReportReader {
         start: reportFirstInKey(p.marketProjectId, this.since),
         end: reportFirstInKey(p.marketProjectId, this.until + "\u0000"),
       };
-      for await (const e of this.kv.list(sel, { batchSize: 500 })) ids.add(e.key[3] as string);
+      for await (const e of listRange(this.kv, sel, { batchSize: 500 })) {
+        ids.add(e.key[3] as string);
+      }
     }
     const records = await getRecords(this.kv, [...ids]);
     const live = records.flatMap((e) =>
@@ -286,7 +297,7 @@ export async function runDailyReport(
   const tz = config.timeZone;
   const date = localDate(now, tz);
   if (now < reportDueAt(date, tz)) return null;
-  if ((await kv.get(dailyReportRunKey(date))).value) return null;
+  if (await readValue(kv, dailyReportRunKey(date))) return null;
 
   const users = (await listAll<UserRecord>(kv, usersPrefix())).map((e) => e.value)
     .filter((u) => u.enabled && u.dailyReportSubscription);
@@ -298,7 +309,7 @@ export async function runDailyReport(
 
   for (const user of users) {
     const claim = dailyReportSentKey(date, user.id);
-    if ((await kv.get(claim)).value) {
+    if (await readValue(kv, claim)) {
       result.skipped++;
       continue;
     }
@@ -323,11 +334,10 @@ export async function runDailyReport(
     const settings = await getUserSettings(kv, user.id);
     const lang: Lang = isLang(settings.language) ? settings.language : "sv";
     // Claim first: an interrupted run never mails anyone twice.
-    const res = await kv.atomic()
-      .check({ key: claim, versionstamp: null })
-      .set(claim, { at: now.toISOString() }, { expireIn: RUN_TTL_MS })
-      .commit();
-    if (!res.ok) {
+    const claimed = await commitIfUnchanged(kv, [absent(claim)], [
+      put(claim, { at: now.toISOString() }, RUN_TTL_MS),
+    ]);
+    if (!claimed) {
       result.skipped++;
       continue;
     }
@@ -335,13 +345,11 @@ export async function runDailyReport(
       await sendMail(deps, reportMail(data, records, user, lang, config.appUrl));
       result.sent++;
     } catch (err) {
-      await kv.delete(claim);
+      await removeKey(kv, claim);
       throw err;
     }
   }
-  await kv.set(dailyReportRunKey(date), { at: now.toISOString(), ...result }, {
-    expireIn: RUN_TTL_MS,
-  });
+  await writeValue(kv, dailyReportRunKey(date), { at: now.toISOString(), ...result }, RUN_TTL_MS);
   return result;
 }
 

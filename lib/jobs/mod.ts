@@ -6,7 +6,7 @@
 import { foldAll, foldPending, takeDirty } from "@/lib/db/report_pending.ts";
 import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
-import { withLease } from "@/lib/jobs/lease.ts";
+import { withLease } from "@/lib/db/leases.ts";
 import { runReportSnapshotsJob } from "@/lib/jobs/report_snapshots.ts";
 import { runRetentionJob } from "@/lib/jobs/retention.ts";
 import { retryFailedMail } from "@/lib/notify/retry.ts";

@@ -5,6 +5,7 @@
  * notification never reaches the same person twice, even when the drain crashes midway or two
  * instances drain at once. Mails are in the recipient's language (Swedish by default).
  */
+import { commitIfUnchanged, listEntries, remove } from "@/lib/db/records.ts";
 import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib/db/keys.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { clubSubscriberIds } from "@/lib/db/reference.ts";
@@ -120,13 +121,11 @@ export async function drainNotifications(
   const forget = async () => {
     // Queue entries are immutable: deleting a batch needs no check.
     for (let i = 0; i < done.length; i += 500) {
-      const op = kv.atomic();
-      for (const k of done.slice(i, i + 500)) op.delete(k);
-      await op.commit();
+      await commitIfUnchanged(kv, [], done.slice(i, i + 500).map(remove));
     }
     done = [];
   };
-  const queue = kv.list<QueuedNotification>({ prefix: notificationQueuePrefix() }, {
+  const queue = listEntries<QueuedNotification>(kv, notificationQueuePrefix(), {
     limit,
     batchSize: 500,
   });

@@ -5,6 +5,7 @@
  * change buckets and change-time entries older than two days that no report reads
  * (docs/reports.md). Once per date, under a lease.
  */
+import { readValue, writeValue } from "@/lib/db/records.ts";
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
@@ -15,7 +16,7 @@ import {
   SNAPSHOT_SETTLE_MS,
 } from "@/lib/db/reports.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
-import { withLease } from "@/lib/jobs/lease.ts";
+import { withLease } from "@/lib/db/leases.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 const RUN_TTL_MS = 40 * 24 * 3600 * 1000;
@@ -30,7 +31,7 @@ export async function runReportSnapshots(
   // Not in the first minutes after midnight: writes stamped before it may still be committing.
   const midnight = startOfLocalDay(today, config.timeZone).getTime();
   if (now.getTime() - midnight < SNAPSHOT_SETTLE_MS) return null;
-  if ((await kv.get(reportSnapshotRunKey(day))).value !== null) return null;
+  if (await readValue(kv, reportSnapshotRunKey(day)) !== null) return null;
   const projects = (await listMarketProjects(kv)).map((p) => p.marketProjectId);
   await keepEveryProject(kv, projects, config.timeZone, now);
   // Per-hour change buckets and the change-time index serve today's 24 h window (and the index
@@ -40,9 +41,12 @@ export async function runReportSnapshots(
     await pruneChangeHours(kv, mp, keepFrom);
     await pruneChangeTimes(kv, mp, keepFrom, config.timeZone);
   }
-  await kv.set(reportSnapshotRunKey(day), { at: now.toISOString(), projects: projects.length }, {
-    expireIn: RUN_TTL_MS,
-  });
+  await writeValue(
+    kv,
+    reportSnapshotRunKey(day),
+    { at: now.toISOString(), projects: projects.length },
+    RUN_TTL_MS,
+  );
   return { day, projects: projects.length };
 }
 

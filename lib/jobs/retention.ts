@@ -2,7 +2,7 @@
  * The nightly retention job (issue #14, GDPR Art. 5(1)(e)): under a KV lease, erases prospects
  * unchanged for the admin settings' retentionDays and soft-deleted ones 30 days after deletion.
  */
-import { withLease } from "@/lib/jobs/lease.ts";
+import { withLease } from "@/lib/db/leases.ts";
 import { runRetention } from "@/lib/services/privacy.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 

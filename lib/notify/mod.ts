@@ -3,6 +3,7 @@
  * outbox. Outside production a copy always lands in the outbox, so every flow can be completed
  * (and tested) without an external service. Callers pass ready texts (translate before calling).
  */
+import { absent, commitIfUnchanged, put, remove, writeValue } from "@/lib/db/records.ts";
 import type { Config } from "@/lib/config.ts";
 import { type MailMessage, sendSmtp } from "@/lib/notify/mail.ts";
 import { sendHttpSms, type SmsMessage } from "@/lib/notify/sms.ts";
@@ -91,30 +92,27 @@ export async function sendClaimedMail(
   // Until SMTP accepts it, it is an e-mail waiting for its (re)try.
   const entry = { id: ulid(), ...mailEntry(m, now, config.smtpUrl ? "failed" : "outbox", 0) };
   const retryAt = firstRetryAt(now);
-  const op = kv.atomic()
-    .check({ key: claim.key, versionstamp: null })
-    .set(claim.key, { at: entry.createdAt }, { expireIn: claim.expireIn })
-    .set(outboxKey(entry.id), entry, { expireIn: OUTBOX_TTL_MS });
-  if (config.smtpUrl) {
-    op.set(mailRetryKey(retryAt, entry.id), entry.id, { expireIn: OUTBOX_TTL_MS });
-  }
-  if (!(await op.commit()).ok) return null;
+  const claimed = await commitIfUnchanged(kv, [absent(claim.key)], [
+    put(claim.key, { at: entry.createdAt }, claim.expireIn),
+    put(outboxKey(entry.id), entry, OUTBOX_TTL_MS),
+    ...(config.smtpUrl ? [put(mailRetryKey(retryAt, entry.id), entry.id, OUTBOX_TTL_MS)] : []),
+  ]);
+  if (!claimed) return null;
   if (!config.smtpUrl) return { delivery: "outbox" };
   try {
     await sendSmtp(config.smtpUrl, config.mailFrom, m);
   } catch (e) {
     logFailure("email", e);
     const failed = { ...entry, attempts: 1 };
-    await kv.set(outboxKey(entry.id), failed, { expireIn: OUTBOX_TTL_MS });
+    await writeValue(kv, outboxKey(entry.id), failed, OUTBOX_TTL_MS);
     return { delivery: "failed" };
   }
-  const done = kv.atomic().delete(mailRetryKey(retryAt, entry.id));
-  if (config.outboxReadable) {
-    done.set(outboxKey(entry.id), { ...entry, delivery: "smtp", attempts: 1 }, {
-      expireIn: OUTBOX_TTL_MS,
-    });
-  } else done.delete(outboxKey(entry.id));
-  await done.commit();
+  await commitIfUnchanged(kv, [], [
+    remove(mailRetryKey(retryAt, entry.id)),
+    config.outboxReadable
+      ? put(outboxKey(entry.id), { ...entry, delivery: "smtp", attempts: 1 }, OUTBOX_TTL_MS)
+      : remove(outboxKey(entry.id)),
+  ]);
   return { delivery: "smtp" };
 }
 

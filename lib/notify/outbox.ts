@@ -2,6 +2,7 @@
  * The KV outbox: every e-mail and SMS is stored here when no provider is configured, and a copy is
  * kept outside production so /outbox and GET /api/outbox can complete flows end to end.
  */
+import { commitIfUnchanged, listEntries, put } from "@/lib/db/records.ts";
 import { mailRetryKey, outboxKey, outboxPrefix } from "@/lib/db/keys.ts";
 import { deletePrefix, ulid } from "@/lib/db/kv.ts";
 
@@ -32,9 +33,10 @@ export async function storeOutbox(
   retryAt?: string,
 ): Promise<OutboxEntry> {
   const full: OutboxEntry = { id: ulid(), ...entry };
-  const op = kv.atomic().set(outboxKey(full.id), full, { expireIn: OUTBOX_TTL_MS });
-  if (retryAt) op.set(mailRetryKey(retryAt, full.id), full.id, { expireIn: OUTBOX_TTL_MS });
-  await op.commit();
+  await commitIfUnchanged(kv, [], [
+    put(outboxKey(full.id), full, OUTBOX_TTL_MS),
+    ...(retryAt ? [put(mailRetryKey(retryAt, full.id), full.id, OUTBOX_TTL_MS)] : []),
+  ]);
   return full;
 }
 
@@ -47,7 +49,7 @@ export async function listOutbox(
   const want = opts.to ? normalizeRecipient(opts.to) : null;
   const cutoff = (opts.now ?? new Date()).getTime() - OUTBOX_TTL_MS;
   const out: OutboxEntry[] = [];
-  for await (const e of kv.list<OutboxEntry>({ prefix: outboxPrefix() }, { reverse: true })) {
+  for await (const e of listEntries<OutboxEntry>(kv, outboxPrefix(), { reverse: true })) {
     if (Date.parse(e.value.createdAt) < cutoff) continue;
     if (want && normalizeRecipient(e.value.to) !== want) continue;
     out.push(e.value);

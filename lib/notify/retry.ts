@@ -4,6 +4,14 @@
  * admin to see at /outbox. SMS are not retried: what they carry (sign-in codes) expires in minutes.
  * Run every minute by the cron (lib/jobs/mod.ts) under a lease.
  */
+import {
+  commitIfUnchanged,
+  listRange,
+  put,
+  readEntry,
+  remove,
+  removeKey,
+} from "@/lib/db/records.ts";
 import type { Config } from "@/lib/config.ts";
 import { mailRetryKey, mailRetryPrefix, outboxKey } from "@/lib/db/keys.ts";
 import { sendSmtp } from "@/lib/notify/mail.ts";
@@ -37,26 +45,27 @@ export async function retryFailedMail(
   const out: RetryResult = { sent: 0, rescheduled: 0, gaveUp: 0 };
   if (!config.smtpUrl) return out;
   const now = deps.now();
-  const due = kv.list<string>({
+  const due = listRange<string>(kv, {
     start: mailRetryPrefix(),
     end: mailRetryKey(now.toISOString() + "\u0000", ""),
   }, { limit });
   for await (const r of due) {
-    const entry = await kv.get<OutboxEntry>(outboxKey(r.value));
+    const entry = await readEntry<OutboxEntry>(kv, outboxKey(r.value));
     const m = entry.value;
     if (!m || m.channel !== "email" || m.delivery !== "failed") {
-      await kv.delete(r.key);
+      await removeKey(kv, r.key);
       continue;
     }
     // Claim the attempt first (a second runner's commit fails), then send.
     const attempts = (m.attempts ?? 1) + 1;
     const last = attempts >= MAX_MAIL_ATTEMPTS;
     const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-    const claim = kv.atomic().check(entry).check(r).delete(r.key)
-      .set(outboxKey(m.id), { ...m, attempts }, { expireIn: OUTBOX_TTL_MS });
-    if (!last) claim.set(mailRetryKey(next, m.id), m.id, { expireIn: OUTBOX_TTL_MS });
-    const claimed = await claim.commit();
-    if (!claimed.ok) continue;
+    const claimed = await commitIfUnchanged(kv, [entry, r], [
+      remove(r.key),
+      put(outboxKey(m.id), { ...m, attempts }, OUTBOX_TTL_MS),
+      ...(last ? [] : [put(mailRetryKey(next, m.id), m.id, OUTBOX_TTL_MS)]),
+    ]);
+    if (!claimed) continue;
     try {
       await sendSmtp(config.smtpUrl, config.mailFrom, {
         to: m.to,
@@ -72,11 +81,10 @@ export async function retryFailedMail(
       else out.rescheduled++;
       continue;
     }
-    const op = kv.atomic().set(outboxKey(m.id), { ...m, attempts, delivery: "smtp" }, {
-      expireIn: OUTBOX_TTL_MS,
-    });
-    if (!last) op.delete(mailRetryKey(next, m.id));
-    await op.commit();
+    await commitIfUnchanged(kv, [], [
+      put(outboxKey(m.id), { ...m, attempts, delivery: "smtp" }, OUTBOX_TTL_MS),
+      ...(last ? [] : [remove(mailRetryKey(next, m.id))]),
+    ]);
     out.sent++;
   }
   return out;

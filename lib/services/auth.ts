@@ -2,6 +2,7 @@
  * Sign-in, MFA, sessions, OAuth tokens, e-mail verification, password reset and the first-admin
  * setup: the identity provider plus sessions plus the mails and SMS (translated here).
  */
+import { commitIfUnchanged, readEntry, remove, removeKey, writeValue } from "@/lib/db/records.ts";
 import { embeddedProvider, LOGIN_ERRORS } from "@/lib/auth/embedded.ts";
 import { verifyFirebaseIdToken } from "@/lib/auth/firebase_token.ts";
 import type { FirebaseConfig } from "@/lib/config.ts";
@@ -265,12 +266,12 @@ export async function createSetupLink(deps: ServiceDeps): Promise<string | null>
     hash: await sha256(token),
     expiresAt: new Date(deps.now().getTime() + SETUP_TTL_MS).toISOString(),
   };
-  await deps.kv.set(setupTokenKey(), rec, { expireIn: SETUP_TTL_MS });
+  await writeValue(deps.kv, setupTokenKey(), rec, SETUP_TTL_MS);
   return `${deps.config.appUrl}/setup?token=${token}`;
 }
 
 async function setupTokenEntry(deps: ServiceDeps, token: string) {
-  const e = await deps.kv.get<SetupTokenRecord>(setupTokenKey());
+  const e = await readEntry<SetupTokenRecord>(deps.kv, setupTokenKey());
   if (!e.value || !token || token.length > 200) return null;
   if (Date.parse(e.value.expiresAt) <= deps.now().getTime()) return null;
   if (!timingSafeEqual(await sha256(token), e.value.hash)) return null;
@@ -335,7 +336,7 @@ export async function createAccount(
 /** Creates a verified admin (no e-mail round trip: whoever holds the link or the shell is trusted). */
 export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) {
   const user = await createAccount(deps, input, { role: "ROLE_ADMIN", verified: true });
-  await deps.kv.delete(setupTokenKey());
+  await removeKey(deps.kv, setupTokenKey());
   await writeAudit(deps.kv, {
     actorId: null,
     actorEmail: null,
@@ -351,8 +352,8 @@ export async function completeSetup(deps: ServiceDeps, token: string, input: Adm
   if (!e || (await hasUsers(deps.kv))) {
     throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
   }
-  const used = await deps.kv.atomic().check(e).delete(setupTokenKey()).commit();
-  if (!used.ok) throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
+  const used = await commitIfUnchanged(deps.kv, [e], [remove(setupTokenKey())]);
+  if (!used) throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
   return await createVerifiedAdmin(deps, input);
 }
 

@@ -2,6 +2,7 @@
  * Duplicates at entry (issue #15): the live prospects (not deleted, not cleaned) with the same
  * phone (any written form, normalised) or the same e-mail (trimmed, case-insensitive).
  */
+import { listEntries } from "@/lib/db/records.ts";
 import { getRecords } from "@/lib/db/prospect_record.ts";
 import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from "@/lib/db/keys.ts";
 
@@ -42,7 +43,7 @@ export async function contactMatches(
 ): Promise<StoredProspect[]> {
   const ids = new Set<string>();
   const scan = async (prefix: Deno.KvKey) => {
-    for await (const e of kv.list({ prefix }, { limit: 200 })) ids.add(keyId(e.key));
+    for await (const e of listEntries(kv, prefix, { limit: 200 })) ids.add(keyId(e.key));
   };
   if (c.phone) await scan(prospectByPhoneKey(c.phone, "").slice(0, 2));
   if (c.email) await scan(prospectByEmailKey(c.email, "").slice(0, 2));

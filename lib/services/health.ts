@@ -1,9 +1,10 @@
 /** Liveness: whether the store answers a read. */
+import { readValue } from "@/lib/db/records.ts";
 import { healthKey } from "@/lib/db/keys.ts";
 
 export async function kvAnswers(kv: Deno.Kv): Promise<boolean> {
   try {
-    await kv.get(healthKey());
+    await readValue(kv, healthKey());
     return true;
   } catch {
     return false;

@@ -20,7 +20,7 @@ import { writeAudit } from "@/lib/db/audit.ts";
 import { insertNote } from "@/lib/db/notes.ts";
 import { GuardMoved, insertProspect, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
-import { takeQuota } from "@/lib/auth/brute_force.ts";
+import { takeQuota } from "@/lib/db/brute_force.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 import {

@@ -2,7 +2,8 @@
  * Users: admin registration, profiles, the admin user list, disable/restore and API tokens. Every
  * admin action on a user writes an audit entry (who, what, when; field names, never values).
  */
-import { attemptSucceeded, takeAttempt } from "@/lib/auth/brute_force.ts";
+import { listEntries } from "@/lib/db/records.ts";
+import { attemptSucceeded, takeAttempt } from "@/lib/db/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
@@ -216,7 +217,7 @@ async function revokeOtherSessions(deps: ServiceDeps, uid: string, actor: Sessio
     await revokeAllSessions(deps.kv, uid);
     return;
   }
-  for await (const e of deps.kv.list<string>({ prefix: sessionsByUserPrefix(uid) })) {
+  for await (const e of listEntries<string>(deps.kv, sessionsByUserPrefix(uid))) {
     if (e.value !== actor.sid) await revokeSession(deps.kv, e.value);
   }
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { acquireLease, withLease } from "@/lib/jobs/lease.ts";
+import { acquireLease, withLease } from "@/lib/db/leases.ts";
 
 Deno.test("a job lease is held by one runner at a time and lapses after its ttl", async () => {
   const kv = await Deno.openKv(":memory:");
