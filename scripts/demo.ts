@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { openKv } from "@/lib/db/kv.ts";
-import { runMigrations } from "@/lib/db/migrations.ts";
+import { isKnownLayout, runMigrations } from "@/lib/db/migrations.ts";
 import { type ChainNaming, generateChain } from "@/scripts/bench/generate.ts";
 import { hashPassword } from "@/lib/auth/password.ts";
 import type { Role } from "@/lib/domain/statuses.ts";
@@ -57,8 +57,20 @@ export const DEMO_NAMING: ChainNaming = {
 
 const SEEDED_KEY = ["demo_seeded"];
 
+/** Removes a demo file written in a layout this code no longer reads, so it is seeded afresh. */
+async function dropOlderLayout(kvPath: string): Promise<void> {
+  const kv = await openKv({ kvPath }).catch(() => null);
+  if (!kv) return;
+  const known = await isKnownLayout(kv);
+  kv.close();
+  if (known) return;
+  console.log(`demo: ${kvPath} is of an older layout; seeding it afresh`);
+  for (const f of [kvPath, `${kvPath}-wal`, `${kvPath}-shm`]) await Deno.remove(f).catch(() => {});
+}
+
 /** Seeds the demo chain into the KV file once; returns whether it seeded now. */
 export async function seedDemo(kvPath: string, prospects = 5000): Promise<boolean> {
+  await dropOlderLayout(kvPath);
   const kv = await openKv({ kvPath });
   try {
     await runMigrations(kv);

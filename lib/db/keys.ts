@@ -6,6 +6,7 @@ type Part = Deno.KvKeyPart;
 
 // ── meta ────────────────────────────────────────────────────────────────────
 export const migrationKey = (n: number) => ["_migrations", n];
+export const migrationsPrefix = () => ["_migrations"];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
 
@@ -160,26 +161,18 @@ export const prospectsByNextTransitionPrefix = (
   ...p: Part[]
 ) => ["prospects_by_next_transition", ...p];
 /**
- * Legacy (no longer written): urgency order over a whole project. Migration 60 removes it; the
- * per-club family below serves every urgency read (a whole project merges its clubs' ranges).
+ * Urgency order per club (a whole project merges its clubs' ranges):
+ * [marketProjectId, clubId, done, "weight|followUpSortKey", id].
  */
-export const prospectsByProjectUrgencyPrefix = (
-  ...p: Part[]
-) => ["prospects_by_project_urgency", ...p];
-/** Urgency order per club: [marketProjectId, clubId, done, "weight|followUpSortKey", id]. */
 export const prospectsByProjectClubUrgencyPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_club_urgency", ...p];
-/** Legacy (no longer written; migration 84 deletes it): new prospects per club and registration. */
-export const prospectsByClubRegisteredPrefix = (
-  ...p: Part[]
-) => ["prospects_by_club_registered", ...p];
 /** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
 export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
 /**
- * A prospect's history (issue #17): one value per prospect, the packs of its writes in order
+ * A prospect's history: one value per prospect, the packs of its writes in order
  * (prospect_indexes.ts). Packs that no longer fit move, oldest first, to ["prospect_events", id,
- * ulid] as an array; stores written before migration 82 hold one pack per write there.
+ * ulid] as an array.
  */
 export const prospectHistoryKey = (prospectId: string) => ["prospect_history", prospectId];
 export const prospectHistoryPrefix = () => ["prospect_history"];
@@ -188,7 +181,7 @@ export const prospectEventKey = (
   id: string,
 ) => ["prospect_events", prospectId, id];
 export const prospectEventsPrefix = (prospectId: string) => ["prospect_events", prospectId];
-/** Every prospect's archived (or not yet migrated) event packs, in prospect id order. */
+/** Every prospect's archived event packs, in prospect id order. */
 export const prospectEventsFamily = () => ["prospect_events"];
 export const noteKey = (noteId: string) => ["notes", noteId];
 export const noteByProspectKey = (
@@ -224,8 +217,6 @@ export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
 /** How far a project's change-time index is pruned: [marketProjectId] → the instant (ISO). */
 export const reportChangesPrunedKey = (...p: Part[]) => ["report_changes_pruned", ...p];
-/** Legacy (no longer written or read; migration 80 deletes it): each live prospect's current stint. */
-export const reportCurrentKey = (...p: Part[]) => ["report_current", ...p];
 /**
  * A past instant's report values, kept once computed (they never change: every write happens
  * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/reports.ts.

@@ -22,8 +22,8 @@ export interface IndexEntry {
 }
 
 /**
- * The value of an index entry whose key ends with the prospect id (issue #17): readers take the id
- * from the key (`keyId`), so the value carries nothing. Stores written before hold the id there too.
+ * The value of an index entry whose key ends with the prospect id: readers take the id from the key
+ * (`keyId`), so the value carries nothing.
  */
 export const ID_IN_KEY = 0;
 /** The prospect id an index entry's key ends with. */
@@ -108,7 +108,7 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
 /**
  * The index entries of a live record that the activity clock's fields move (next transition,
  * urgency order), `d` its done flag. (The daily report's new prospects per club come from the
- * reports' first-in keys; prospects_by_club_registered went with migration 84.)
+ * reports' first-in keys.)
  */
 function clockIndexEntries(p: Prospect, d: number): IndexEntry[] {
   const out: IndexEntry[] = [];
@@ -352,11 +352,10 @@ export interface EventPack {
 
 /**
  * A history value (or an archived part of one) as stored: the JSON text of its packs, each pack
- * written as [at, u, mp, c, ch] without the field names (since decision 20 in docs/architecture.md:
- * a write appends its pack's text to the value read, and KV copies a string where it serialised
- * every pack's arrays), or the packs themselves (written before; read alike).
+ * written as [at, u, mp, c, ch] without the field names (a write appends its pack's text to the
+ * value read, and KV copies a string where it would serialise every pack's arrays).
  */
-export type StoredHistory = string | EventPack[];
+export type StoredHistory = string;
 
 type PackTuple = [at: string, u: string | null, mp: number, c: number, ch: EventPack["ch"]];
 
@@ -366,14 +365,19 @@ const packText = (p: EventPack) => JSON.stringify([p.at, p.u, p.mp, p.c, p.ch]);
 /** The text of these packs, as a history value or an archived part stores it. */
 export const historyText = (packs: EventPack[]) => `[${packs.map(packText).join(",")}]`;
 
-const storedText = (v: StoredHistory) => typeof v === "string" ? v : historyText(v);
+const storedText = (v: StoredHistory | null | undefined) => v ?? "";
 
 /** The packs of a stored history value or archived part (none for a missing one). */
 export function historyPacks(v: unknown): EventPack[] {
-  if (typeof v !== "string") return (v as EventPack[] | null | undefined) ?? [];
-  return (JSON.parse(v) as (PackTuple | EventPack)[]).map((p) =>
-    Array.isArray(p) ? { at: p[0], u: p[1], mp: p[2], c: p[3], ch: p[4] } : p
-  );
+  if (v === null || v === undefined || v === "") return [];
+  if (typeof v !== "string") throw new TypeError("a history is stored as its JSON text");
+  return (JSON.parse(v) as PackTuple[]).map((p) => ({
+    at: p[0],
+    u: p[1],
+    mp: p[2],
+    c: p[3],
+    ch: p[4],
+  }));
 }
 
 export function packEvents(events: ProspectEvent[]): EventPack {
@@ -447,7 +451,7 @@ export function splitHistory(
 
 /**
  * The entries that store a history of these packs, as text: its archived chunks when it is past
- * HISTORY_MAX_CHARS (ids from `archiveId`, in time order), then the value. Writes and migration 88.
+ * HISTORY_MAX_CHARS (ids from `archiveId`, in time order), then the value.
  */
 export function historyValue(
   prospectId: string,
@@ -480,21 +484,12 @@ function unpack(prospectId: string, id: string, v: EventPack): ProspectEvent[] {
   }));
 }
 
-/**
- * The events of one stored entry, oldest first: a history value or an archived part of one (its
- * text, or its packs), one pack per key (migration 80 to 82), or a single event (before migration
- * 80).
- */
+/** The events of one stored entry, oldest first: a history value or an archived part of one. */
 export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
   const prospectId = e.key[1] as string;
   const base = e.key[0] === "prospect_history" ? "h" : e.key[2] as string;
-  const v = (typeof e.value === "string" ? historyPacks(e.value) : e.value) as
-    | EventPack[]
-    | EventPack
-    | ProspectEvent;
-  if (Array.isArray(v)) return v.flatMap((p, j) => unpack(prospectId, `${base}.${j}`, p));
-  if (!("ch" in v)) return [v];
-  return unpack(prospectId, base, v);
+  return historyPacks(e.value as StoredHistory)
+    .flatMap((p, j) => unpack(prospectId, `${base}.${j}`, p));
 }
 
 /**

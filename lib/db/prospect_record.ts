@@ -1,10 +1,9 @@
 /**
- * The stored form of a prospect record (issue #17, decision 13 in docs/architecture.md): the values
- * of its fields in STORED_FIELDS order, without their names. A record of ~700 B spent ~400 B on its
- * 33 field names, which V8's serializer writes with every value; the table's interior pages hold
- * whole rows too. Every read of ["prospects", id] goes through `decodeRecord` (the entry helpers
- * below), every write through `encodeRecord`; a record still stored as an object (before migration
- * 89) reads as it is.
+ * The stored form of a prospect record: the values of its fields in STORED_FIELDS order, without
+ * their names. A record of ~700 B spent ~400 B on its 33 field names, which V8's serializer writes
+ * with every value; the table's interior pages hold whole rows too (docs/architecture.md, "Storage
+ * layout"). Every read of ["prospects", id] goes through `decodeRecord` (the entry helpers below),
+ * every write through `encodeRecord`.
  *
  * The form: [FORM, extra, ...values] — `extra` holds the fields not (yet) in STORED_FIELDS (null when
  * none), so a field added to PROSPECT_FIELDS is never lost; trailing absent values are left out.
@@ -82,9 +81,9 @@ export function encodeRecord(p: StoredProspect): unknown[] {
   return out;
 }
 
-/** A stored record as the app uses it (an object, also from the form before migration 89). */
+/** A stored record as the app uses it. */
 export function decodeRecord(v: unknown): StoredProspect {
-  if (!Array.isArray(v)) return v as StoredProspect;
+  if (!Array.isArray(v)) throw new TypeError("a prospect record is stored as an array");
   const out: Record<string, unknown> = {};
   for (let i = 2; i < v.length; i++) {
     if (v[i] !== undefined) out[STORED_FIELDS[i - 2]] = v[i];
@@ -92,9 +91,6 @@ export function decodeRecord(v: unknown): StoredProspect {
   if (v[1]) Object.assign(out, v[1]);
   return out as StoredProspect;
 }
-
-/** Whether a stored value is still the object form (migration 89 rewrites those). */
-export const isObjectForm = (v: unknown) => v !== null && !Array.isArray(v);
 
 /** A read entry of ["prospects", id] with its record decoded (key and versionstamp as read). */
 export function recordEntry(e: Deno.KvEntryMaybe<unknown>): Deno.KvEntryMaybe<StoredProspect> {

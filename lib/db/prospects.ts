@@ -109,7 +109,7 @@ export async function getProspectsForWrite(
     const entry = recordEntry(got[2 * i]);
     return entry.value === null
       ? entry
-      : { ...entry, history: (got[2 * i + 1].value ?? []) as StoredHistory };
+      : { ...entry, history: (got[2 * i + 1].value ?? "") as StoredHistory };
   });
 }
 
@@ -159,7 +159,7 @@ export async function insertProspect(
     for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
-    applyProspectWrite(op, rec, diff, historyEntries(rec.id, [], events, ulid));
+    applyProspectWrite(op, rec, diff, historyEntries(rec.id, "", events, ulid));
     new PendingReports().add(diff.report).write(op, kv);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
@@ -208,7 +208,7 @@ export async function insertProspectBatch(
       op,
       rec,
       { ...diff, counters: [] },
-      historyEntries(rec.id, [], events, ulid),
+      historyEntries(rec.id, "", events, ulid),
     );
     written.push(rec);
   }
@@ -300,7 +300,7 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
     ),
   ];
   const got = await getManyChunked<StoredHistory>(kv, ids.map((id) => prospectHistoryKey(id)));
-  return new Map(ids.map((id, i) => [id, got[i].value ?? []]));
+  return new Map(ids.map((id, i) => [id, got[i].value ?? ""]));
 }
 
 function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
@@ -313,7 +313,7 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
     const id = w.after.id;
     // The history read with this write's record is current while its check holds; else the one
     // read at commit, or left by an earlier write of the record in this call.
-    const prior = w.before.history ?? histories.get(id) ?? [];
+    const prior = w.before.history ?? histories.get(id) ?? "";
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
@@ -819,19 +819,11 @@ async function walkNames(
     : kv.list<ProjectNames>({ prefix: range }, { batchSize });
   const ids: string[] = [];
   for await (const e of iter) {
-    // An entry without names (written by the code before migration 87, say during a rollback) is
-    // checked on its record.
-    const names = Array.isArray(e.value) ? e.value : await recordNames(kv, keyId(e.key));
-    if (!names?.[field].startsWith(prefix)) continue;
+    if (!(e.value as ProjectNames)[field].startsWith(prefix)) continue;
     ids.push(keyId(e.key));
     if (ids.length >= want) break;
   }
   return ids;
-}
-
-async function recordNames(kv: Deno.Kv, id: string): Promise<ProjectNames | null> {
-  const p = (await getRecord(kv, id)).value;
-  return p ? [foldName(p.firstName), foldName(p.lastName)] : null;
 }
 
 /**

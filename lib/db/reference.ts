@@ -310,8 +310,8 @@ async function changeClubDistricts(
 }
 
 /**
- * Migration 86: the club→district map from the clubs, and the instant the district buckets are
- * trusted from — now, or the beginning for a store without prospects.
+ * The club→district map from the clubs, and the instant the district buckets are trusted from —
+ * now, or the beginning for a store without prospects (the baseline of a new store).
  */
 export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
   const clubs = await listRecords<Club>(kv, clubsPrefix());
@@ -320,16 +320,6 @@ export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
     .set(clubDistrictsKey(), clubs.map((c) => [c.clubId, c.districtId]).sort((a, b) => a[0] - b[0]))
     .set(reportDistrictsFromKey(), new Date(empty ? 0 : Date.now()).toISOString())
     .commit();
-}
-
-/**
- * Migration 90: the district hour buckets (`dch`) are written from now on, so on a store with
- * prospects the district buckets are trusted again only from a settled midnight after this (as
- * after a club move); an empty store keeps its mark.
- */
-export async function restartDistrictTrust(kv: Deno.Kv): Promise<void> {
-  if (await isEmpty(kv, prospectsPrefix())) return;
-  await kv.set(reportDistrictsFromKey(), new Date().toISOString());
 }
 
 /** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */
@@ -793,7 +783,7 @@ export async function setAllClubSubscriptions(
   }
 }
 
-// ── seeds (migration 20) ────────────────────────────────────────────────────
+// ── seeds (the baseline migration) ────────────────────────────────────────────────────
 
 /** Writes the seeded reference rows that are missing; never overwrites an admin's change. */
 export async function seedReferenceData(kv: Deno.Kv): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * Migration 50: builds the report keys (report_keys.ts) for prospects written before the reports
- * existed, by replaying each prospect's event log through reportMutations and then syncing to the
- * stored record (club moves leave no event). Skips a store whose writes already keep the keys.
+ * Rebuilds the report keys (report_keys.ts) from the event history: each prospect's events are
+ * replayed through reportMutations, then synced to the stored record (club moves leave no event).
+ * A change of TZ_NAME runs it (report_zone.ts); without `force` it skips a store whose writes
+ * already keep the keys.
  */
 import { listRecords } from "@/lib/db/prospect_record.ts";
 import {
@@ -23,7 +24,6 @@ const FAMILIES = [
   "report_stints",
   "report_changes_at",
   "report_changes_pruned",
-  "report_current",
   "report_snapshots",
   "report_kept",
   "report_districts",

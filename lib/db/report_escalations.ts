@@ -1,9 +1,10 @@
 /**
- * Migration 70 (issue #20): escalated prospects are counted once, and the status-project report
- * gets firstProspectIn. For every stored prospect it sets `firstEscalatedAt` (the first entry into
- * Escalated in its event log) and rebuilds, from the same replay as migration 50, the escalation
- * counters (e, eh, ed: live prospects escalated at least once) and the ["report_first_in", …]
- * entries; kept "pe"/"pf" snapshots are dropped. Rerunnable: it clears what it rebuilds first.
+ * Rebuilds what counts escalated prospects once and what the status-project report's
+ * firstProspectIn reads (a change of TZ_NAME, report_zone.ts): for every stored prospect it sets
+ * `firstEscalatedAt` (the first entry into Escalated in its event log) and rebuilds, from the same
+ * replay as report_backfill.ts, the escalation counters (e, eh, ed: live prospects escalated at
+ * least once) and the ["report_first_in", …] entries; kept "pe"/"pf" snapshots are dropped.
+ * Rerunnable: it clears what it rebuilds first.
  */
 import { encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import { prospectKey, reportCounterKey, reportFirstInKey } from "@/lib/db/keys.ts";
@@ -41,7 +42,10 @@ export async function backfillEscalationsAndFirstIn(
   const flushMarks = async () => {
     const op = kv.atomic();
     for (const m of marks) {
-      op.check(m.entry).set(m.entry.key, { ...m.entry.value, firstEscalatedAt: m.first });
+      op.check(m.entry).set(
+        m.entry.key,
+        encodeRecord({ ...m.entry.value, firstEscalatedAt: m.first }),
+      );
     }
     if (!(await op.commit()).ok) {
       for (const m of marks) await markRecord(kv, m.entry.value.id, m.first);

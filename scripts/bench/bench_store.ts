@@ -1,8 +1,7 @@
 /**
- * Store figures (issue #17): keys and bytes per prospect of a KV file, and the mutations one change
- * of each kind costs on the write engine. `deno task bench` prints them after its run;
- * `deno task bench:store --kv path` prints them for any store; with `--migrate` it also runs
- * migration 80 (the lean layout) on it, timed, and prints the figures after.
+ * Store figures: keys and bytes per prospect of a KV file, and the mutations one change of each
+ * kind costs on the write engine. `deno task bench` prints them after its run;
+ * `deno task bench:store --kv path` prints them for any store.
  */
 import { parseArgs } from "node:util";
 import {
@@ -13,9 +12,6 @@ import {
 } from "@/lib/db/prospects.ts";
 import { recordEntry } from "@/lib/db/prospect_record.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
-import { dropImpliedStintEnds, packOldEvents } from "@/lib/db/lean_migration.ts";
-import { reportCurrentKey } from "@/lib/db/keys.ts";
-import { deletePrefix } from "@/lib/db/kv.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 
 /**
@@ -137,29 +133,7 @@ export function printStoreFigures(f: Awaited<ReturnType<typeof storeFigures>>) {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: { kv: { type: "string" }, migrate: { type: "boolean", default: false } },
-  });
+  const { values } = parseArgs({ args: Deno.args, options: { kv: { type: "string" } } });
   if (!values.kv) throw new Error("--kv path of a store is required");
   printStoreFigures(await storeFigures(values.kv));
-  if (values.migrate) {
-    // Migration 80 on a store in the layout before it (issue #17 point 4), timed.
-    const kv = await Deno.openKv(values.kv);
-    const t0 = performance.now();
-    const packed = await packOldEvents(kv);
-    const t1 = performance.now();
-    const dropped = await dropImpliedStintEnds(kv);
-    const t2 = performance.now();
-    await deletePrefix(kv, reportCurrentKey());
-    const t3 = performance.now();
-    kv.close();
-    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(
-      `migration 80: ${packed} event packs in ${s(t1 - t0)}, ${dropped} stint end keys dropped ` +
-        `in ${s(t2 - t1)}, report_current deleted in ${s(t3 - t2)}; total ${s(t3 - t0)} ` +
-        `(load average ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")})`,
-    );
-    printStoreFigures(await storeFigures(values.kv));
-  }
 }

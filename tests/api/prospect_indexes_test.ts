@@ -3,19 +3,19 @@
  * path, the KV holds exactly the index entries and counters the records imply, and searches agree
  * with a brute-force filter over all records.
  */
-import { decodeRecord, encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
-import { runMigrations } from "@/lib/db/migrations.ts";
-import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
+import { decodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { prospectsPrefix } from "@/lib/db/keys.ts";
 import {
+  type EventPack,
   eventsOfEntry,
   HISTORY_MAX_CHARS,
   historyEntries,
   historyPacks,
+  historyText,
   type ProspectEvent,
   prospectIndexEntries,
   prospectTotalKeys,
@@ -39,12 +39,6 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain } from "@/scripts/bench/generate.ts";
-import {
-  foldHistories,
-  projectNames,
-  splitLongHistories,
-  storedRecords,
-} from "@/lib/db/lean_migration.ts";
 import {
   clubChanges,
   clubStatusCounts,
@@ -501,20 +495,24 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
       assert.deepEqual(changes, ["NoAnswer1"], p.firstName);
     }
 
-    // A long history (as a store written before the 900-character limit holds it): the next save
+    // A history past the 900-character limit (written whole, as an import of history might): the next save
     // moves its older packs to archive keys, every value is left under the limit (so SQLite keeps
     // it on its page), and the events still read back complete and in order.
     const long = made[1];
-    const old = Array.from({ length: 24 }, (_, i) => ({
+    const old: EventPack[] = Array.from({ length: 24 }, (_, i) => ({
       at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
       u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
       mp: 1,
       c: long.clubId,
-      ch: [["followUp", null, `2025-01-${String(1 + (i % 28)).padStart(2, "0")}`]],
+      ch: [[
+        "followUp",
+        null,
+        `2025-01-${String(1 + (i % 28)).padStart(2, "0")}`,
+      ]] as EventPack["ch"],
     }));
     const key = ["prospect_history", long.id];
     const kept = historyPacks((await env.kv.get(key)).value);
-    await env.kv.set(key, [...old, ...kept]);
+    await env.kv.set(key, historyText([...old, ...kept]));
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
     const before = (await listProspectEvents(env.kv, long.id)).map(plain);
     assert.ok(JSON.stringify([...old, ...kept]).length > 2 * HISTORY_MAX_CHARS);
@@ -547,96 +545,6 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
   }
 });
 
-/** The layout after migration 80: one pack per write under prospect_events, no history value. */
-async function packsPerWrite(kv: Deno.Kv) {
-  for (const h of await listAll<StoredHistory>(kv, ["prospect_history"])) {
-    await kv.delete(h.key);
-    for (const [i, pack] of historyPacks(h.value).entries()) {
-      await kv.set(["prospect_events", h.key[1], `01OLD${String(i).padStart(3, "0")}`], pack);
-    }
-  }
-}
-
-/** Histories as the code before migration 88 left them: one value of ~3,000 characters. */
-async function longHistories(kv: Deno.Kv, made: Prospect[]) {
-  for (const p of made) {
-    const key = ["prospect_history", p.id];
-    const now = historyPacks((await kv.get(key)).value);
-    const old = Array.from({ length: 26 }, (_, i) => ({
-      at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-      u: "01M89Y5F3ABMM89SGADJD9DZ9Q",
-      mp: 1,
-      c: p.clubId,
-      ch: [["followUp", null, "2025-01-02"]],
-    }));
-    await kv.set(key, [...old, ...now]);
-  }
-}
-
-Deno.test("migration 82 folds per-write packs into the history values while saves run in parallel; no event is lost", async () => {
-  const { env, ctx, made } = await adminWithProspects(40);
-  try {
-    await packsPerWrite(env.kv);
-    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-    const before = new Map<string, unknown[]>();
-    for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
-    // Saves of half the prospects race the migration (each re-reads and retries on 409).
-    const save = async (p: Prospect) => {
-      for (;;) {
-        try {
-          return await saveLowPrio(ctx, p);
-        } catch (e) {
-          if ((e as { status?: number }).status !== 409) throw e;
-        }
-      }
-    };
-    // Half of them are saved between the migration's read of their history and its commit.
-    let raced = false;
-    const folded = await foldHistories(env.kv, async () => {
-      if (raced) return;
-      raced = true;
-      await Promise.all(made.filter((_, i) => i % 2).map(save));
-    });
-    assert.ok(folded > 0 && folded <= made.length);
-    assert.equal(await foldHistories(env.kv), 0, "nothing is left to fold");
-    assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
-    for (const [i, p] of made.entries()) {
-      const now = (await listProspectEvents(env.kv, p.id)).map(plain);
-      const saved = i % 2 ? [[ctx.now.toISOString(), "sellStatus", null, "LowPrio"]] : [];
-      const had = before.get(p.id)!;
-      assert.deepEqual(now.slice(0, had.length), had, p.firstName);
-      const added = now.slice(had.length);
-      assert.deepEqual(added.filter((e) => e[1] === "sellStatus"), saved, p.firstName);
-      if (!(i % 2)) assert.deepEqual(added, []);
-    }
-  } finally {
-    env.close();
-  }
-});
-
-Deno.test("two instances running migration 82 at once fold each pack once", async () => {
-  const { env, made } = await adminWithProspects(12);
-  try {
-    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-    const want = new Map<string, unknown[]>();
-    for (const p of made) want.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
-    await packsPerWrite(env.kv);
-    // The second instance folds everything between the first one's read and its commit.
-    let other = 0;
-    const first = await foldHistories(env.kv, async () => {
-      if (!other) other = await foldHistories(env.kv);
-    });
-    assert.equal(other, made.length);
-    assert.ok(first <= made.length);
-    assert.deepEqual(await listAll(env.kv, ["prospect_events"]), []);
-    for (const p of made) {
-      assert.deepEqual((await listProspectEvents(env.kv, p.id)).map(plain), want.get(p.id));
-    }
-  } finally {
-    env.close();
-  }
-});
-
 Deno.test("the generator's history of a prospect is what its writes one after another leave", () => {
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
   const writes: ProspectEvent[][] = Array.from(
@@ -658,7 +566,7 @@ Deno.test("the generator's history of a prospect is what its writes one after an
   writes.splice(7, 0, []); // a write without events leaves no pack
   const archiveId = (ms: number) => `A${ms}`;
   const stored = new Map<string, unknown>();
-  let prior: StoredHistory = [];
+  let prior: StoredHistory = "";
   for (const w of writes) {
     const entries = historyEntries("P1", prior, w, () => archiveId(Date.parse(w[0].at)));
     for (const e of entries) stored.set(JSON.stringify(e.key), e.value);
@@ -670,58 +578,6 @@ Deno.test("the generator's history of a prospect is what its writes one after an
   assert.deepEqual(whole, stored);
   assert.ok([...whole.keys()].filter((k) => k.includes("prospect_events")).length >= 3);
   for (const v of whole.values()) assert.ok(historyChars(v) <= HISTORY_MAX_CHARS);
-});
-
-/**
- * Runs a checked migration with, between its read and its commit, saves of the first three
- * prospects (sell status LowPrio) and a whole second run of it (another instance), and asserts that
- * each entry was rewritten once: by its save or by the other run, none by the first; a re-run finds
- * nothing.
- */
-async function assertRacedOnce(
-  ctx: ProspectCtx,
-  made: Prospect[],
-  run: (afterRead?: () => Promise<void>) => Promise<number>,
-) {
-  let other = -1;
-  const first = await run(async () => {
-    if (other >= 0) return;
-    await Promise.all(made.slice(0, 3).map((p) => saveLowPrio(ctx, p)));
-    other = await run();
-  });
-  assert.equal(other, made.length - 3, "the saves rewrote their own; the other instance the rest");
-  assert.equal(first, 0, "what it had read was rewritten meanwhile: nothing rewritten twice");
-  assert.equal(await run(), 0, "a re-run finds nothing to do");
-}
-
-Deno.test("migration 88 splits long history values once, also while saves and a second instance race it", async () => {
-  const { env, ctx, made } = await adminWithProspects(10);
-  try {
-    const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-    await longHistories(env.kv, made);
-    const before = new Map<string, unknown[]>();
-    for (const p of made) before.set(p.id, (await listProspectEvents(env.kv, p.id)).map(plain));
-    // Between its read and its commit: three prospects are saved, and a second instance runs.
-    await assertRacedOnce(ctx, made, (afterRead) => splitLongHistories(env.kv, afterRead));
-    for (const [i, p] of made.entries()) {
-      const events = (await listProspectEvents(env.kv, p.id)).map(plain);
-      const had = before.get(p.id)!;
-      assert.deepEqual(events.slice(0, had.length), had, p.firstName);
-      assert.deepEqual(
-        events.slice(had.length).filter((e) => e[1] === "sellStatus").map((e) => e.slice(1)),
-        i < 3 ? [["sellStatus", null, "LowPrio"]] : [],
-        p.firstName,
-      );
-      if (i >= 3) assert.equal(events.length, had.length, p.firstName);
-      const values = [
-        ...await listAll(env.kv, ["prospect_events", p.id]),
-        await env.kv.get(["prospect_history", p.id]),
-      ];
-      for (const v of values) assert.ok(historyChars(v.value) <= HISTORY_MAX_CHARS);
-    }
-  } finally {
-    env.close();
-  }
 });
 
 /** `kv` whose first commit runs `first` to its end before it commits (a race inside a save's turn). */
@@ -758,43 +614,6 @@ function commitAfter(kv: Deno.Kv, first: () => Promise<unknown>): Deno.Kv {
   });
 }
 
-Deno.test("migrations 82 and 88 committing after a save read the history value: no pack is lost or doubled", async () => {
-  for (const n of [82, 88]) {
-    const { env, ctx, made } = await adminWithProspects(2);
-    try {
-      const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
-      if (n === 82) await packsPerWrite(env.kv);
-      else await longHistories(env.kv, made);
-      const had = (await listProspectEvents(env.kv, made[0].id)).map(plain);
-      // The save reads the record and its history value; the migration commits; then the save.
-      const migrate = () => n === 82 ? foldHistories(env.kv) : splitLongHistories(env.kv);
-      const racing = { ...ctx, kv: commitAfter(env.kv, migrate) };
-      for (let attempt = 0;; attempt++) {
-        try {
-          await saveLowPrio(racing, made[0]);
-          break;
-        } catch (e) {
-          // The migration touched the record: the client's copy is stale (409), it saves again.
-          if ((e as { status?: number }).status !== 409 || attempt > 2) throw e;
-        }
-      }
-      assert.equal(await migrate(), 0, `migration ${n}: nothing left`);
-      const now = (await listProspectEvents(env.kv, made[0].id)).map(plain);
-      assert.deepEqual(now.slice(0, had.length), had, `migration ${n}: every earlier pack once`);
-      // Then the save's one pack (its status change and the clock's move), nothing else.
-      const added = now.slice(had.length);
-      assert.ok(added.every((e) => e[0] === ctx.now.toISOString()), `migration ${n}: ${added}`);
-      assert.deepEqual(
-        added.filter((e) => e[1] === "sellStatus"),
-        [[ctx.now.toISOString(), "sellStatus", null, "LowPrio"]],
-        `migration ${n}: the save's pack once`,
-      );
-    } finally {
-      env.close();
-    }
-  }
-});
-
 Deno.test("a save that read the record and its history before another save committed: 409, and no pack is lost", async () => {
   // The write engine appends to the history value read with the record (one snapshot); that is
   // only right while the record's check holds. Another save commits between the read and the commit.
@@ -823,124 +642,6 @@ Deno.test("a save that read the record and its history before another save commi
   }
 });
 
-Deno.test("migration 89 stores each record without its field names once, also while saves and a second instance race it", async () => {
-  const { env, ctx, made } = await adminWithProspects(12);
-  try {
-    // Records as the code before stored them: objects with their field names.
-    const before = new Map<string, StoredProspect>();
-    for (const p of made) {
-      const e = await getRecord(env.kv, p.id);
-      await env.kv.set(e.key, e.value);
-      before.set(p.id, e.value!);
-    }
-    assert.ok((await listAll(env.kv, ["prospects"])).every((e) => !Array.isArray(e.value)));
-    // Between its read and its commit: three prospects are saved, and a second instance runs.
-    await assertRacedOnce(ctx, made, (afterRead) => storedRecords(env.kv, afterRead));
-    const raw = await listAll(env.kv, ["prospects"]);
-    assert.ok(raw.every((e) => Array.isArray(e.value)), "every record in the stored form");
-    for (const [i, p] of made.entries()) {
-      const now = (await getRecord(env.kv, p.id)).value!;
-      if (i < 3) assert.equal(now.sellStatus, "LowPrio", "the save is not undone");
-      else assert.deepEqual(now, before.get(p.id));
-    }
-    await assertConsistent(env.kv);
-  } finally {
-    env.close();
-  }
-});
-
-Deno.test("migration 89 undone (db:migrate --undo 89): records back as objects, as the code before reads them", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/store.kv`;
-  try {
-    {
-      const kv = await Deno.openKv(path);
-      await runMigrations(kv);
-      const rec = { ...BLANK_PROSPECT, id: "P1", firstName: "Åsa", lastName: "Berg" };
-      await kv.set(["prospects", "P1"], encodeRecord(rec as StoredProspect));
-      kv.close();
-    }
-    const run = (...args: string[]) =>
-      new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "scripts/db_migrate.ts", "--kv", path, ...args],
-        env: { KV_CHECKPOINTER: "0" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-    const undone = await run("--undo", "89");
-    assert.equal(undone.code, 0, new TextDecoder().decode(undone.stderr));
-    const kv = await Deno.openKv(path);
-    try {
-      const raw = await kv.get(["prospects", "P1"]);
-      assert.ok(!Array.isArray(raw.value), "an object again");
-      assert.equal((raw.value as StoredProspect).firstName, "Åsa");
-      assert.equal((await kv.get(["_migrations", 89])).value, null, "89 is to run again");
-      assert.equal((await run("--undo", "88")).code, 2, "only 89 can be undone");
-    } finally {
-      kv.close();
-    }
-    // The next upgrade stores it in the new form again.
-    assert.equal((await run()).code, 0);
-    const again = await Deno.openKv(path);
-    try {
-      const raw = await again.get(["prospects", "P1"]);
-      assert.ok(Array.isArray(raw.value));
-      assert.equal(decodeRecord(raw.value).lastName, "Berg");
-    } finally {
-      again.close();
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
-Deno.test("migration 87: project index entries get the names and each record is counted once, also with two instances at once", async () => {
-  const { env, ctx, made } = await adminWithProspects(150);
-  try {
-    // Some done (the other segment), one renamed, one deleted: every kind of entry the walk reads.
-    for (const p of made.slice(0, 40)) {
-      await saveProspect(ctx, p.id, {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        phoneNumber: p.phoneNumber,
-        marketProjectId: 1,
-        clubId: p.clubId,
-        sellStatus: "Member",
-        version: p.version!,
-      });
-    }
-    await deleteProspect(ctx, made[45].id);
-    // The store as the code before wrote it: empty project index values, no name-prefix counters,
-    // and two stray entries (a record gone, a record indexed elsewhere now).
-    for (const e of await listAll(env.kv, ["prospects_by_project"])) await env.kv.set(e.key, 0);
-    for (const e of await listAll(env.kv, ["prospect_totals", "pn"])) await env.kv.delete(e.key);
-    await env.kv.set(["prospects_by_project", 1, 0, "2026-01-01", "01GONE"], 0);
-    await env.kv.set(["prospects_by_project", 1, 0, "2026-01-02", made[50].id], 0);
-
-    // A second instance migrates everything between the first one's read and its commit.
-    let other = -1;
-    const first = await projectNames(env.kv, async () => {
-      if (other < 0) other = await projectNames(env.kv);
-    });
-    assert.equal(other, made.length - 1, "the other instance rewrote every live record's entry");
-    assert.equal(first, 0, "what it had read was migrated meanwhile: nothing counted twice");
-    await assertConsistent(env.kv);
-    assert.equal(await projectNames(env.kv), 0, "a re-run finds nothing to do");
-    await assertConsistent(env.kv);
-    const found = await searchProspects(env.kv, {
-      marketProjectId: 1,
-      lastName: "e",
-      showCompleted: true,
-      order: "asc",
-      offset: 0,
-      limit: 5,
-    });
-    assert.equal(found.total, made.length - 1);
-  } finally {
-    env.close();
-  }
-});
-
 Deno.test("a name prefix over a whole project: walked or read from the club ranges, the page and total of brute force", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T10:00:00Z"));
   try {
@@ -954,10 +655,6 @@ Deno.test("a name prefix over a whole project: walked or read from the club rang
       passwordHash: "not-a-real-hash",
     });
     const records = (await listAll(env.kv, prospectsPrefix())).map((e) => decodeRecord(e.value));
-    // Every 10th project index entry as the code before migration 87 writes it (a rollback): the
-    // walk checks those on their records.
-    const entries = await listAll(env.kv, ["prospects_by_project"]);
-    for (const e of entries.filter((_, i) => i % 10 === 0)) await env.kv.set(e.key, 0);
     const rand = rng(87);
     const { kv: watched, families: read } = watchLists(env.kv);
     const firsts = [...new Set(records.map((p) => p.firstName))];

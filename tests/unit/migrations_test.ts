@@ -1,159 +1,100 @@
-/** Migrations run once, in order, and migration 60 removes the old project-wide urgency index. */
+/**
+ * The store's layout: a new store gets today's layout from the baseline, concurrent starters end
+ * in the state one starter makes, a later migration runs once on a store that has the baseline, and
+ * a store of an older layout is recognised (the demo seeds afresh then).
+ */
 import assert from "node:assert/strict";
-import { MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
-import { prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
-import type { Prospect } from "@/lib/domain/prospect.ts";
+import { join } from "node:path";
+import { isKnownLayout, type Migration, MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
+import { dumpKv } from "@/lib/db/dump.ts";
+import { openKv } from "@/lib/db/kv.ts";
 import {
+  adminSettingsKey,
   clubDistrictsKey,
-  prospectByPhoneKey,
-  prospectKey,
-  prospectsByProjectClubUrgencyPrefix,
-  prospectsByProjectUrgencyPrefix,
-  reportDistrictsFromKey,
+  migrationKey,
+  reportZoneKey,
+  sellStatusKey,
 } from "@/lib/db/keys.ts";
+import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { ADMIN_SETTINGS_ID } from "@/lib/domain/reference_rules.ts";
 
-/** The numbers of every migration from `n` on: what a store that has run those before `n` runs. */
-const migrationsFrom = (n: number) => MIGRATIONS.map((m) => m.n).filter((x) => x >= n);
+/** Every entry of a store as dump lines, the migration records' times left out. */
+async function state(kv: Deno.Kv): Promise<string[]> {
+  const lines: string[] = [];
+  await dumpKv(kv, (line) => {
+    lines.push(line.replace(/"at":"[^"]*"/, '"at":"…"'));
+    return Promise.resolve();
+  });
+  return lines.sort();
+}
 
-Deno.test("migration 60 deletes every project-urgency key and nothing else; a re-run is a no-op", async () => {
+Deno.test("a new store: the baseline writes today's layout once; a second start runs nothing", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    // A store migrated up to 50, with the index the old code wrote (more than one atomic's worth).
-    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 60));
-    for (let i = 0; i < 1_200; i += 400) {
-      const op = kv.atomic();
-      for (let j = i; j < i + 400; j++) {
-        op.set(prospectsByProjectUrgencyPrefix(1, 0, `2|9999-12-31`, `id${j}`), `id${j}`);
-      }
-      await op.commit();
-    }
-    const kept = prospectsByProjectClubUrgencyPrefix(1, 101, 0, `2|9999-12-31`, "id0");
-    await kv.set(kept, "id0");
-
-    assert.deepEqual(await runMigrations(kv), migrationsFrom(60));
-    const left = [];
-    for await (const e of kv.list({ prefix: prospectsByProjectUrgencyPrefix() })) left.push(e);
-    assert.equal(left.length, 0);
-    assert.equal((await kv.get(kept)).value, "id0", "the per-club urgency index stays");
-    assert.deepEqual(await runMigrations(kv), [], "nothing runs twice");
+    assert.deepEqual(await runMigrations(kv, MIGRATIONS, "Europe/Stockholm"), [1]);
+    for (const s of SELL_STATUSES) assert.ok((await kv.get(sellStatusKey(s))).value, s);
+    assert.ok((await kv.get(adminSettingsKey(ADMIN_SETTINGS_ID))).value);
+    assert.deepEqual((await kv.get(clubDistrictsKey())).value, []);
+    assert.equal((await kv.get(reportZoneKey())).value, "Europe/Stockholm");
+    const once = await state(kv);
+    assert.deepEqual(await runMigrations(kv), []);
+    assert.deepEqual(await state(kv), once);
+    assert.equal(await isKnownLayout(kv), true);
   } finally {
     kv.close();
   }
 });
 
-Deno.test("migration 62 re-keys 0046… and +47… phones so every written form finds them", async () => {
-  const kv = await Deno.openKv(":memory:");
+Deno.test("four starters on one new store at once end in the state one starter makes", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "klubbleads-migrate-" });
   try {
-    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 62));
-    const phones = { a: "0046 70 123 45 67", b: "+47 912 34 567", c: "070-765 43 21" };
-    const old = { a: "0046701234567", b: "4791234567", c: "0707654321" };
-    for (const [id, phoneNumber] of Object.entries(phones)) {
-      await kv.set(prospectKey(id), { id, phoneNumber, deleted: false } as Partial<Prospect>);
-      await kv.set(prospectByPhoneKey(old[id as keyof typeof old], id), id);
-    }
-    assert.deepEqual(await runMigrations(kv), migrationsFrom(62));
-    const keys = [];
-    for await (const e of kv.list({ prefix: prospectByPhoneKey("", "").slice(0, 1) })) {
-      keys.push(e.key.slice(1).join(" "));
-    }
-    assert.deepEqual(keys.sort(), ["004791234567 b", "0701234567 a", "0707654321 c"]);
-    const entries = prospectIndexEntries(
-      { id: "a", phoneNumber: phones.a, firstName: "A", lastName: "B" } as Prospect,
+    const handles = await Promise.all(
+      // Opened as each server opens its file (commits that meet a busy file are retried).
+      Array.from({ length: 4 }, () => openKv({ kvPath: join(dir, "app.kv"), kvUrl: undefined })),
     );
-    assert.ok(entries.some((e) => e.key[0] === "prospects_by_phone" && e.key[1] === "0701234567"));
+    const ran = await Promise.all(handles.map((kv) => runMigrations(kv)));
+    assert.deepEqual(ran.flat(), [1], "the baseline is recorded once");
+    const together = await state(handles[0]);
+    handles.forEach((kv) => kv.close());
+
+    const single = await Deno.openKv(":memory:");
+    await runMigrations(single);
+    assert.deepEqual(together, await state(single));
+    single.close();
   } finally {
-    kv.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
-Deno.test("migration 86: the club→district map from the clubs; district buckets trusted from now on a store with prospects", async () => {
+Deno.test("a later migration runs once, after the baseline, on a store that has it", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    // Clubs written before the map existed (as an older version stored them), and one prospect.
-    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 86));
-    await kv.atomic()
-      .set(["clubs", "A"], { id: "A", clubId: 102, name: "B", districtId: 3 })
-      .set(["clubs", "B"], { id: "B", clubId: 101, name: "A", districtId: 1 })
-      .set(prospectKey("P1"), { id: "P1" })
-      .commit();
-    const before = Date.now();
-    assert.deepEqual(await runMigrations(kv), migrationsFrom(86));
-    assert.deepEqual((await kv.get(clubDistrictsKey())).value, [[101, 1], [102, 3]]);
-    const from = (await kv.get<string>(reportDistrictsFromKey())).value!;
-    assert.ok(Date.parse(from) >= before, "buckets written before it are not trusted");
-
-    // An empty store: every bucket it will hold is written with the map.
-    const fresh = await Deno.openKv(":memory:");
-    await runMigrations(fresh);
-    assert.equal((await fresh.get(reportDistrictsFromKey())).value, new Date(0).toISOString());
-    fresh.close();
-
-    // Migration 90 on a store with prospects whose buckets were trusted from the beginning (a
-    // generated one): its current hour had no district hour buckets, so trust starts again now.
-    await kv.set(reportDistrictsFromKey(), new Date(0).toISOString());
-    await kv.delete(["_migrations", 90]);
-    const at90 = Date.now();
-    assert.deepEqual(await runMigrations(kv), [90]);
-    const from90 = (await kv.get<string>(reportDistrictsFromKey())).value!;
-    assert.ok(Date.parse(from90) >= at90, "the hour buckets are not trusted before migration 90");
-  } finally {
-    kv.close();
-  }
-});
-
-Deno.test("migration 91: a project's changes move into its bucket-moves count, also with a status change landing between its read and its commit; --undo 91 copies them back", async () => {
-  const kv = await Deno.openKv(":memory:");
-  try {
-    await runMigrations(kv, MIGRATIONS.filter((m) => m.n < 91));
-    const rc = (...p: (string | number)[]) => ["report_counters", ...p];
-    const u64 = (n: number) => new Deno.KvU64(BigInt(n));
-    // As the code before wrote them: "c" counts the changes, "sv" every bucket move.
-    await kv.atomic()
-      .set(rc("c", 1), u64(5)).set(rc("cc", 1, 101), u64(3)).set(rc("cc", 1, 102), u64(2))
-      .set(rc("sv", 1), u64(17))
-      .set(rc("sv", 2), u64(4)) // creations only: no change yet
-      .set(rc("c", 3), u64(2)).set(rc("cc", 3, 101), u64(2))
-      .commit();
-    const value = async (k: Deno.KvKey) => (await kv.get<Deno.KvU64>(k)).value?.value;
-    // A status change of project 1 (as this code writes it) lands between the migration's reading
-    // of the project's per-club counts and its commit, three times over.
-    const change = () => kv.atomic().sum(rc("sv", 1), 1n).sum(rc("cc", 1, 101), 1n).commit();
-    let landed = 0;
-    const racing = new Proxy(kv, {
-      get(target, prop) {
-        const v = Reflect.get(target, prop, target);
-        if (prop !== "list") return typeof v === "function" ? v.bind(target) : v;
-        return (sel: Deno.KvListSelector, opts?: Deno.KvListOptions) => {
-          const it = target.list(sel, opts);
-          if (!("prefix" in sel) || JSON.stringify(sel.prefix) !== JSON.stringify(rc("cc", 1))) {
-            return it;
-          }
-          return (async function* () {
-            yield* it;
-            if (landed < 3 && (await change()).ok) landed++;
-          })();
-        };
+    await runMigrations(kv);
+    let runs = 0;
+    const next: Migration = {
+      n: 2,
+      name: "a test step",
+      async up(kv) {
+        runs++;
+        await kv.atomic().check({ key: ["test_marker"], versionstamp: null })
+          .set(["test_marker"], true).commit();
       },
-    });
-    const { changesIntoBucketsMoved, changesOutOfBucketsMoved } = await import(
-      "@/lib/db/lean_migration.ts"
-    );
-    assert.equal(await changesIntoBucketsMoved(racing), 3);
-    assert.equal(await value(rc("sv", 1)), 8n, "5 before and 3 meanwhile: none lost");
-    assert.equal(landed, 3, "each landing made the migration read again");
-    assert.deepEqual(
-      await runMigrations(kv),
-      [91, 92],
-      "recorded (its run again changes nothing; 92 converts nothing)",
-    );
-    assert.equal(await value(rc("sv", 1)), 8n);
-    assert.equal(await value(rc("sv", 2)), 0n);
-    assert.equal(await value(rc("sv", 3)), 2n);
-    for (const mp of [1, 2, 3]) assert.equal(await value(rc("c", mp)), undefined);
+    };
+    assert.deepEqual(await runMigrations(kv, [...MIGRATIONS, next]), [2]);
+    assert.deepEqual(await runMigrations(kv, [...MIGRATIONS, next]), []);
+    assert.equal(runs, 1);
+    assert.equal(await isKnownLayout(kv, [...MIGRATIONS, next]), true);
+  } finally {
+    kv.close();
+  }
+});
 
-    assert.equal(await changesOutOfBucketsMoved(kv), 3);
-    assert.equal(await value(rc("c", 1)), 8n, "the code before reads its changes again");
-    assert.equal(await value(rc("c", 3)), 2n);
+Deno.test("a store of an older layout (a migration this code does not know) is recognised", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await runMigrations(kv);
+    await kv.set(migrationKey(92), { name: "an older layout's step", at: "2026-11-26" });
+    assert.equal(await isKnownLayout(kv), false);
   } finally {
     kv.close();
   }

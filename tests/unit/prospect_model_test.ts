@@ -151,12 +151,10 @@ Deno.test("the stored form: every field has its place, and any record reads back
     ),
     { seed: 17, numRuns: 300 },
   );
-  // Without the field names it is less than half the size; a record stored before (an object)
-  // reads as it is.
+  // Without the field names it is less than half the size.
   const stored = encodeRecord(base as StoredProspect);
   assert.ok(JSON.stringify(stored).length < JSON.stringify(base).length / 2);
   assert.ok(!JSON.stringify(stored).includes("marketProjectName"));
-  assert.deepEqual(decodeRecord(structuredClone(base)), base);
   // The API's version and rights are never stored.
   const answered = {
     ...base,
