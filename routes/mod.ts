@@ -11,7 +11,7 @@ import { requestLog } from "@/routes/middleware/request_log.ts";
 import { securityHeaders } from "@/routes/middleware/security.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { session } from "@/routes/middleware/session.ts";
-import { language } from "@/routes/middleware/language.ts";
+import { language, requestLang } from "@/routes/middleware/language.ts";
 import { ApiRouter } from "@/routes/api/define.ts";
 import { staticRoutes } from "@/routes/assets.ts";
 import { healthRoutes } from "@/routes/api/health.ts";
@@ -107,6 +107,7 @@ export function createApp(deps: AppDeps): App {
   reportPages(app);
 
   app.notFound((c) => {
+    requestLang(c);
     if (isApiPath(c.req.path)) {
       return jsonError(c, new HttpError(404, "NOT_FOUND", "errors.notFound"));
     }
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.onError((err, c) => {
+    const lang = requestLang(c);
     const httpErr = err instanceof HttpError ? err : null;
     if (!httpErr || httpErr.status >= 500) {
       console.error(
@@ -132,9 +134,13 @@ export function createApp(deps: AppDeps): App {
       const target = c.req.path + (new URL(c.req.url).search || "");
       return c.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
     }
-    if (e.status === 403) return renderErrorPage(c, 403);
+    if (e.status === 403) {
+      // A cross-site refusal says why; a missing permission keeps the page's own text.
+      const why = e.code === "CSRF" ? translate(lang, e.messageKey, e.vars) : undefined;
+      return renderErrorPage(c, 403, why);
+    }
     if (e.status === 404) return renderErrorPage(c, 404);
-    if (e.status < 500) return jsonError(c, e);
+    if (e.status < 500) return renderErrorPage(c, e.status, translate(lang, e.messageKey, e.vars));
     return renderErrorPage(c, 500);
   });
 
