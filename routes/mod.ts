@@ -106,6 +106,14 @@ export function createApp(deps: AppDeps): App {
   settingsPages(app);
   reportPages(app);
 
+  // A method a declared API path does not take: 405 with the methods it does take.
+  for (const [path, methods] of api.allowedMethods()) {
+    app.all(path, (c) => {
+      c.header("Allow", methods.join(", "));
+      return jsonError(c, new HttpError(405, "METHOD_NOT_ALLOWED", "errors.methodNotAllowed"));
+    });
+  }
+
   app.notFound((c) => {
     requestLang(c);
     if (isApiPath(c.req.path)) {

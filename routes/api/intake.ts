@@ -116,6 +116,7 @@ export function intakeRoutes(r: ApiRouter) {
     tag: "intake",
     summary: "Revoke a web-form key: its form is answered 404 from now on",
     params: keyParams,
+    status: 204,
     handler: async (c, { params, user }) => {
       await revokeFormKey(servicesDeps(c), user!, params.id, params.keyId);
     },
@@ -132,6 +133,9 @@ export function intakeRoutes(r: ApiRouter) {
     body: webLeadSchema,
     response: receivedSchema,
     status: 201,
+    otherStatuses: {
+      "303": "A plain form's thank-you page (`redirect`, on one of the key's origins)",
+    },
     handler: async (c, { params, body }) => {
       const deps = servicesDeps(c);
       const fk = await formKeyFor(deps.kv, params.key);

@@ -216,7 +216,9 @@ Deno.test("web form: CORS only for the key's origins; the honeypot is a silent n
     });
     assert.equal(asBearer.res.status, 401, "a form key reads nothing");
     const read = await env.app.request(`${ORIGIN}/api/intake/${key}`);
-    assert.equal(read.status, 404, "nothing can be read with a key");
+    assert.equal(read.status, 405, "nothing can be read with a key");
+    assert.equal(read.headers.get("allow"), "POST");
+    assert.equal((await read.json()).error, "METHOD_NOT_ALLOWED");
 
     const list = await call(env, "GET", `/api/marketprojects/${chain.project.id}/form-keys`, {
       headers: admin.headers,
