@@ -84,7 +84,16 @@ export function readImportFile(csv: string, opts: { clubId?: number }) {
   const records = parseCsvRecords(csv, csvSeparator(csv.replace(/^\uFEFF/, "")));
   if (!records.length) throw importError("IMPORT_EMPTY");
   const [header, ...body] = records;
-  if (header.malformed) throw importError("MALFORMED_QUOTE", { line: header.line });
+  if (header.malformed) {
+    throw new HttpError(
+      400,
+      "MALFORMED_QUOTE",
+      "intake.errors.MALFORMED_QUOTE_HEADER",
+      undefined,
+      { line: header.line },
+      { line: header.line },
+    );
+  }
   if (body.length > MAX_IMPORT_ROWS) {
     throw importError("IMPORT_TOO_MANY_ROWS", { n: MAX_IMPORT_ROWS });
   }

@@ -230,7 +230,8 @@ Deno.test("import: an unterminated quote is MALFORMED_QUOTE on its own line; the
     const bad = await importCsv(env, h, "marketProjectId=1", 'First name,"Last name\nBo,Lind');
     assert.equal(bad.res.status, 400);
     assert.equal(bad.json.error, "MALFORMED_QUOTE");
-    assert.match(bad.json.message, /1/);
+    assert.deepEqual(bad.json.data, { line: 1 });
+    assert.match(bad.json.message, /Rad 1 \(rubrikraden\)/);
   } finally {
     env.close();
   }
