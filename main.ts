@@ -4,6 +4,7 @@ import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
 import { createSetupLink } from "@/lib/services/auth.ts";
+import { completeErasures } from "@/lib/services/privacy.ts";
 import { createApp } from "@/routes/mod.ts";
 import { loadAssets } from "@/routes/assets.ts";
 import { ensureAssets } from "@/lib/build.ts";
@@ -35,6 +36,10 @@ if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);
 if (await ensureReportZone(kv, config.timeZone)) {
   console.log(`reports: counters rebuilt for the time zone ${config.timeZone}`);
 }
+
+// Erase cleanups a stopped process left unfinished (lib/db/erase_pending.ts) complete first.
+const resumed = await completeErasures(kv);
+if (resumed) console.log(`privacy: completed ${resumed} unfinished erase cleanup(s)`);
 
 // An empty database: print the one-time link that creates the first admin (DESIGN §3).
 const setupLink = await createSetupLink({ kv, config, now: () => new Date() });

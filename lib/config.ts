@@ -1,6 +1,7 @@
 /** Every environment variable of the app, parsed once with zod (documented in README). */
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
+import { MAKE_A_KEY, weakKeyReason } from "@/lib/secret_key.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -100,6 +101,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     const missing = [!e.SECRET_KEY && "SECRET_KEY", !e.APP_URL && "APP_URL"].filter(Boolean);
     if (missing.length) {
       throw new ConfigError(`Production refuses to start without ${missing.join(" and ")}.`);
+    }
+    const weak = weakKeyReason(e.SECRET_KEY!, new URL("../", import.meta.url));
+    if (weak) {
+      throw new ConfigError(`SECRET_KEY is not safe for production: ${weak}; ${MAKE_A_KEY}.`);
     }
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");

@@ -12,7 +12,7 @@ import { requestLog } from "@/routes/middleware/request_log.ts";
 import { securityHeaders } from "@/routes/middleware/security.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { session } from "@/routes/middleware/session.ts";
-import { language } from "@/routes/middleware/language.ts";
+import { language, requestLang } from "@/routes/middleware/language.ts";
 import { ApiRouter } from "@/routes/api/define.ts";
 import { staticRoutes } from "@/routes/assets.ts";
 import { healthRoutes } from "@/routes/api/health.ts";
@@ -107,7 +107,16 @@ export function createApp(deps: AppDeps): App {
   settingsPages(app);
   reportPages(app);
 
+  // A method a declared API path does not take: 405 with the methods it does take.
+  for (const [path, methods] of api.allowedMethods()) {
+    app.all(path, (c) => {
+      c.header("Allow", methods.join(", "));
+      return jsonError(c, new HttpError(405, "METHOD_NOT_ALLOWED", "errors.methodNotAllowed"));
+    });
+  }
+
   app.notFound((c) => {
+    requestLang(c);
     if (isApiPath(c.req.path)) {
       return jsonError(c, new HttpError(404, "NOT_FOUND", "errors.notFound"));
     }
@@ -115,6 +124,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.onError((err, c) => {
+    const lang = requestLang(c);
     const known = err instanceof DomainError ? err : null;
     if (!known || httpStatus(known) >= 500) {
       console.error(
@@ -134,9 +144,13 @@ export function createApp(deps: AppDeps): App {
       const target = c.req.path + (new URL(c.req.url).search || "");
       return c.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
     }
-    if (status === 403) return renderErrorPage(c, 403);
+    if (status === 403) {
+      // A cross-site refusal says why; a missing permission keeps the page's own text.
+      const why = e.code === "CSRF" ? translate(lang, e.messageKey, e.vars) : undefined;
+      return renderErrorPage(c, 403, why);
+    }
     if (status === 404) return renderErrorPage(c, 404);
-    if (status < 500) return jsonError(c, e);
+    if (status < 500) return renderErrorPage(c, status, translate(lang, e.messageKey, e.vars));
     return renderErrorPage(c, 500);
   });
 

@@ -10,6 +10,12 @@ import type { UserRecord } from "@/lib/domain/user.ts";
 
 export const ORIGIN = "http://localhost:8000";
 
+/** A fresh random key as `openssl rand -hex 32` makes (production refuses keys in the source). */
+export function strongKey(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export interface TestEnv {
   kv: Deno.Kv;
   config: Config;

@@ -11,6 +11,7 @@ import { type CsvPart, csvParts } from "@/lib/domain/csv_parts.ts";
 import { Modal } from "@/islands/prospects/Modal.tsx";
 
 interface ImportAnswer {
+  rows: number;
   created: number;
   duplicates: { line: number; id: string | null }[];
   errors: { line: number; field: string; message: string }[];
@@ -133,7 +134,13 @@ async function sendCsv(
   size: number,
   onPart?: (n: number) => void,
 ) {
-  const sum: ImportAnswer = { created: 0, duplicates: [], errors: [], ignoredColumns: [] };
+  const sum: ImportAnswer = {
+    rows: 0,
+    created: 0,
+    duplicates: [],
+    errors: [],
+    ignoredColumns: [],
+  };
   const parts: CsvPart[] = csvParts(text, size);
   for (const part of parts) {
     const { data } = await api<ImportAnswer>("POST", "/api/prospects/import", {
@@ -145,6 +152,7 @@ async function sendCsv(
       raw: { type: "text/csv; charset=utf-8", text: part.text },
     });
     const line = (n: number) => n - part.partLine + part.firstLine;
+    sum.rows += data.rows;
     sum.created += data.created;
     sum.duplicates.push(...data.duplicates.map((d) => ({ ...d, line: line(d.line) })));
     sum.errors.push(...data.errors.map((e) => ({ ...e, line: line(e.line) })));

@@ -19,12 +19,23 @@ export async function writeAudit(
   entry: Omit<AuditEntry, "id" | "at">,
   now = new Date(),
 ): Promise<AuditEntry> {
+  const writes = auditWrites(entry, now);
+  const op = kv.atomic();
+  for (const w of writes) op.set(w.key, w.value);
+  await op.commit();
+  return writes[0].value as AuditEntry;
+}
+
+/** An audit entry's writes, for a caller's atomic (the action and its record in one commit). */
+export function auditWrites(
+  entry: Omit<AuditEntry, "id" | "at">,
+  now = new Date(),
+): { key: Deno.KvKey; value: unknown }[] {
   const full: AuditEntry = { id: ulid(now.getTime()), at: now.toISOString(), ...entry };
-  await kv.atomic()
-    .set(auditKey(full.id), full)
-    .set(auditByTargetKey(full.targetId, full.id), full.id)
-    .commit();
-  return full;
+  return [
+    { key: auditKey(full.id), value: full },
+    { key: auditByTargetKey(full.targetId, full.id), value: full.id },
+  ];
 }
 
 /** A target's audit entries, newest first. */

@@ -133,6 +133,13 @@ export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: stri
   kind,
   value,
 ];
+/**
+ * What an erase still has to clean (the contact values to strip from guards, indexes, mail copies
+ * and the notification queue), written in the erase's own atomic and deleted when the cleanup
+ * is done: ["erase_pending", prospectId].
+ */
+export const erasePendingKey = (id: string) => ["erase_pending", id];
+export const erasePendingPrefix = () => ["erase_pending"];
 /** A web-form key of a market project (issue #15): ["form_keys", marketProjectId, keyId]. */
 export const formKeyKey = (mp: number, id: string) => ["form_keys", mp, id];
 export const formKeysPrefix = (mp: number) => ["form_keys", mp];

@@ -31,12 +31,18 @@ export function noteEntries(note: StoredNote): { key: Deno.KvKey; value: unknown
   ];
 }
 
-export async function insertNote(kv: Deno.Kv, note: StoredNote): Promise<Note | null> {
-  const res = await kv.atomic()
+/** Writes a new note, and `also` (e.g. the notification it causes) in the same atomic. */
+export async function insertNote(
+  kv: Deno.Kv,
+  note: StoredNote,
+  also: { key: Deno.KvKey; value: unknown }[] = [],
+): Promise<Note | null> {
+  const op = kv.atomic()
     .check({ key: noteKey(note.noteId), versionstamp: null })
     .set(noteKey(note.noteId), note)
-    .set(noteByProspectKey(note.prospectId, note.noteId), note.noteId)
-    .commit();
+    .set(noteByProspectKey(note.prospectId, note.noteId), note.noteId);
+  for (const w of also) op.set(w.key, w.value);
+  const res = await op.commit();
   return res.ok ? { ...note, version: res.versionstamp } : null;
 }
 

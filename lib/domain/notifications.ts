@@ -4,7 +4,8 @@
  * - Entering Notified tells the assignee; an unassigned prospect (or one whose assignee no longer
  *   exists or is disabled) tells the club's subscribers instead.
  * - Entering Escalated tells the club's subscribers.
- * - A new web-form lead tells the club's subscribers at once (speed to lead).
+ * - A new web-form lead tells the club's subscribers at once (speed to lead), and so does a known
+ *   person sending the form again.
  * - Each person's notification category filters: "all" gets both, "escalationsOnly" only
  *   Escalated, "none" nothing. No category chosen (null) counts as "all": a reminder nobody asked
  *   to silence should arrive.
@@ -14,8 +15,11 @@
 import { isB2B } from "@/lib/domain/user.ts";
 import { ACTIVITY_WEIGHT, type ActivityStatus } from "@/lib/domain/statuses.ts";
 
-/** notified / escalated: activity transitions; webLead: a new lead from a web form. */
-export type NotificationKind = "notified" | "escalated" | "webLead";
+/**
+ * notified / escalated: activity transitions; webLead: a new lead from a web form; webLeadAgain:
+ * a person already in the project sent the form again.
+ */
+export type NotificationKind = "notified" | "escalated" | "webLead" | "webLeadAgain";
 
 /** A notification waiting in the queue: what happened, and the prospect as it was then. */
 export interface QueuedNotification {

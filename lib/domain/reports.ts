@@ -6,6 +6,7 @@
 import { DONE_SELL_STATUSES, REPORT_STATUS_ORDER } from "@/lib/domain/statuses.ts";
 import { isValidDate } from "@/lib/domain/formats.ts";
 import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { csvSeparator, readCsv } from "@/lib/domain/csv_parts.ts";
 
 /** Column name of a sell status in the reports: AlreadyInBRP → alreadyInBRP (spec §2). */
 export const statusColumn = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -251,57 +252,23 @@ export function parseCsv(text: string, sep = ";"): string[][] {
   return parseCsvRecords(text, sep).map((r) => r.cells);
 }
 
-/** The separator of a CSV file: ";" or ",", whichever its first line holds more of outside quotes. */
-export function csvSeparator(text: string): ";" | "," {
-  let semi = 0, comma = 0, quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === "\n" || ch === "\r")) break;
-    else if (!quoted && ch === ";") semi++;
-    else if (!quoted && ch === ",") comma++;
-  }
-  return comma > semi ? "," : ";";
-}
+export { csvSeparator };
 
 /**
  * RFC 4180 records with the file line each starts on (line 1 = the first line; a quoted cell may
- * span lines). A leading byte-order mark is skipped; lines that hold nothing are left out.
+ * span lines), read strictly (lib/domain/csv_parts.ts): a record with a malformed quote has
+ * `malformed: true` and no cells. A leading byte-order mark is skipped; blank lines are left out.
  */
-export function parseCsvRecords(text: string, sep = ";"): { line: number; cells: string[] }[] {
-  const s = text.replace(/^\uFEFF/, "");
-  const out: { line: number; cells: string[] }[] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const end = () => {
-    row.push(field);
-    if (row.length > 1 || row[0] !== "") out.push({ line: start, cells: row });
-    row = [];
-    field = "";
-  };
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === "\n" || (ch === "\r" && s[i + 1] !== "\n")) line++;
-        field += ch;
+export function parseCsvRecords(
+  text: string,
+  sep = ";",
+): { line: number; cells: string[]; malformed?: true }[] {
+  return readCsv(text, sep)
+    .filter((r) => r.cells === null || r.cells.length > 1 || r.cells[0] !== "")
+    .map((r) =>
+      r.cells === null ? { line: r.line, cells: [], malformed: true } : {
+        line: r.line,
+        cells: r.cells,
       }
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && s[i + 1] === "\n") i++;
-      end();
-      start = ++line;
-    } else field += ch;
-  }
-  if (field !== "" || row.length) end();
-  return out;
+    );
 }

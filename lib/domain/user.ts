@@ -113,14 +113,19 @@ export const isB2B = (u: { roles: readonly string[] } | null | undefined) =>
 // ── validation (spec §5); messages are i18n keys ─────────────────────────────
 export const emailSchema = z.string().trim().min(1, "validation.required").email("validation.email")
   .max(254, "validation.email");
+/**
+ * At least 6 characters with a lowercase letter, an uppercase letter and a digit (spec §5); any
+ * printable characters otherwise (spaces, symbols, å ä ö), so passphrases work. Control and
+ * format characters are refused: they cannot be typed and hide in a pasted value.
+ */
 export const passwordSchema = z.string().min(6, "validation.password").max(
   128,
   "validation.password",
 )
-  .regex(/^[A-Za-z0-9]+$/, "validation.password")
-  .regex(/[a-z]/, "validation.password")
-  .regex(/[A-Z]/, "validation.password")
-  .regex(/[0-9]/, "validation.password");
+  .regex(/^[^\p{C}]+$/u, "validation.password")
+  .regex(/\p{Ll}/u, "validation.password")
+  .regex(/\p{Lu}/u, "validation.password")
+  .regex(/\p{Nd}/u, "validation.password");
 /** +46 followed by 7 to 12 digits, an optional space after the country code. */
 export const MOBILE_RE = /^\+46 ?\d{7,12}$/;
 export const mobileSchema = z.string().trim().min(1, "validation.required").regex(

@@ -2,8 +2,9 @@
  * Web-form leads (issue #15 point 5). An admin creates form keys per market project, each with the
  * origins a browser may post from. POST /api/intake/{key} creates a prospect on the one create path
  * (the create rules, the duplicate guard), rate limited per address and per key; a duplicate adds
- * a note to the person already there instead of a second row; a new lead queues a notification to
- * the club's subscribed staff in the same atomic as the prospect, mailed at once.
+ * a note to the person already there instead of a second row, and is answered exactly like a new
+ * lead; either queues a notification to the club's subscribed staff in the same atomic as the
+ * prospect or note, mailed at once.
  */
 import { HttpError, notFound } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
@@ -211,6 +212,8 @@ export async function receiveWebLead(
     const same = (await contactMatches(kv, contact))
       .find((m) => m.marketProjectId === project.marketProjectId);
     if (same) {
+      // Answered like a new lead (nothing tells the sender the person was known); the staff
+      // are told in the note's own atomic.
       await insertNote(kv, {
         noteId: ulid(now.getTime()),
         prospectId: same.id,
@@ -226,7 +229,7 @@ export async function receiveWebLead(
         user: ctx.user.firstName,
         userId: ctx.user.id,
         updatedAt: null,
-      });
+      }, notificationOf("webLeadAgain", same, at, `webLeadAgain:${same.id}:${at}`));
       await counted(kv, fk, at);
       return "duplicate";
     }
@@ -235,7 +238,7 @@ export async function receiveWebLead(
         userId: ctx.user.id,
         at,
         timeZone: deps.config.timeZone,
-        also: queued(at),
+        also: (p: StoredProspect) => notificationOf("webLead", p, at, `webLead:${p.id}`),
       }, guards);
       await counted(kv, fk, at);
       return "created";
@@ -246,12 +249,20 @@ export async function receiveWebLead(
   throw new HttpError(409, "CONFLICT", "errors.conflict");
 }
 
-/** The notification of a new web lead, written in the prospect's own atomic (never lost). */
-const queued = (at: string) => (p: StoredProspect) => {
+/**
+ * The notification of a web lead (new, or a known person sending the form again), written in the
+ * atomic of its prospect or note (never lost).
+ */
+function notificationOf(
+  kind: "webLead" | "webLeadAgain",
+  p: StoredProspect,
+  at: string,
+  transitionKey: string,
+) {
   const n: QueuedNotification = {
     id: ulid(),
-    kind: "webLead",
-    transitionKey: `webLead:${p.id}`,
+    kind,
+    transitionKey,
     at,
     prospect: {
       id: p.id,
@@ -271,7 +282,7 @@ const queued = (at: string) => (p: StoredProspect) => {
     },
   };
   return [{ key: notificationQueueKey(n.id), value: n }];
-};
+}
 
 /** The key's lead count and time (best effort: a lost race only makes a statistic one short). */
 async function counted(kv: Deno.Kv, fk: FormKey, at: string) {

@@ -6,7 +6,17 @@
  */
 import { getRecords, listRecords } from "@/lib/db/prospect_record.ts";
 import { can } from "@/lib/auth/permissions.ts";
-import { writeAudit } from "@/lib/db/audit.ts";
+import { auditWrites, writeAudit } from "@/lib/db/audit.ts";
+import {
+  contactGuardIds,
+  finishPendingErase,
+  getPendingErase,
+  listPendingErases,
+  type PendingErase,
+  type PendingEraseEntry,
+  pendingEraseWrite,
+  stripContactKeys,
+} from "@/lib/db/erase_pending.ts";
 import {
   noteKey,
   notificationQueuePrefix,
@@ -17,10 +27,9 @@ import {
 } from "@/lib/db/keys.ts";
 
 import { listNotes, type StoredNote } from "@/lib/db/notes.ts";
-import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
+import { keyId } from "@/lib/db/prospect_indexes.ts";
 import {
   commitProspect,
-  dropEmptyNameCounts,
   getProspectEntry,
   listProspectEvents,
   type ProspectEntry,
@@ -38,7 +47,6 @@ import { ERASED_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import type { OutboxEntry } from "@/lib/notify/outbox.ts";
 import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
-import { contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 
 export const erasedError = () =>
   new HttpError(409, "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
@@ -64,8 +72,8 @@ export function erasedRecord(p: StoredProspect, at: string): StoredProspect {
 }
 
 /** Texts that identify the person in copies kept elsewhere (mails, queued notifications). */
-function traces(p: StoredProspect): string[] {
-  const out = [p.email?.toLowerCase(), p.phoneNumber.trim()].filter((s): s is string => !!s);
+function traces(p: PendingErase): string[] {
+  const out = [p.email, p.phoneNumber.trim()].filter((s): s is string => !!s);
   const name = `${p.firstName} ${p.lastName}`.trim();
   if (name.length >= 3) out.push(name.toLowerCase());
   return out;
@@ -75,7 +83,7 @@ function traces(p: StoredProspect): string[] {
  * Deletes mail copies and queued notifications that mention any of these people (outbox: 14
  * days); one pass over both, however many were erased.
  */
-async function scrubCopies(kv: Deno.Kv, people: StoredProspect[]): Promise<number> {
+async function scrubCopies(kv: Deno.Kv, people: PendingErase[]): Promise<number> {
   if (!people.length) return 0;
   const marks = people.flatMap(traces);
   const links = people.map((p) => `customerid=${p.customerId}&`);
@@ -103,21 +111,40 @@ async function scrubCopies(kv: Deno.Kv, people: StoredProspect[]): Promise<numbe
 }
 
 /**
+ * Completes unfinished erase cleanups (all of them, or those of `ids`): the contact values are
+ * stripped from guards and indexes, the copies in mails and queued notifications deleted in one
+ * pass, then each cleanup's entry is removed. Answers how many were completed.
+ */
+export async function completeErasures(kv: Deno.Kv, ids?: string[]): Promise<number> {
+  const pending = ids
+    ? (await Promise.all(ids.map((id) => getPendingErase(kv, id))))
+      .filter((e): e is PendingEraseEntry => e !== null)
+    : await listPendingErases(kv);
+  if (!pending.length) return 0;
+  for (const e of pending) await stripContactKeys(kv, e.value);
+  await scrubCopies(kv, pending.map((e) => e.value));
+  for (const e of pending) await finishPendingErase(kv, e);
+  return pending.length;
+}
+
+/**
  * POST /api/prospects/{id}/erase (admin): personal fields and every note's text removed in one
- * atomic with the record's index changes, the row locked and marked CustomerCleaned; then mail
- * copies and queued notifications that mention the person are deleted. Deleted prospects too.
+ * atomic with the record's index changes, the row locked and marked CustomerCleaned, and what is
+ * left to clean recorded in the same atomic; then the cleanup runs (guards, indexes, mail copies,
+ * queued notifications). Erasing again completes a cleanup a crash left unfinished. Deleted
+ * prospects too.
  */
 export async function eraseProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
   if (!can(ctx.user, "admin")) throw forbidden();
   const actor = { id: ctx.user.id, email: ctx.user.email };
-  const { prospect, before } = await eraseRecord(ctx.kv, id, actor, ctx.now, ctx.config.timeZone);
-  await scrubCopies(ctx.kv, [before]);
+  const prospect = await eraseRecord(ctx.kv, id, actor, ctx.now, ctx.config.timeZone);
+  await completeErasures(ctx.kv, [id]);
   return prospect;
 }
 
 /**
- * The erase of the record, its indexes and notes, for an admin or the retention job (actor null);
- * answers what the record held, for scrubbing the copies elsewhere.
+ * The erase of the record and its notes, with its cleanup entry and audit entry, in one atomic,
+ * for an admin or the retention job (actor null). An erased record is left as it is.
  */
 async function eraseRecord(
   kv: Deno.Kv,
@@ -125,49 +152,35 @@ async function eraseRecord(
   actor: { id: string; email: string } | null,
   now: Date,
   timeZone: string,
-): Promise<{ prospect: Prospect; before: StoredProspect }> {
-  const ctx = { kv, now };
+): Promise<Prospect> {
   const at = now.toISOString();
+  const audit = {
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    action: actor ? "prospect.erase" : "prospect.erase.retention",
+    targetId: id,
+  };
   for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await getProspectEntry(ctx.kv, id);
+    const entry = await getProspectEntry(kv, id);
     if (!entry.value) throw notFound();
     const before = entry.value;
-    const notes = await listNotes(ctx.kv, id);
-    const also = notes.map((n) => {
+    if (isErased(before)) {
+      await writeAudit(kv, audit, now);
+      return withVersion(entry as ProspectEntry);
+    }
+    const notes = await listNotes(kv, id);
+    const also: { key: Deno.KvKey; value: unknown }[] = notes.map((n) => {
       const { version: _v, ...stored } = n;
       return { key: noteKey(n.noteId), value: { ...stored, text: "" } as StoredNote };
     });
+    also.push(pendingEraseWrite(before, at), ...auditWrites(audit, now));
     const out = await commitProspect(
-      ctx.kv,
+      kv,
       entry as ProspectEntry,
       erasedRecord(before, at),
       { userId: actor?.id ?? null, at, timeZone, also },
     );
-    if (!out) continue;
-    // The duplicate guards of its contact (keys hold the phone and e-mail) that point to it.
-    const guards = await ctx.kv.getMany<string[]>(
-      guardKeys(before.marketProjectId, contactOf(before.phoneNumber, before.email)),
-    );
-    for (const g of guards) {
-      if (g.value === id) await ctx.kv.atomic().check(g).delete(g.key).commit();
-    }
-    // A deleted prospect's record diff touches no live index; clear any phone or e-mail entry an
-    // older version may have left (a live prospect's diff has removed them already).
-    if (before.deleted) {
-      const phone = phoneKeyPart(before.phoneNumber);
-      const op = ctx.kv.atomic();
-      if (phone) op.delete(prospectByPhoneKey(phone, id));
-      if (before.email) op.delete(prospectByEmailKey(before.email.toLowerCase(), id));
-      await op.commit();
-    }
-    await dropEmptyNameCounts(ctx.kv, before);
-    await writeAudit(ctx.kv, {
-      actorId: actor?.id ?? null,
-      actorEmail: actor?.email ?? null,
-      action: actor ? "prospect.erase" : "prospect.erase.retention",
-      targetId: id,
-    }, ctx.now);
-    return { prospect: out.prospect, before };
+    if (out) return out.prospect;
   }
   throw new HttpError(409, "CONFLICT", "errors.conflict");
 }
@@ -245,6 +258,8 @@ export interface DataSubjectRecord {
   prospect: Prospect;
   notes: Note[];
   history: HistoryEntry[];
+  /** An erase of it has not finished its cleanup: erasing it again completes it. */
+  pendingCleanup: boolean;
 }
 
 /**
@@ -273,8 +288,19 @@ export async function findDataSubject(
       ids.add(keyId(e.key));
     }
   }
+  const projects = (await listMarketProjects(ctx.kv)).map((p) => p.marketProjectId);
+  // The duplicate guards and unfinished erase cleanups hold contact values too (an erase a crash
+  // interrupted): the prospects they name are listed, so what is left can be seen and erased.
+  for (const id of await contactGuardIds(ctx.kv, projects, { phone, email })) ids.add(id);
+  const pending = await listPendingErases(ctx.kv);
+  for (const e of pending) {
+    if ((email && e.value.email === email) || (phone && e.value.phone === phone)) {
+      ids.add(e.value.id);
+    }
+  }
+  const unfinished = new Set(pending.map((e) => e.value.id));
   // Deleted prospects keep no phone or e-mail index entries: their (few) records are read.
-  for (const mp of (await listMarketProjects(ctx.kv)).map((p) => p.marketProjectId)) {
+  for (const mp of projects) {
     const keys: string[] = [];
     for await (const e of ctx.kv.list({ prefix: prospectsDeletedPrefix(mp) })) {
       keys.push(keyId(e.key));
@@ -295,6 +321,7 @@ export async function findDataSubject(
       prospect: withVersion(e as ProspectEntry),
       notes: await listNotes(ctx.kv, id),
       history: await historyOf(ctx, e.value),
+      pendingCleanup: unfinished.has(id),
     });
   }
   return out;
@@ -330,29 +357,33 @@ export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promis
   return out;
 }
 
-/** Erases what retention says is due; answers how many were erased. */
+/**
+ * Erases what retention says is due, then completes every unfinished cleanup (these erasures'
+ * and any a crash left) in one pass; answers how many were erased.
+ */
 export async function runRetention(
   kv: Deno.Kv,
   now: Date,
   timeZone: string,
 ): Promise<{ erased: number }> {
   const days = (await getAdminSettings(kv)).retentionDays ?? DEFAULT_RETENTION_DAYS;
-  const done: StoredProspect[] = [];
+  let done = 0;
   const due = await retentionDue(kv, days, now);
   // 16 at a time: the prospect write path commits concurrent writes together (group commit).
   for (let i = 0; i < due.length; i += 16) {
     await Promise.all(
       due.slice(i, i + 16).map(async (id) => {
         try {
-          done.push((await eraseRecord(kv, id, null, now, timeZone)).before);
+          await eraseRecord(kv, id, null, now, timeZone);
+          done++;
         } catch (e) {
           console.error(JSON.stringify({ level: "error", job: "retention", id, error: String(e) }));
         }
       }),
     );
   }
-  await scrubCopies(kv, done);
-  return { erased: done.length };
+  await completeErasures(kv);
+  return { erased: done };
 }
 
 /** POST /api/admin/retention/run (admin). */

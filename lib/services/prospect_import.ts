@@ -2,7 +2,9 @@
  * CSV import (issue #15 point 4): the export's columns (headers in Swedish or English, or the
  * field names), "," or ";", the formula guard undone. Each row goes through the create rules of
  * POST /api/prospects; rows with errors or duplicates (in the store or earlier in the file) are
- * skipped and reported by file line, the rest are created in batches on the one write path.
+ * skipped and reported by file line, the rest are created in batches on the one write path. Every
+ * record is counted once: created + duplicates + lines with errors = rows. A line whose quotes
+ * break the CSV rules is reported as MALFORMED_QUOTE and the lines after it are read on their own.
  */
 import { HttpError } from "@/lib/domain/errors.ts";
 import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
@@ -36,10 +38,19 @@ export interface ImportOptions {
 }
 
 export interface ImportResult {
+  /** The file's records after the header (blank lines left out): created + duplicates + lines with errors. */
+  rows: number;
   created: number;
   duplicates: { line: number; id: string | null }[];
   /** message: an i18n key (with vars, e.g. a length limit); the route translates it. */
-  errors: { line: number; field: string; message: string; vars?: Record<string, unknown> }[];
+  errors: {
+    line: number;
+    field: string;
+    message: string;
+    vars?: Record<string, unknown>;
+    /** A machine code for a line that could not be read (MALFORMED_QUOTE). */
+    code?: string;
+  }[];
   /** Header cells that name no column (left out, so a typo is visible in the preview). */
   ignoredColumns: string[];
 }
@@ -64,6 +75,8 @@ function headerNames(): Map<string, string> {
 interface Row {
   line: number;
   input: Record<Imported, string | undefined>;
+  /** A quote that breaks the CSV rules: the line is reported, nothing of it is read. */
+  malformed?: boolean;
 }
 
 /** The file → rows keyed by column, with the header's problems answered as 400. */
@@ -71,6 +84,16 @@ export function readImportFile(csv: string, opts: { clubId?: number }) {
   const records = parseCsvRecords(csv, csvSeparator(csv.replace(/^\uFEFF/, "")));
   if (!records.length) throw importError("IMPORT_EMPTY");
   const [header, ...body] = records;
+  if (header.malformed) {
+    throw new HttpError(
+      400,
+      "MALFORMED_QUOTE",
+      "intake.errors.MALFORMED_QUOTE_HEADER",
+      undefined,
+      { line: header.line },
+      { line: header.line },
+    );
+  }
   if (body.length > MAX_IMPORT_ROWS) {
     throw importError("IMPORT_TOO_MANY_ROWS", { n: MAX_IMPORT_ROWS });
   }
@@ -89,6 +112,7 @@ export function readImportFile(csv: string, opts: { clubId?: number }) {
   }
   const rows: Row[] = body.map((r) => {
     const input = {} as Row["input"];
+    if (r.malformed) return { line: r.line, input, malformed: true };
     columns.forEach((c, i) => {
       if (c && (IMPORTED as readonly string[]).includes(c) && r.cells[i] !== undefined) {
         input[c as Imported] = unguardCell(r.cells[i]);
@@ -125,7 +149,13 @@ export async function importProspects(
   const project = await projectForCreate(ctx, opts.marketProjectId);
   if (opts.clubId !== undefined) await clubFor(ctx, opts.clubId);
   const { rows, ignoredColumns } = readImportFile(csv, opts);
-  const out: ImportResult = { created: 0, duplicates: [], errors: [], ignoredColumns };
+  const out: ImportResult = {
+    rows: rows.length,
+    created: 0,
+    duplicates: [],
+    errors: [],
+    ignoredColumns,
+  };
   const clubs = new Map<number, Promise<{ clubId: number; name: string } | null>>();
   const club = (id: number) => {
     if (!clubs.has(id)) clubs.set(id, clubFor(ctx, id).catch(() => null));
@@ -138,6 +168,16 @@ export async function importProspects(
 
   /** Shape, clock rules, club and in-file duplicates: in file order. */
   const check = async (row: Row) => {
+    if (row.malformed) {
+      out.errors.push({
+        line: row.line,
+        field: "_",
+        message: "intake.errors.MALFORMED_QUOTE",
+        code: "MALFORMED_QUOTE",
+        vars: { line: row.line },
+      });
+      return null;
+    }
     const parsed = prospectCreateSchema.safeParse({
       ...row.input,
       marketProjectId: project.marketProjectId,
@@ -149,6 +189,10 @@ export async function importProspects(
       const vars = parsed.success ? undefined : zodFieldVars(parsed.error, fields);
       for (const [field, message] of Object.entries(fields)) {
         out.errors.push({ line: row.line, field, message, vars: vars?.[field] });
+      }
+      // A refusal that names no field still reports its line: no row goes unaccounted.
+      if (!Object.keys(fields).length) {
+        out.errors.push({ line: row.line, field: "_", message: "errors.validation" });
       }
       return null;
     }

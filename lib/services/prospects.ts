@@ -402,10 +402,15 @@ async function editable(
 type Change = (before: StoredProspect, version: string) => Promise<StoredProspect> | StoredProspect;
 
 /**
- * Rounds of read, change and commit before a change without a version answers 409 CONFLICT. With a
- * version, the first commit that loses answers 409 with the current record.
+ * How long a change without a version keeps reading, changing and committing while other writers
+ * of the record win, and the most rounds it takes; past either it answers 409 WRITE_CONTENTION.
+ * Between rounds it waits a random time up to a bound that doubles each round (to 32 ms), so
+ * writers that met do not meet again. With a version, the first commit that loses answers 409
+ * with the current record.
  */
-const UPDATE_ATTEMPTS = 20;
+const UPDATE_RETRY_MS = 5_000;
+const UPDATE_ATTEMPTS = 400;
+const UPDATE_PAUSE_CAP_MS = 32;
 
 /**
  * Applies a change with the versionstamp check. With `version` (the client's copy) a stale copy
@@ -419,10 +424,15 @@ async function update(
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
   also?: { key: Deno.KvKey; value: unknown }[],
 ): Promise<Prospect> {
+  const started = performance.now();
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
     // Writers of one record without a version: each round one of them commits, and the others
-    // read again after a moment's jitter (so retries that met do not meet again).
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(attempt, 8)));
+    // read again after a jittered pause.
+    if (attempt > 0) {
+      if (performance.now() - started > UPDATE_RETRY_MS) break;
+      const bound = Math.min(2 ** attempt, UPDATE_PAUSE_CAP_MS);
+      await new Promise((r) => setTimeout(r, Math.random() * bound));
+    }
     // The record and the clock settings' version key: read with the session (the route's
     // prefetch), else in parallel; a retry reads both afresh.
     const [entry, settings] = await Promise.all([
@@ -444,7 +454,7 @@ async function update(
     });
     if (out) return out.prospect;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw prospectError(409, "WRITE_CONTENTION");
 }
 
 /** The §4/§5 rules for a row's editable fields; `explicit` = fields the request actually sent. */

@@ -30,8 +30,10 @@ export interface ApiRoute<
   params?: P;
   /** The JSON answered on success (documentation). */
   response?: z.ZodType;
-  /** Success status (default 200). */
+  /** Success status (default 200; 204 when the handler answers nothing). */
   status?: number;
+  /** Other answers the operation gives besides its success and the app's errors (e.g. a 303). */
+  otherStatuses?: Record<string, string>;
   /** The answer carries x-total-elements. */
   totalHeader?: boolean;
   /** An alias of a documented path (left out of the OpenAPI document). */
@@ -94,6 +96,18 @@ export class ApiRouter {
       }
     }
     return [];
+  }
+
+  /** Each declared path with the methods it takes, as an `Allow` header lists them. */
+  allowedMethods(): Map<string, string[]> {
+    const out = new Map<string, Set<string>>();
+    for (const r of this.routes) {
+      const set = out.get(r.path) ?? new Set<string>();
+      set.add(r.method.toUpperCase());
+      if (r.method === "get") set.add("HEAD");
+      out.set(r.path, set);
+    }
+    return new Map([...out].map(([path, set]) => [path, [...set].sort()]));
   }
 
   add<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(def: ApiRoute<Q, B, P>): void {

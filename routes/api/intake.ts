@@ -116,6 +116,7 @@ export function intakeRoutes(r: ApiRouter) {
     tag: "intake",
     summary: "Revoke a web-form key: its form is answered 404 from now on",
     params: keyParams,
+    status: 204,
     handler: async (c, { params, user }) => {
       await revokeFormKey(servicesDeps(c), user!, params.id, params.keyId);
     },
@@ -127,19 +128,22 @@ export function intakeRoutes(r: ApiRouter) {
     access: "public",
     tag: "intake",
     summary:
-      "A lead from a campaign's web form (JSON or form-encoded): 201 when created (the club's subscribed staff are mailed at once), 200 when the person is already in the project (a note is added; nothing of them is answered), 404 for an unknown or revoked key, 429 past about 10 a minute per address or 600 an hour per key. A filled honeypot field `website` is answered 201 and ignored",
+      "A lead from a campaign's web form (JSON or form-encoded): 201 `{received: true}` whether the person is new (a prospect is created) or already in the project (a note is added to them), so the answer tells nobody who is known; the club's subscribed staff are mailed at once either way. 404 for an unknown or revoked key, 429 past about 10 a minute per address or 600 an hour per key. A filled honeypot field `website` is answered 201 and ignored",
     params: leadParams,
     body: webLeadSchema,
     response: receivedSchema,
     status: 201,
+    otherStatuses: {
+      "303": "A plain form's thank-you page (`redirect`, on one of the key's origins)",
+    },
     handler: async (c, { params, body }) => {
       const deps = servicesDeps(c);
       const fk = await formKeyFor(deps.kv, params.key);
       const outcome = await receiveWebLead(deps, fk, body, clientAddress(c));
-      if (outcome === "created") await drainNotifications(deps);
+      if (outcome !== "ignored") await drainNotifications(deps);
       const to = body.redirect && safeRedirect(fk, body.redirect);
       if (to) return c.redirect(to, 303);
-      return c.json({ received: true }, outcome === "duplicate" ? 200 : 201);
+      return c.json({ received: true }, 201);
     },
   });
 }

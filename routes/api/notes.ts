@@ -54,6 +54,7 @@ export function noteRoutes(r: ApiRouter) {
     tag: "notes",
     summary: "Delete a note (its author or an admin)",
     params: noteParams,
+    status: 204,
     handler: async (c, { params, user }) => {
       await deleteNote(prospectCtx(c, user), params.noteId);
     },

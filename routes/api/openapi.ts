@@ -127,6 +127,9 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
         },
       },
     };
+    for (const [code, description] of Object.entries(route.otherStatuses ?? {})) {
+      responses[code] = { description };
+    }
     // Public operations answer 401 too (a failed sign-in step, a stale refresh) and every unsafe
     // one 403 on a cross-site request, so both stay documented.
     const relevant = Object.entries(ERROR_STATUSES).filter(([code]) =>

@@ -71,6 +71,9 @@ export function privacyRoutes(r: ApiRouter) {
       prospect: prospectSchema,
       notes: z.array(noteSchema),
       history: historySchema,
+      pendingCleanup: z.boolean().describe(
+        "an erase of it has not finished cleaning guards, indexes and mail copies: erase it again",
+      ),
     })),
     handler: async (c, { query, user }) => {
       if (!query.email?.trim() && !query.phone?.trim()) {

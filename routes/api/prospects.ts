@@ -37,6 +37,9 @@ import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
 
 const importResultSchema = z.object({
+  rows: z.number().int().describe(
+    "records after the header (blank lines left out) = created + duplicates + lines with errors",
+  ),
   created: z.number().int().describe("rows created (a dry run: rows it would create)"),
   duplicates: z.array(z.object({
     line: z.number().int(),
@@ -46,6 +49,9 @@ const importResultSchema = z.object({
     line: z.number().int(),
     field: z.string(),
     message: z.string().describe("in the caller's language"),
+    code: z.string().optional().describe(
+      "MALFORMED_QUOTE: a quote not closed, inside an unquoted cell, or followed by text; only that line is skipped",
+    ),
   })),
   ignoredColumns: z.array(z.string()).describe("header cells that name no imported column"),
 });

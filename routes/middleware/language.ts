@@ -7,8 +7,8 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { getUserSettings } from "@/lib/services/users.ts";
-import { DEFAULT_LANG, isLang, pickLang } from "@/lib/i18n/mod.ts";
-import { type AppEnv, isApiPath } from "@/routes/env.ts";
+import { DEFAULT_LANG, isLang, type Lang, pickLang } from "@/lib/i18n/mod.ts";
+import { type AppEnv, type Ctx, isApiPath } from "@/routes/env.ts";
 
 export function language(): MiddlewareHandler<AppEnv> {
   return async function language(c, next) {
@@ -23,15 +23,31 @@ export function language(): MiddlewareHandler<AppEnv> {
       }
       lang = settings.language;
     } else {
-      const ui = c.req.header("x-ui-language");
-      const cookie = getCookie(c, "lang");
-      if (isLang(ui)) lang = ui;
-      else if (isLang(cookie)) lang = cookie;
-      else if (isApiPath(c.req.path)) {
-        lang = pickLang(c.req.header("accept-language")?.split(",")[0]);
-      }
+      lang = headerLang(c);
     }
     c.set("lang", lang);
     await next();
   };
+}
+
+/** The language a request names without a session: X-UI-Language, the cookie, Accept-Language. */
+export function headerLang(c: Ctx): Lang {
+  const ui = c.req.header("x-ui-language");
+  const cookie = getCookie(c, "lang");
+  if (isLang(ui)) return ui;
+  if (isLang(cookie)) return cookie;
+  if (isApiPath(c.req.path)) return pickLang(c.req.header("accept-language")?.split(",")[0]);
+  return DEFAULT_LANG;
+}
+
+/**
+ * The request's language for an answer made before the language middleware ran (a refusal by
+ * CSRF, CORS or the body limit): the one already chosen, else the one the headers name.
+ */
+export function requestLang(c: Ctx): Lang {
+  const lang = c.get("lang");
+  if (isLang(lang)) return lang;
+  const picked = headerLang(c);
+  c.set("lang", picked);
+  return picked;
 }

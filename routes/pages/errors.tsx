@@ -1,4 +1,7 @@
-/** The error pages /error (500), /forbidden (403) and /not-found (404), each with a Dashboard button. */
+/**
+ * The error pages /error (500), /forbidden (403) and /not-found (404), each with a Dashboard
+ * button, and the page of any other refusal (400, 405, 413, …) showing the refusal's message.
+ */
 import type { Hono } from "hono";
 import { useT } from "@/lib/i18n/context.ts";
 import { renderPage } from "@/routes/render.tsx";
@@ -12,14 +15,20 @@ const PAGES = {
 
 export type ErrorStatus = keyof typeof PAGES;
 
-function ErrorBody({ status }: { status: ErrorStatus }) {
+function pageOf(status: number) {
+  return PAGES[status as ErrorStatus] ?? { key: "pages.refused", code: String(status) };
+}
+
+function ErrorBody({ status, message }: { status: number; message?: string }) {
   const t = useT();
-  const page = PAGES[status];
+  const page = pageOf(status);
   return (
     <section class="mx-auto mt-16 max-w-lg px-4 text-center" data-testid={`error-${status}`}>
       <p class="text-7xl font-black text-brand-600">{page.code}</p>
       <h1 class="mt-4 text-2xl font-bold">{t(`${page.key}.title`)}</h1>
-      <p class="mt-2 text-slate-600">{t(`${page.key}.text`)}</p>
+      <p class="mt-2 text-slate-600" data-testid="error-text">
+        {message ?? t(`${page.key}.text`)}
+      </p>
       <a href="/" class="btn btn-primary mt-8" data-testid="dashboard-button">
         {t("pages.dashboard")}
       </a>
@@ -27,9 +36,10 @@ function ErrorBody({ status }: { status: ErrorStatus }) {
   );
 }
 
-export function renderErrorPage(c: Ctx, status: ErrorStatus) {
-  return renderPage(c, <ErrorBody status={status} />, {
-    title: `${PAGES[status].key}.title`,
+/** The error page of a status; `message` (already translated) replaces the page's own text. */
+export function renderErrorPage(c: Ctx, status: number, message?: string) {
+  return renderPage(c, <ErrorBody status={status} message={message} />, {
+    title: `${pageOf(status).key}.title`,
     status,
   });
 }

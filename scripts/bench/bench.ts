@@ -40,7 +40,9 @@ const N = Number(values.n);
 const SECONDS = Number(values.seconds);
 const SEED = Number(values.seed);
 const KV_PATH = values.kv ?? join(Deno.env.get("TMPDIR") ?? "/tmp", `klubbleads-bench-${N}.kv`);
-const SECRET = "bench-secret-key-0123456789abcdef0123456789abcdef";
+// A fresh key per run: production (the server's mode here) refuses keys written in the source.
+const SECRET = [...crypto.getRandomValues(new Uint8Array(32))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
 const MARKER = ["_bench", "generated"];
 const log = (s: string) => console.error(s);
 

@@ -23,7 +23,9 @@ const { values } = parseArgs({
 });
 const ROWS = Number(values.rows);
 const PARTS = Number(values.parts);
-const SECRET = "bench-secret-key-0123456789abcdef0123456789abcdef";
+// A fresh key per run: production (the server's mode here) refuses keys written in the source.
+const SECRET = [...crypto.getRandomValues(new Uint8Array(32))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
 const dir = await Deno.makeTempDir({ prefix: "klubbleads-import-" });
 const KV_PATH = join(dir, "import.kv");
 const log = (s: string) => console.log(s);

@@ -39,7 +39,9 @@ const N = Number(values.n);
 const SECONDS = Number(values.seconds);
 const KV_PATH = values.kv ??
   join(Deno.env.get("TMPDIR") ?? "/tmp", `klubbleads-bench-reports-${N}.kv`);
-const SECRET = "bench-secret-key-0123456789abcdef0123456789abcdef";
+// A fresh key per run: production (the server's mode here) refuses keys written in the source.
+const SECRET = [...crypto.getRandomValues(new Uint8Array(32))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
 const MARKER = ["_bench", "generated_reports"];
 const TZ = "Europe/Stockholm";
 const log = (s: string) => console.error(s);

@@ -1,8 +1,10 @@
 /** The base: health, JSON and page 404s, security headers, CSRF, body limit, config rules. */
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { call, makeEnv, ORIGIN, signedIn } from "@/tests/helpers.ts";
-import { ConfigError, DEV_SECRET_KEY, loadConfig } from "@/lib/config.ts";
+import { call, makeEnv, ORIGIN, signedIn, strongKey } from "@/tests/helpers.ts";
+
+const STRONG = strongKey();
+import { ConfigError, DEV_SECRET_KEY, loadConfig, testConfig } from "@/lib/config.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { requestLog } from "@/routes/middleware/request_log.ts";
@@ -148,15 +150,14 @@ Deno.test("config: production refuses to start without SECRET_KEY and APP_URL", 
   assert.throws(() => loadConfig({ APP_ENV: "production" }), ConfigError);
   assert.throws(() => loadConfig({ APP_ENV: "production", APP_URL: "https://x.se" }), /SECRET_KEY/);
   assert.throws(
-    () =>
-      loadConfig({ APP_ENV: "production", APP_URL: "https://x.se", SECRET_KEY: "k".repeat(40) }),
+    () => loadConfig({ APP_ENV: "production", APP_URL: "https://x.se", SECRET_KEY: STRONG }),
     /SMS_URL/,
     "MFA is required off localhost and needs an SMS provider",
   );
   const c = loadConfig({
     APP_ENV: "production",
     APP_URL: "https://x.se",
-    SECRET_KEY: "k".repeat(40),
+    SECRET_KEY: STRONG,
     SMS_URL: "https://sms.example/send",
   });
   assert.equal(c.mfaMode, "required");
@@ -179,7 +180,7 @@ Deno.test("config: AUTH_PROVIDER=firebase names each missing variable and reads 
   const c = loadConfig({
     APP_ENV: "production",
     APP_URL: "https://x.se",
-    SECRET_KEY: "k".repeat(40),
+    SECRET_KEY: STRONG,
     AUTH_PROVIDER: "firebase",
     FIREBASE_PROJECT_ID: "klubb",
     FIREBASE_API_KEY: "key",
@@ -221,4 +222,58 @@ Deno.test("deno task start refuses a public APP_URL without SECRET_KEY, naming i
   assert.notEqual(out.code, 0);
   const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
   assert.match(text, /SECRET_KEY/);
+});
+
+Deno.test("config: production refuses a guessable or public SECRET_KEY in one line naming how to make one", () => {
+  const prod = (SECRET_KEY: string) =>
+    loadConfig({
+      APP_ENV: "production",
+      APP_URL: "https://klubb.example",
+      SECRET_KEY,
+      MFA_MODE: "off",
+    });
+  const publicKeys = [
+    "a".repeat(32),
+    "0123456789".repeat(4),
+    "abcdefghijklmnop".repeat(3),
+    DEV_SECRET_KEY,
+    testConfig().secretKey,
+  ];
+  for (const key of publicKeys) {
+    assert.throws(() => prod(key), (e: Error) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, /^SECRET_KEY .*openssl rand -hex 32/);
+      assert.equal(e.message.split("\n").length, 1);
+      return true;
+    }, key);
+  }
+  // Keys made as the line says are taken, every time.
+  for (let i = 0; i < 200; i++) {
+    const key = strongKey();
+    assert.equal(prod(key).secretKey, key);
+  }
+  const base64 = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))));
+  assert.equal(prod(base64).secretKey, base64);
+  // Outside production on loopback the test key stays usable.
+  assert.ok(testConfig().secretKey);
+});
+
+Deno.test("deno task start in production refuses SECRET_KEY=32 × a with how to make a key", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: new URL("../../", import.meta.url),
+    env: {
+      APP_ENV: "production",
+      APP_URL: "https://klubb.example",
+      KV_PATH: ":memory:",
+      MFA_MODE: "off",
+      SECRET_KEY: "a".repeat(32),
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 1);
+  const text = new TextDecoder().decode(out.stderr).trim();
+  assert.match(text, /SECRET_KEY/);
+  assert.match(text, /openssl rand -hex 32/);
 });

@@ -5,6 +5,7 @@ import {
   makeEnv,
   ORIGIN,
   signedIn,
+  strongKey,
   TEST_PASSWORD,
   type TestEnv,
 } from "@/tests/helpers.ts";
@@ -131,6 +132,7 @@ Deno.test("pages: no outbox in production", async () => {
     APP_ENV: "production",
     APP_URL: "https://leads.example.se",
     MFA_MODE: "off",
+    SECRET_KEY: strongKey(),
   });
   try {
     const admin = await signedIn(env, { role: "ROLE_ADMIN" });

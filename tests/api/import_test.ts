@@ -4,6 +4,8 @@
  * a dry run writes nothing, parallel imports of one file create each person once.
  */
 import assert from "node:assert/strict";
+import fc from "fast-check";
+import { csvLine } from "@/lib/domain/reports.ts";
 import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
 
@@ -194,6 +196,117 @@ Deno.test("import: the same file sent 4 times in parallel creates each person on
     const dups = answers.reduce((s, a) => s + a.json.duplicates.length, 0);
     assert.equal(dups, 180);
     assert.equal(await total(env, h), 60);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("import: an unterminated quote is MALFORMED_QUOTE on its own line; the next person's row is still imported", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: h } = await signedIn(env);
+    const csv = [
+      "First name,Last name,Phone,Club id",
+      'Anna,"Ek,0701112233,101', // 2: the quote never closes
+      "Bo,Lind,0702223344,101", // 3
+      'Cia,Berg"son,0703334455,101', // 4: a quote inside an unquoted cell
+      '"Dan"x,Holm,0704445566,101', // 5: text after a closing quote
+      "Eva,Ek,0705556677,102", // 6
+    ].join("\n");
+    const r = await importCsv(env, h, "marketProjectId=1", csv);
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.rows, 5);
+    assert.equal(r.json.created, 2, JSON.stringify(r.json));
+    assert.deepEqual(
+      r.json.errors.map((e: any) => [e.line, e.code]),
+      [[2, "MALFORMED_QUOTE"], [4, "MALFORMED_QUOTE"], [5, "MALFORMED_QUOTE"]],
+    );
+    assert.match(r.json.errors[0].message, /Rad 2/);
+    const created = await call(env, "GET", "/api/prospects?marketProjectId=1", { headers: h });
+    assert.deepEqual(created.json.map((p: any) => p.firstName).sort(), ["Bo", "Eva"]);
+
+    // A header that cannot be read refuses the file, naming line 1.
+    const bad = await importCsv(env, h, "marketProjectId=1", 'First name,"Last name\nBo,Lind');
+    assert.equal(bad.res.status, 400);
+    assert.equal(bad.json.error, "MALFORMED_QUOTE");
+    assert.deepEqual(bad.json.data, { line: 1 });
+    assert.match(bad.json.message, /Rad 1 \(rubrikraden\)/);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("import property: created + duplicates + lines with errors = rows, for files with quotes, separators and line breaks", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: h } = await signedIn(env, { role: "ROLE_ADMIN" });
+    const rich = fc.string({
+      unit: fc.constantFrom("a", "Å", "b", " ", '"', ",", ";", "\n", "\r\n", "'", "="),
+      maxLength: 8,
+    });
+    const plain = fc.string({ unit: fc.constantFrom("a", "Å", "b", " ", "-"), maxLength: 8 });
+    const row = (name: fc.Arbitrary<string>) =>
+      fc.record({
+        firstName: name,
+        lastName: name,
+        phone: fc.constantFrom("0701234560", "0701234561", "0701234562", "+46 70 123 45 63", "x1"),
+        club: fc.constantFrom("101", "102", "999", ""),
+      });
+    const file = fc.oneof(
+      // Well-formed files: every cell as a spreadsheet writes it.
+      fc.record({
+        sep: fc.constantFrom(",", ";"),
+        rows: fc.array(row(rich), { minLength: 1, maxLength: 8 }),
+        broken: fc.constant(-1),
+      }),
+      // One row whose quote never closes, among rows of plain cells.
+      fc.record({
+        sep: fc.constantFrom(",", ";"),
+        rows: fc.array(row(plain), { minLength: 1, maxLength: 8 }),
+        broken: fc.nat(7),
+      }),
+    );
+    let project = 0;
+    await fc.assert(
+      fc.asyncProperty(file, fc.constantFrom("\n", "\r\n"), async ({ sep, rows, broken }, eol) => {
+        const header = csvLine(["First name", "Last name", "Phone", "Club id"], sep);
+        let line = 2;
+        let brokenLine = -1;
+        const body = rows.map((r, i) => {
+          const cells = [r.firstName, r.lastName, r.phone, r.club];
+          let text = csvLine(cells, sep).replace(/\r\n$/, eol);
+          if (i === broken % rows.length && broken >= 0) {
+            text = `"${cells.join(sep)}${eol}`;
+            brokenLine = line;
+          }
+          line += text.split(/\r\n|\r|\n/).length - 1;
+          return text;
+        });
+        const csv = header + body.join("");
+        project = project % 2 + 1;
+        const r = await importCsv(env, h, `marketProjectId=${project}&dryRun=true`, csv);
+        assert.equal(r.res.status, 200, JSON.stringify(r.json));
+        const errorLines = new Set(r.json.errors.map((e: any) => e.line));
+        assert.equal(
+          r.json.created + r.json.duplicates.length + errorLines.size,
+          r.json.rows,
+          JSON.stringify({ csv, json: r.json }),
+        );
+        if (brokenLine < 0) {
+          assert.equal(r.json.rows, rows.length, csv);
+        } else {
+          assert.equal(r.json.rows, rows.length, "the broken row is one row; none is swallowed");
+          const malformed = r.json.errors.filter((e: any) => e.code === "MALFORMED_QUOTE");
+          assert.deepEqual(malformed.map((e: any) => e.line), [brokenLine], csv);
+        }
+        // Lines reported twice across categories would count a row twice.
+        const dupLines = new Set(r.json.duplicates.map((d: any) => d.line));
+        for (const l of errorLines) assert.ok(!dupLines.has(l), `line ${l} in both`);
+      }),
+      { seed: 44, numRuns: 150 },
+    );
   } finally {
     env.close();
   }

@@ -12,6 +12,7 @@ import { runActivityJob } from "@/lib/jobs/activity.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
+import { createApp } from "@/routes/mod.ts";
 
 const START = "2026-03-10T08:00:00Z"; // Tuesday 09:00 local
 
@@ -329,5 +330,92 @@ Deno.test("retention: unchanged prospects and long-deleted ones are erased; note
     assert.ok(dump.includes("Anteckning"));
   } finally {
     env.close();
+  }
+});
+
+/** The env's app on a KV whose commits all fail after the first one writing `marker` (a crash). */
+function dyingAfter(env: TestEnv, marker: string): TestEnv {
+  let dead = false;
+  const kv = new Proxy(env.kv, {
+    get(t, p) {
+      if (p === "atomic") {
+        return () => {
+          const op = t.atomic();
+          const set = op.set.bind(op);
+          const commit = op.commit.bind(op);
+          let marks = false;
+          op.set = (key, value, o) => {
+            if (key[0] === marker) marks = true;
+            return set(key, value, o);
+          };
+          op.commit = async () => {
+            if (dead) throw new Error("the process died");
+            const res = await commit();
+            if (marks && res.ok) dead = true;
+            return res;
+          };
+          return op;
+        };
+      }
+      const v = Reflect.get(t, p, t);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+  });
+  return { ...env, kv, app: createApp({ kv, config: env.config, now: () => env.clock.now }) };
+}
+
+Deno.test("erase: a cleanup cut short by a crash shows in the data-subject search and completes on a repeated erase or a retention run", async () => {
+  for (const finish of ["erase again", "retention"] as const) {
+    const env = await makeEnv({}, new Date(START));
+    try {
+      await makeChain(env);
+      const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+      const p = await createRow(env, admin.headers, {
+        firstName: "Crashy",
+        lastName: "Halvraderad",
+        phoneNumber: "070-555 98 76",
+        email: "crashy.h@example.se",
+      });
+      // The record's erase commits, then every write fails: the guards and indexes stay.
+      const dying = dyingAfter(env, "erase_pending");
+      const cut = await call(dying, "POST", `/api/prospects/${p.id}/erase`, {
+        headers: admin.headers,
+      });
+      assert.equal(cut.res.status, 500, finish);
+      assert.equal((await getRecord(env.kv, p.id)).value!.activityStatus, "CustomerCleaned");
+      assert.ok((await dumpText(env.kv)).includes("crashy.h@example.se"), "left behind");
+
+      const search = async () =>
+        (await call(env, "GET", "/api/admin/data-subject?email=Crashy.H@example.se", {
+          headers: admin.headers,
+        })).json;
+      const seen = await search();
+      assert.equal(seen.length, 1, "what is left can be seen");
+      assert.equal(seen[0].prospect.id, p.id);
+      assert.equal(seen[0].pendingCleanup, true);
+      const byPhone = await call(env, "GET", "/api/admin/data-subject?phone=%2B46705559876", {
+        headers: admin.headers,
+      });
+      assert.equal(byPhone.json[0]?.pendingCleanup, true);
+
+      if (finish === "erase again") {
+        const r = await call(env, "POST", `/api/prospects/${p.id}/erase`, {
+          headers: admin.headers,
+        });
+        assert.equal(r.res.status, 200);
+      } else {
+        const r = await call(env, "POST", "/api/admin/retention/run", { headers: admin.headers });
+        assert.equal(r.res.status, 200);
+      }
+      const dump = await dumpText(env.kv);
+      for (const t of ["Crashy", "Halvraderad", "crashy.h@example", "705559876", "555 98 76"]) {
+        const at = dump.toLowerCase().indexOf(t.toLowerCase());
+        assert.equal(at, -1, `${finish}: ${t} in ${dump.slice(Math.max(0, at - 200), at + 80)}`);
+      }
+      const after = await search();
+      assert.ok(after.every((r: any) => r.pendingCleanup === false), finish);
+    } finally {
+      env.close();
+    }
   }
 });

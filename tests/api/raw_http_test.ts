@@ -77,3 +77,53 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "raw HTTP: TRACE (and TRACK) on every documented path answers 405 with Allow, never 404",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-trace-" });
+    const server = startServer(join(dir, "app.kv"), {});
+    try {
+      await server.ready();
+      const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+      const wrong: string[] = [];
+      const paths = Object.keys(doc.paths as Record<string, unknown>);
+      assert.ok(paths.length > 40);
+      for (const template of paths) {
+        const path = template.replace(/\{[^}]+\}/g, "1");
+        for (const method of ["TRACE", "TRACK"]) {
+          const head = await rawHead(server.url, `${method} ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+          const allow = /^allow: (.*)$/im.exec(head)?.[1]?.trim();
+          if (!/^HTTP\/1\.1 405 /.test(head) || !allow) {
+            wrong.push(`${method} ${path}: ${head.split("\r\n")[0]} allow=${allow}`);
+          }
+        }
+      }
+      assert.deepEqual(wrong, []);
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+/** The status line and headers of a raw request's answer. */
+async function rawHead(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  try {
+    await conn.write(new TextEncoder().encode(request));
+    let text = "";
+    const buf = new Uint8Array(4096);
+    while (!text.includes("\r\n\r\n")) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    return text.split("\r\n\r\n")[0];
+  } finally {
+    conn.close();
+  }
+}

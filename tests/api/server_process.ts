@@ -39,8 +39,14 @@ export function startServer(kvPath: string, extra: Record<string, string>) {
       }
       throw new Error(`server did not start (exit ${exited}):\n${out}`);
     },
+    /** Sends a signal (SIGKILL: the process dies mid-request, as in a crash). */
+    kill(signal: Deno.Signal) {
+      child.kill(signal);
+    },
     async stop() {
-      child.kill("SIGTERM");
+      try {
+        child.kill("SIGTERM");
+      } catch { /* it has exited already */ }
       await child.status;
       await pumping.catch(() => {});
     },

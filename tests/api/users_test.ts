@@ -40,7 +40,12 @@ Deno.test("POST /api/user: admin registers; bad input is refused and stores noth
       [{ mobile: "+46 12" }, "mobile", "validation.mobile"],
       [{ password: "abc", repeatPassword: "abc" }, "password", "validation.password"],
       [{ password: "password1", repeatPassword: "password1" }, "password", "validation.password"],
-      [{ password: "Pass word1", repeatPassword: "Pass word1" }, "password", "validation.password"],
+      [{ password: "PASSWORD1", repeatPassword: "PASSWORD1" }, "password", "validation.password"],
+      [
+        { password: "Pass\tword1", repeatPassword: "Pass\tword1" },
+        "password",
+        "validation.password",
+      ],
       [{ repeatPassword: "Other123" }, "repeatPassword", "validation.passwordsDoNotMatch"],
       [{ email: "nope" }, "email", "validation.email"],
       [{ firstName: "" }, "firstName", "validation.required"],
@@ -323,5 +328,42 @@ Deno.test("API tokens: a deleted and restored user does not get the old tokens b
       headers: admin.headers,
     });
     assert.deepEqual(list.json, []);
+  });
+});
+
+Deno.test("passwords: passphrases, symbols and å ä ö are taken and sign in; the message names the minimum only", async () => {
+  await withEnv(async (env) => {
+    const { user, headers } = await signedIn(env);
+    let current = TEST_PASSWORD;
+    for (
+      const password of [
+        "Correct horse battery staple 9",
+        "Tr0ub4dor&3!",
+        "Ölbryggare 7 på Södermalm",
+        "Aa1 ~!@#$%^&*()_+-=[]{}|;':\",./<>?`",
+      ]
+    ) {
+      const r = await call(env, "PUT", `/api/users/${user.id}`, {
+        headers,
+        body: { password, repeatPassword: password, currentPassword: current },
+      });
+      assert.equal(r.res.status, 200, `${password}: ${JSON.stringify(r.json)}`);
+      current = password;
+      const signIn = await call(env, "POST", "/api/auth/sign-in", {
+        headers: { Origin: ORIGIN },
+        body: { email: user.email, password },
+      });
+      assert.equal(signIn.res.status, 200, `${password}: ${JSON.stringify(signIn.json)}`);
+    }
+    const weak = await call(env, "PUT", `/api/users/${user.id}`, {
+      headers,
+      body: { password: "abc!!", repeatPassword: "abc!!", currentPassword: current },
+    });
+    assert.equal(weak.res.status, 400);
+    assert.equal(
+      weak.json.fields.password,
+      "Lösenordet måste ha minst 6 tecken, med minst en liten bokstav, en stor bokstav och en siffra",
+      "the user's language (Swedish), the minimum only",
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Web-form leads (issue #15 point 5): form keys per project (admin only), a public intake that
- * creates the lead and mails the club's staff, a duplicate that becomes a note and reveals nothing,
+ * creates the lead and mails the club's staff, a duplicate answered like a new lead that becomes a
+ * note and a mail to the staff,
  * CORS only for the key's origins, the honeypot, rate limits under parallel load, revoked keys.
  */
 import assert from "node:assert/strict";
@@ -123,18 +124,45 @@ Deno.test("web form: a new lead is created, answered 201 with nothing to read, a
   }
 });
 
-Deno.test("web form: a duplicate answers 200, reveals nothing, and adds a note to the person already there", async () => {
+Deno.test("web form: a known person gets the very answer a new one gets; a note is added and the staff are mailed", async () => {
   const env = await makeEnv();
   try {
-    const { admin, key } = await setup(env);
-    await postLead(env, key, lead());
+    const { admin, staff, key } = await setup(env);
+    const first = await postLead(env, key, lead());
     const again = await postLead(
       env,
       key,
       lead({ firstName: "Annat", phoneNumber: "+46707654321" }),
     );
-    assert.equal(again.res.status, 200);
+    assert.equal(again.res.status, first.res.status, "same status for a known and a new person");
+    assert.equal(again.res.status, 201);
+    assert.deepEqual(again.json, first.json, "same body");
     assert.deepEqual(again.json, { received: true }, "nothing of the stored person");
+    assert.deepEqual(
+      [...again.res.headers.keys()].filter((h) => h !== "x-request-id").sort(),
+      [...first.res.headers.keys()].filter((h) => h !== "x-request-id").sort(),
+      "same headers",
+    );
+    // The same through a plain form with a thank-you page.
+    const formAgain = await postLead(
+      env,
+      key,
+      new URLSearchParams({
+        firstName: "Tredje",
+        lastName: "Gång",
+        phoneNumber: "0707654321",
+        clubId: "101",
+        redirect: `${CAMPAIGN}/tack`,
+      }),
+    );
+    assert.equal(formAgain.res.status, 303);
+    assert.equal(formAgain.res.headers.get("location"), `${CAMPAIGN}/tack`);
+    const mails = await listOutbox(env.kv, { to: staff.user.email });
+    assert.equal(mails.length, 3, "the new lead and each return are mailed to the staff");
+    assert.ok(
+      mails.some((m) => /Webbformulär igen: Webb Lead på Klubb Söder/.test(m.subject ?? "")),
+      JSON.stringify(mails.map((m) => m.subject)),
+    );
     const rows = await call(env, "GET", "/api/prospects?marketProjectId=1", {
       headers: admin.headers,
     });
@@ -188,7 +216,9 @@ Deno.test("web form: CORS only for the key's origins; the honeypot is a silent n
     });
     assert.equal(asBearer.res.status, 401, "a form key reads nothing");
     const read = await env.app.request(`${ORIGIN}/api/intake/${key}`);
-    assert.equal(read.status, 404, "nothing can be read with a key");
+    assert.equal(read.status, 405, "nothing can be read with a key");
+    assert.equal(read.headers.get("allow"), "POST");
+    assert.equal((await read.json()).error, "METHOD_NOT_ALLOWED");
 
     const list = await call(env, "GET", `/api/marketprojects/${chain.project.id}/form-keys`, {
       headers: admin.headers,

@@ -419,6 +419,29 @@ Deno.test("CSV import parts: each part has the header; lines map back to the fil
   assert.deepEqual(csvParts("", 5), []);
 });
 
+Deno.test("CSV parts: a malformed quote is one line in its part, as the server reads it; no row is swallowed", () => {
+  const file = 'a;b\n1;"x\n2;y\n3;"p\nq";z\n4;w"v\n5;u';
+  const direct = parseCsvRecords(file).slice(1);
+  assert.deepEqual(direct.map((r) => [r.line, r.malformed ?? false]), [
+    [2, true],
+    [3, false],
+    [4, false],
+    [6, true],
+    [7, false],
+  ]);
+  for (const size of [1, 2, 3, 10]) {
+    const parts = csvParts(file, size);
+    assert.equal(parts.reduce((n, p) => n + p.rows, 0), 5, `size ${size}`);
+    const mapped = parts.flatMap((p) =>
+      parseCsvRecords(p.text).slice(1).map((r) => [
+        r.line - p.partLine + p.firstLine,
+        r.malformed ?? false,
+      ])
+    );
+    assert.deepEqual(mapped, direct.map((r) => [r.line, r.malformed ?? false]), `size ${size}`);
+  }
+});
+
 Deno.test("changeTimeKept: the days that are, or come before, a clock change", () => {
   const tz = "Europe/Stockholm";
   assert.equal(localDayMs("2026-03-10", tz), 24 * 3_600_000);
