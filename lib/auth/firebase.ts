@@ -7,6 +7,7 @@
  * every attempt before Firebase is asked. Mails with action codes are ours (Swedish templates,
  * links to /email-redirect): the code comes from the admin API's returnOobLink.
  */
+import { firebaseMfaKey } from "@/lib/db/keys.ts";
 import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
 import { attemptSucceeded, takeAttempt, takeResetMail, takeSms } from "@/lib/db/brute_force.ts";
 import { maskPhone } from "@/lib/auth/mfa.ts";
@@ -139,7 +140,6 @@ interface PendingMfa {
 }
 const PENDING_TTL_MS = 10 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
-const pendingKey = (token: string) => ["firebase_mfa", token];
 
 function oobCodeOf(answer: { oobCode?: string; oobLink?: string }): string {
   if (answer.oobCode) return answer.oobCode;
@@ -211,12 +211,12 @@ function mfaSteps({ kv, api }: Fb) {
 
   async function open(p: Omit<PendingMfa, "attempts">): Promise<string> {
     const token = crypto.randomUUID() + crypto.randomUUID().replace(/-/g, "");
-    await writeValue(kv, pendingKey(token), { ...p, attempts: 0 }, PENDING_TTL_MS);
+    await writeValue(kv, firebaseMfaKey(token), { ...p, attempts: 0 }, PENDING_TTL_MS);
     return token;
   }
 
   async function pending(token: string) {
-    const e = await readEntry<PendingMfa>(kv, pendingKey(token));
+    const e = await readEntry<PendingMfa>(kv, firebaseMfaKey(token));
     if (!e.value) throw mfaError("invalidSession");
     return e as Deno.KvEntry<PendingMfa>;
   }

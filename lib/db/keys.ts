@@ -7,6 +7,8 @@ type Part = Deno.KvKeyPart;
 // ── meta ────────────────────────────────────────────────────────────────────
 export const migrationKey = (n: number) => ["_migrations", n];
 export const migrationsPrefix = () => ["_migrations"];
+/** A Firebase sign-in waiting for its SMS code (AUTH_PROVIDER=firebase): [token]. */
+export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
 
@@ -145,6 +147,8 @@ export const formKeyKey = (mp: number, id: string) => ["form_keys", mp, id];
 export const formKeysPrefix = (mp: number) => ["form_keys", mp];
 /** The key text a web form posts with → its record's place. */
 export const formKeyLookupKey = (key: string) => ["form_keys_by_key", key];
+/** How many live form keys a project has (its limit is checked on it). */
+export const formKeyCountKey = (mp: number) => ["form_key_count", mp];
 export const prospectByEmailKey = (
   emailLower: string,
   id: string,

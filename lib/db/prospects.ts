@@ -116,6 +116,14 @@ export async function getProspectsForWrite(
 /** A prospect with the same contact was created meanwhile: the caller checks duplicates again. */
 export class GuardMoved extends Error {}
 
+/**
+ * The contact guards of a project's phone and e-mail (`prospect_contact_guards`), read before a
+ * creation; `insertProspect` checks them, so a person created meanwhile makes it GuardMoved.
+ */
+export function readGuards(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
+  return kv.getMany(keys);
+}
+
 export const customerIdTaken = () =>
   new DomainError("conflict", "CUSTOMER_ID_EXISTS", "prospects.errors.CUSTOMER_ID_EXISTS", {
     customerId: "errors.duplicateField.customerId",

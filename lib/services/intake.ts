@@ -10,16 +10,19 @@ import { HttpError, notFound } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
 import { MAX_FORM_KEYS, type WebLead } from "@/lib/domain/prospect_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
-import {
-  formKeyKey,
-  formKeyLookupKey,
-  formKeysPrefix,
-  notificationQueueKey,
-} from "@/lib/db/keys.ts";
-import { listAll, ulid } from "@/lib/db/kv.ts";
+import { notificationQueueKey } from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
+import {
+  countFormKeyLead,
+  deleteFormKey,
+  type FormKey,
+  formKeyByKey,
+  insertFormKey,
+  listFormKeys as listKeysOf,
+} from "@/lib/db/form_keys.ts";
 import { insertNote } from "@/lib/db/notes.ts";
-import { GuardMoved, insertProspect, type StoredProspect } from "@/lib/db/prospects.ts";
+import { GuardMoved, insertProspect, readGuards, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
 import { takeQuota } from "@/lib/db/brute_force.ts";
 import { translate } from "@/lib/i18n/mod.ts";
@@ -33,18 +36,7 @@ import {
 } from "@/lib/services/prospects.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
-export interface FormKey {
-  id: string;
-  /** What the web form posts to: /api/intake/{key}. Public (it sits in a web page), not a secret. */
-  key: string;
-  marketProjectId: number;
-  allowedOrigins: string[];
-  createdAt: string;
-  createdBy: string;
-  /** Leads received (new and repeated) and when the last came. */
-  leads: number;
-  lastLeadAt: string | null;
-}
+export type { FormKey };
 
 const keyNotFound = () =>
   new HttpError(404, "FORM_KEY_NOT_FOUND", "intake.errors.FORM_KEY_NOT_FOUND");
@@ -57,8 +49,7 @@ async function projectOf(kv: Deno.Kv, projectDocId: string) {
 
 /** GET /api/marketprojects/{id}/form-keys: the project's keys, oldest first. */
 export async function listFormKeys(kv: Deno.Kv, projectDocId: string): Promise<FormKey[]> {
-  const p = await projectOf(kv, projectDocId);
-  return (await listAll<FormKey>(kv, formKeysPrefix(p.marketProjectId))).map((e) => e.value);
+  return await listKeysOf(kv, (await projectOf(kv, projectDocId)).marketProjectId);
 }
 
 /** POST /api/marketprojects/{id}/form-keys. */
@@ -82,40 +73,18 @@ export async function createFormKey(
     leads: 0,
     lastLeadAt: null,
   };
-  // The count and the insert in one check: parallel creates cannot pass the limit.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const countKey = ["form_key_count", p.marketProjectId];
-    const count = await kv.get<number>(countKey);
-    if ((count.value ?? 0) >= MAX_FORM_KEYS) {
-      throw new HttpError(
-        400,
-        "TOO_MANY_KEYS",
-        "intake.errors.TOO_MANY_KEYS",
-        undefined,
-        undefined,
-        {
-          n: MAX_FORM_KEYS,
-        },
-      );
-    }
-    const res = await kv.atomic()
-      .check(count)
-      .check({ key: formKeyLookupKey(fk.key), versionstamp: null })
-      .set(countKey, (count.value ?? 0) + 1)
-      .set(formKeyKey(p.marketProjectId, fk.id), fk)
-      .set(formKeyLookupKey(fk.key), { marketProjectId: p.marketProjectId, id: fk.id })
-      .commit();
-    if (res.ok) {
-      await writeAudit(kv, {
-        actorId: admin.id,
-        actorEmail: admin.email,
-        action: "formKey.create",
-        targetId: fk.id,
-      }, now);
-      return fk;
-    }
+  if (!(await insertFormKey(kv, fk, MAX_FORM_KEYS))) {
+    throw new HttpError(400, "TOO_MANY_KEYS", "intake.errors.TOO_MANY_KEYS", undefined, undefined, {
+      n: MAX_FORM_KEYS,
+    });
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  await writeAudit(kv, {
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "formKey.create",
+    targetId: fk.id,
+  }, now);
+  return fk;
 }
 
 /** DELETE /api/marketprojects/{id}/form-keys/{keyId}: the key stops working at once. */
@@ -127,40 +96,21 @@ export async function revokeFormKey(
 ): Promise<void> {
   const { kv } = deps;
   const p = await projectOf(kv, projectDocId);
-  const countKey = ["form_key_count", p.marketProjectId];
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const [e, count] = await kv.getMany<[FormKey, number]>([
-      formKeyKey(p.marketProjectId, keyId),
-      countKey,
-    ]);
-    if (!e.value) throw keyNotFound();
-    const res = await kv.atomic()
-      .check(e, count)
-      .delete(e.key)
-      .delete(formKeyLookupKey(e.value.key))
-      .set(countKey, Math.max(0, (count.value ?? 1) - 1))
-      .commit();
-    if (res.ok) {
-      await writeAudit(kv, {
-        actorId: admin.id,
-        actorEmail: admin.email,
-        action: "formKey.revoke",
-        targetId: keyId,
-      }, deps.now());
-      return;
-    }
-  }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  if (!(await deleteFormKey(kv, p.marketProjectId, keyId))) throw keyNotFound();
+  await writeAudit(kv, {
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "formKey.revoke",
+    targetId: keyId,
+  }, deps.now());
 }
 
 /** The live key a web form posts with, or 404 (unknown, revoked, or its project is gone). */
 export async function formKeyFor(kv: Deno.Kv, key: string): Promise<FormKey> {
   if (!/^fk_[\w-]{16,64}$/.test(key)) throw keyNotFound();
-  const at = await kv.get<{ marketProjectId: number; id: string }>(formKeyLookupKey(key));
-  if (!at.value) throw keyNotFound();
-  const fk = await kv.get<FormKey>(formKeyKey(at.value.marketProjectId, at.value.id));
-  if (!fk.value) throw keyNotFound();
-  return fk.value;
+  const fk = await formKeyByKey(kv, key);
+  if (!fk) throw keyNotFound();
+  return fk;
 }
 
 /** The author of web leads and their notes: the form, not a person. */
@@ -208,7 +158,7 @@ export async function receiveWebLead(
   const contact = contactOf(input.phoneNumber, input.email);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
-    const guards = await kv.getMany(guardKeys(project.marketProjectId, contact));
+    const guards = await readGuards(kv, guardKeys(project.marketProjectId, contact));
     const same = (await contactMatches(kv, contact))
       .find((m) => m.marketProjectId === project.marketProjectId);
     if (same) {
@@ -230,7 +180,7 @@ export async function receiveWebLead(
         userId: ctx.user.id,
         updatedAt: null,
       }, notificationOf("webLeadAgain", same, at, `webLeadAgain:${same.id}:${at}`));
-      await counted(kv, fk, at);
+      await countFormKeyLead(kv, fk, at);
       return "duplicate";
     }
     try {
@@ -240,7 +190,7 @@ export async function receiveWebLead(
         timeZone: deps.config.timeZone,
         also: (p: StoredProspect) => notificationOf("webLead", p, at, `webLead:${p.id}`),
       }, guards);
-      await counted(kv, fk, at);
+      await countFormKeyLead(kv, fk, at);
       return "created";
     } catch (e) {
       if (!(e instanceof GuardMoved)) throw e; // the same person just came in: check again
@@ -282,12 +232,4 @@ function notificationOf(
     },
   };
   return [{ key: notificationQueueKey(n.id), value: n }];
-}
-
-/** The key's lead count and time (best effort: a lost race only makes a statistic one short). */
-async function counted(kv: Deno.Kv, fk: FormKey, at: string) {
-  const e = await kv.get<FormKey>(formKeyKey(fk.marketProjectId, fk.id));
-  if (!e.value) return;
-  await kv.atomic().check(e).set(e.key, { ...e.value, leads: e.value.leads + 1, lastLeadAt: at })
-    .commit();
 }

@@ -4,6 +4,7 @@
  * a prospect's history. Erasing keeps the customer id, project, club, dates and the sell-status
  * history, so every report as of any date gives the same numbers before and after.
  */
+import { listEntries, removeKey } from "@/lib/db/records.ts";
 import { getRecords, listRecords } from "@/lib/db/prospect_record.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { auditWrites, writeAudit } from "@/lib/db/audit.ts";
@@ -93,17 +94,17 @@ async function scrubCopies(kv: Deno.Kv, people: PendingErase[]): Promise<number>
     return links.some((l) => t.includes(l)) || marks.some((m) => t.includes(m));
   };
   let removed = 0;
-  for await (const e of kv.list<OutboxEntry>({ prefix: outboxPrefix() })) {
+  for await (const e of listEntries<OutboxEntry>(kv, outboxPrefix())) {
     const m = e.value;
     if (mentions(`${m.subject ?? ""}\n${m.text}\n${m.html ?? ""}`)) {
-      await kv.delete(e.key);
+      await removeKey(kv, e.key);
       removed++;
     }
   }
   // Retry entries of deleted mails hold only an id and remove themselves on their next run.
-  for await (const e of kv.list<QueuedNotification>({ prefix: notificationQueuePrefix() })) {
+  for await (const e of listEntries<QueuedNotification>(kv, notificationQueuePrefix())) {
     if (ids.has(e.value.prospect?.id)) {
-      await kv.delete(e.key);
+      await removeKey(kv, e.key);
       removed++;
     }
   }
@@ -276,14 +277,14 @@ export async function findDataSubject(
   const ids = new Set<string>();
   if (email) {
     for await (
-      const e of ctx.kv.list({ prefix: prospectByEmailKey(email, "").slice(0, 2) })
+      const e of listEntries(ctx.kv, prospectByEmailKey(email, "").slice(0, 2))
     ) {
       ids.add(keyId(e.key));
     }
   }
   if (phone) {
     for await (
-      const e of ctx.kv.list({ prefix: prospectByPhoneKey(phone, "").slice(0, 2) })
+      const e of listEntries(ctx.kv, prospectByPhoneKey(phone, "").slice(0, 2))
     ) {
       ids.add(keyId(e.key));
     }
@@ -302,7 +303,7 @@ export async function findDataSubject(
   // Deleted prospects keep no phone or e-mail index entries: their (few) records are read.
   for (const mp of projects) {
     const keys: string[] = [];
-    for await (const e of ctx.kv.list({ prefix: prospectsDeletedPrefix(mp) })) {
+    for await (const e of listEntries(ctx.kv, prospectsDeletedPrefix(mp))) {
       keys.push(keyId(e.key));
     }
     const recs = await getRecords(ctx.kv, keys);

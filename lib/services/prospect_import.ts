@@ -12,7 +12,12 @@ import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
 import { zodFields, zodFieldVars } from "@/lib/domain/validation.ts";
 import { LANGS, translate } from "@/lib/i18n/mod.ts";
-import { insertProspect, insertProspectBatch, type StoredProspect } from "@/lib/db/prospects.ts";
+import {
+  insertProspect,
+  insertProspectBatch,
+  readGuards,
+  type StoredProspect,
+} from "@/lib/db/prospects.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 import {
   clubFor,
@@ -222,7 +227,7 @@ export async function importProspects(
     // fails the batch's atomic (as in createProspect).
     const mp = project.marketProjectId;
     const guards = await Promise.all(
-      candidates.map((c) => ctx.kv.getMany(guardKeys(mp, c.contact))),
+      candidates.map((c) => readGuards(ctx.kv, guardKeys(mp, c.contact))),
     );
     const stored = await Promise.all(candidates.map((c) => contactMatches(ctx.kv, c.contact)));
     const ready: Ready[] = [];
@@ -274,7 +279,7 @@ async function writeBatch(
     return;
   }
   for (const r of ready) {
-    const mine = await ctx.kv.getMany(guardKeys(mp, r.contact));
+    const mine = await readGuards(ctx.kv, guardKeys(mp, r.contact));
     const again = (await contactMatches(ctx.kv, r.contact)).find((m) => m.marketProjectId === mp);
     if (again) {
       out.duplicates.push({ line: r.line, id: again.id });

@@ -3,6 +3,7 @@
  * soft delete. Each write reads the record once, applies the rules, recomputes the activity clock
  * and commits record + indexes + counters + events in one versionstamp-checked atomic.
  */
+import { readEntry } from "@/lib/db/records.ts";
 import {
   contactMatches,
   contactOf,
@@ -23,6 +24,7 @@ import {
   insertProspect,
   listDeletedProspects,
   type ProspectEntry,
+  readGuards,
   searchProspects,
   type SearchResult,
   type SearchSpec,
@@ -99,7 +101,7 @@ export async function clockSettings(
   prefetched?: Prefetched | null,
 ): Promise<ClockSettings> {
   const key = settingsVersionKey();
-  const entry = prefetched?.take([key])?.[0] ?? await kv.get(key);
+  const entry = prefetched?.take([key])?.[0] ?? await readEntry(kv, key);
   const version = entry.versionstamp ?? "seeded";
   const hit = settingsCache.get(kv);
   if (hit && hit.version === version) return await hit.value;
@@ -343,7 +345,7 @@ export async function createProspect(
   const record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
   const contact = contactOf(input.phoneNumber, input.email);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const guards = await ctx.kv.getMany(guardKeys(project.marketProjectId, contact));
+    const guards = await readGuards(ctx.kv, guardKeys(project.marketProjectId, contact));
     const matches = await contactMatches(ctx.kv, contact);
     const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
     if (same.length && !input.allowDuplicate) {

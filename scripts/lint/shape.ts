@@ -6,6 +6,10 @@
  *   lib/domain; lib/db no services, jobs or auth; lib never islands/, routes/ or scripts/; routes
  *   never lib/db (they call services); islands and components no server code but types; main.ts
  *   no script.
+ * - kv-in-db: Deno KV is used in lib/db only — no `.atomic()`, no get/getMany/list/set/delete/
+ *   watch/enqueue on a KV handle (named `kv` or `….kv`), no `Deno.AtomicOperation` elsewhere in
+ *   the app; lib/db throws domain errors, not HttpError; in lib/ only the WAL checkpointer opens
+ *   KV's SQLite file (`node:sqlite`), and no code there changes a schema (CREATE/DROP/ALTER).
  * Tests and scripts are not checked.
  */
 const MAX_LINES = 120;
@@ -48,9 +52,79 @@ function checkImport(ctx: Deno.lint.RuleContext, node: Deno.lint.ImportDeclarati
   }
 }
 
+const KV_METHODS = new Set(["get", "getMany", "list", "set", "delete", "watch", "enqueue"]);
+const outsideDb = (f: string) =>
+  APP.test(f) && !/\/lib\/db\//.test(f) && !/\/(tests|scripts)\//.test(f);
+const inLib = (f: string) => /\/lib\//.test(f) && !/\/(tests|scripts)\//.test(f);
+const SQLITE_HOME = /\/lib\/db\/wal_checkpointer\.ts$/;
+const DDL = /\b(CREATE|DROP|ALTER)\s+(UNIQUE\s+)?(INDEX|TABLE|TRIGGER|VIEW)\b/i;
+
+/** `kv`, `ctx.kv`, `this.kv`, `deps.kv`: a KV handle by the name the app gives it. */
+function isKvHandle(node: Deno.lint.Node): boolean {
+  if (node.type === "Identifier") return /^(kv|raw|writer|reader)$/.test(node.name);
+  if (node.type === "MemberExpression" && node.property.type === "Identifier") {
+    return node.property.name === "kv";
+  }
+  return false;
+}
+
+function checkKvCall(ctx: Deno.lint.RuleContext, node: Deno.lint.CallExpression) {
+  if (!outsideDb(ctx.filename)) return;
+  const callee = node.callee;
+  if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+  const name = callee.property.name;
+  if (name === "atomic" || (KV_METHODS.has(name) && isKvHandle(callee.object))) {
+    ctx.report({
+      node,
+      message: `kv.${name}(): Deno KV is used in lib/db only; call a lib/db function`,
+    });
+  }
+}
+
+function checkKvImport(ctx: Deno.lint.RuleContext, node: Deno.lint.ImportDeclaration) {
+  const f = ctx.filename;
+  const from = node.source.value;
+  if (/\/lib\/db\//.test(f) && node.specifiers.some((s) => s.local.name === "HttpError")) {
+    ctx.report({ node, message: "lib/db throws DomainError; routes map it to an HTTP status" });
+  }
+  if (inLib(f) && from === "node:sqlite" && !SQLITE_HOME.test(f)) {
+    ctx.report({ node, message: "only lib/db/wal_checkpointer.ts opens KV's SQLite file" });
+  }
+}
+
 const plugin: Deno.lint.Plugin = {
   name: "shape",
   rules: {
+    "kv-in-db": {
+      create(ctx) {
+        return {
+          CallExpression(node) {
+            checkKvCall(ctx, node);
+          },
+          ImportDeclaration(node) {
+            checkKvImport(ctx, node);
+          },
+          TSQualifiedName(node) {
+            if (
+              outsideDb(ctx.filename) && node.left.type === "Identifier" &&
+              node.left.name === "Deno" && node.right.name === "AtomicOperation"
+            ) {
+              ctx.report({ node, message: "Deno.AtomicOperation: atomics are built in lib/db" });
+            }
+          },
+          Literal(node) {
+            if (inLib(ctx.filename) && typeof node.value === "string" && DDL.test(node.value)) {
+              ctx.report({ node, message: "no DDL: Deno KV's schema is its own" });
+            }
+          },
+          TemplateElement(node) {
+            if (inLib(ctx.filename) && DDL.test(node.raw ?? "")) {
+              ctx.report({ node, message: "no DDL: Deno KV's schema is its own" });
+            }
+          },
+        };
+      },
+    },
     layers: {
       create(ctx) {
         return {
