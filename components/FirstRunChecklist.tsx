@@ -1,5 +1,5 @@
 /**
- * The admin's first-run checklist (issue 19), server-rendered above the prospects grid until a
+ * The admin's first-run checklist, server-rendered above the prospects grid until a
  * district, a club, a market project and a second user exist: each step links to its tab.
  */
 import { useT } from "@/lib/i18n/context.ts";

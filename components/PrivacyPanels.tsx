@@ -1,6 +1,6 @@
 /**
  * Settings → Personal data (find everything kept about a person, download it, erase it) and the
- * retention form of the Admin tab (issue #14). Server-rendered plain forms: they work without
+ * retention form of the Admin tab. Server-rendered plain forms: they work without
  * JavaScript; erasing needs the confirm box ticked.
  */
 import { useT } from "@/lib/i18n/context.ts";

@@ -1,5 +1,5 @@
 /**
- * The Firebase identity provider (issue #16): accounts, passwords, e-mail verification, reset codes
+ * The Firebase identity provider: accounts, passwords, e-mail verification, reset codes
  * and SMS MFA live in Firebase Authentication, reached over its REST API (the Identity Toolkit) —
  * the real service, or the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set. Roles, clubs and
  * settings stay in our KV user, whose id is the Firebase uid. The sign-in and MFA screens work as

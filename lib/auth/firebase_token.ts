@@ -1,5 +1,5 @@
 /**
- * Firebase ID tokens and custom tokens (issue #16), with jose. Every claim is checked here — iss,
+ * Firebase ID tokens and custom tokens, with jose. Every claim is checked here — iss,
  * aud (= the project id), exp, iat, auth_time and sub — because the Auth emulator checks none of
  * them on tokens it is given. Real tokens are RS256, verified against Google's securetoken JWKS
  * (fetched on first use, never at start); an unsigned (alg none) token is accepted only while

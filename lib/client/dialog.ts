@@ -1,5 +1,5 @@
 /**
- * Shared behaviour of the app's dialogs and drawers (issue 19): Esc closes them and, once closed,
+ * Shared behaviour of the app's dialogs and drawers: Esc closes them and, once closed,
  * focus goes back to the control that opened them (not to the page body).
  */
 import { useLayoutEffect, useRef } from "react";

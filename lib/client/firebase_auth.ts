@@ -1,5 +1,5 @@
 /**
- * The sign-in of AUTH_PROVIDER=firebase in the browser (issue #16), with the modular Firebase SDK
+ * The sign-in of AUTH_PROVIDER=firebase in the browser, with the modular Firebase SDK
  * (firebase/app + firebase/auth only). Loaded by the sign-in form alone, on demand, so no other page
  * carries it. The spec's login flow: e-mail + password, the e-mail-verified check, SMS MFA
  * enrolment or resolution with an invisible reCAPTCHA, then the ID token is exchanged for our

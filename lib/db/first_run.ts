@@ -1,5 +1,5 @@
 /**
- * What a fresh install still lacks (issue 19): the admin's first-run checklist is shown until a
+ * What a fresh install still lacks: the admin's first-run checklist is shown until a
  * district, a club, a market project and a second user exist. A few short reads, no index.
  */
 import { listDistricts } from "@/lib/db/reference.ts";

@@ -134,7 +134,7 @@ export const GET_MANY_MAX = 10;
 /**
  * Entries read ahead of their use in one snapshot: a route's keys read with the caller's session
  * (routes/api/define.ts, `prefetch`), so an update costs one read call before its commit instead
- * of three, two of them one after the other (issue #17). Each entry is taken at most once: a
+ * of three, two of them one after the other. Each entry is taken at most once: a
  * write that retries after a conflict reads afresh. Whoever takes entries gets them all from the
  * same snapshot, as from one getMany.
  */

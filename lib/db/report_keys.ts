@@ -8,36 +8,35 @@
  *
  * Counter scopes under ["report_counters", scope, marketProjectId, …] (KvU64, signed by wrap):
  *   (the current count per sell status is the search totals' ["prospect_totals", "ps" | "pcs", …],
- *   summed over the done flag; "s" and "sc" counters duplicated them until migration 61)
+ *   summed over the done flag)
  *   scd [mp, day, club, s]   net change of `s` in one club and local day ("yyyy-MM-dd" in the
  *                            configured time zone, recorded under ["report_zone"])
  *   sdd [mp, day, district, s]  the same per district, by the club's district when written: the
  *                            live district-wide report reads districts × statuses, not clubs ×
- *                            statuses (issue #17). A write whose club has no district in the map
+ *                            statuses. A write whose club has no district in the map
  *                            sets ["report_districts", "from"] instead, so no report trusts them
  *   cc [mp, club]                        sell-status changes ever (the project's: sv)
  *   ccd [mp, day, club]                  sell-status changes per local day
  *   dcd [mp, day, district]              the same per district (the live district report)
  *   dch [mp, hour, district]             the same per district and UTC hour: the live district
- *                                        report's current hour (issue #17, migration 90)
+ *                                        report's current hour
  *   cch [mp, hour, club]                 sell-status changes per UTC hour ("yyyy-MM-ddTHH"), kept
  *                                        CHANGE_HOURS_KEPT_MS (the nightly job prunes older ones):
  *                                        today's 24 h window reads them
  *   e [mp], ed [mp, day]                 live prospects escalated at least once
  *                                        (firstEscalatedAt set; net change per day)
- *   sv [mp]                              sell-status changes ever ("c" until migration 91),
+ *   sv [mp]                              sell-status changes ever,
  *                                        rewritten by every fold of the project's pending deltas
  *                                        (lib/db/report_pending.ts; a touch when no status
  *                                        changed): its versionstamp changes with its buckets, so
  *                                        the live district report keeps their sums per process
  *                                        until it does (lib/db/reports.ts)
  * The counter deltas of a write are not summed in its atomic: the write sets them as one pending
- * entry per project, which readers fold first (lib/db/report_pending.ts, decision 21).
+ * entry per project, which readers fold first (lib/db/report_pending.ts).
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
  * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
  * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
- * midnight are pruned (issue #17); the project-wide day buckets (sd, cd) were written until
- * migration 85 (a project's value is the sum of its clubs'). The 24 h of changes before a past T on
+ * midnight are pruned (a project's value is the sum of its clubs'). The 24 h of changes before a past T on
  * a day the clocks change are read from ["report_changes_at", mp, at, id] → club. Stints record
  * when each prospect entered and left a (project, club, sell status, last-change) state, so the
  * age report can look back in time, today included (a status change writes no end key: the next
@@ -69,7 +68,7 @@ export interface ReportMutations {
 export interface StintValue {
   /** Sell status, "" for none. */
   s: string;
-  /** Left out when it is the key's startIso (a status change; issue #17: ~30 B per stint). */
+  /** Left out when it is the key's startIso (a status change: ~30 B per stint). */
   from?: string;
 }
 
@@ -154,8 +153,8 @@ export function movesStatusBucket(before: Live | null, after: Live | null): bool
 /**
  * A project's sell-status changes ever (scope "sv"): +1 per status change, and rewritten by every
  * fold of the project's pending deltas (a touch when none changed a status), so its versionstamp
- * names the state of its buckets. Until migration 91 its value counted the bucket moves and
- * ["report_counters", "c", mp] the changes: one counter sum less per status change.
+ * names the state of its buckets. It doubles as the project's change count: one counter sum less
+ * per status change.
  */
 export const bucketsMovedKey = (mp: number) => reportCounterKey("sv", mp);
 

@@ -1,5 +1,5 @@
 /**
- * Report counters written after the save (issue #17, decision 21 in docs/architecture.md).
+ * Report counters written after the save (docs/architecture.md, "Decisions").
  *
  * A prospect write does not add its report counter deltas (the `scd`, `sdd`, change and
  * escalation scopes of lib/db/report_keys.ts) to the counters in its own atomic: it sets one

@@ -127,7 +127,7 @@ const CLUBS_PER_CHUNK = 100;
 /**
  * How a per-club snapshot is kept compactly: its numbers as zigzag varints in one byte array, each
  * status name once per value (`s`) and referred to by its place in it — a kept midnight costs 1–2
- * B per number instead of ~20 B per count with the names repeated per club (issue #17).
+ * B per number instead of ~20 B per count with the names repeated per club.
  */
 interface Codec<T> {
   encode(rows: [number, T][]): Flat;
@@ -224,7 +224,7 @@ function decodeChanges(b: Uint8Array): Map<number, ChangeCounts> {
 /**
  * A per-club snapshot of a project at t, kept in chunks of CLUBS_PER_CHUNK clubs
  * (`[kind, mp, t, i]`) with a marker `[marker, mp, t] → {chunks}`, all in one atomic: one project
- * and midnight costs a few keys, not one per club (issue #17).
+ * and midnight costs a few keys, not one per club.
  */
 async function readChunks<T>(
   kv: Deno.Kv,
@@ -797,7 +797,7 @@ async function pastWindow(kv: Deno.Kv, mp: number, t: number, timeZone: string) 
 /**
  * Deletes a project's change-time entries older than `keepFrom` that no report reads: all but
  * those of the days around a clock change (changeTimeKept). Remembers how far it got, so each
- * night lists only the day since (the nightly job, and migration 83 once).
+ * night lists only the day since (the nightly job).
  */
 export async function pruneChangeTimes(
   kv: Deno.Kv,

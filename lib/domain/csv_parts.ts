@@ -1,6 +1,6 @@
 /**
  * Reading CSV strictly (RFC 4180) and cutting a file into parts the import page sends one after
- * another (issue #15). No dependencies: the Import dialog bundles it.
+ * another. No dependencies: the Import dialog bundles it.
  *
  * A quote opens a cell only at the cell's start and must close before a separator, a line break
  * or the end of the file. A record that breaks this (a quote never closed, a quote inside an

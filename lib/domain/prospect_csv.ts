@@ -1,5 +1,5 @@
 /**
- * The prospect CSV (issue #15 export): the model's CSV columns (prospect_schemas.ts), the header in
+ * The prospect CSV export: the model's CSV columns (prospect_schemas.ts), the header in
  * the user's language, a row per prospect with the reports' conventions (BOM, ";", formula-safe
  * cells).
  */

@@ -89,7 +89,7 @@ export const adminSettingsSchema = z.object({
   worktimeFrom: z.string().describe("HH:mm, local time"),
   worktimeTo: z.string().describe("HH:mm, local time"),
   retentionDays: z.number().int().describe(
-    "days without a change before a prospect is erased (0 = off; issue #14)",
+    "days without a change before a prospect is erased (0 = off)",
   ),
   version: z.string().optional(),
 });

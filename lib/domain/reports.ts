@@ -64,7 +64,7 @@ export function localDayMs(day: string, timeZone: string): number {
 
 /**
  * Whether a sell-status change made on local `day` stays in the change-time index once it is older
- * than today's window (issue #17). A past report instant T is a local midnight; the 24 h before it
+ * than today's window. A past report instant T is a local midnight; the 24 h before it
  * are the local day before T when that day is 24 h long (its day counter answers), else they reach
  * into the day before that or miss an hour of it (the index answers). A change can only fall in
  * the 24 h before the midnight that ends its own day or the next one, so it is needed exactly when

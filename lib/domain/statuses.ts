@@ -1,7 +1,7 @@
 /** Sell statuses, activity statuses and the sets the rules of DESIGN §7 are built on. */
 
 /**
- * Every sell status in one table (issue #18): the grid's order (= the seeded weight), whether the
+ * Every sell status in one table: the grid's order (= the seeded weight), whether the
  * grid offers it, whether it ends the work (activity Done) or needs a follow-up date on save, where
  * the reports put its column, and the work-hour limits a fresh install seeds (Paused, Notified,
  * Escalated; docs/reference-data.md). Labels are `sellStatus.<id>` in lib/i18n. Adding a status is

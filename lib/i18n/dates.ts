@@ -1,5 +1,5 @@
 /**
- * One date format per language for display and input (issue 19), decided by the page's language
+ * One date format per language for display and input, decided by the page's language
  * whatever the browser's: Swedish yyyy-MM-dd (as the spec's reports), English dd/MM/yyyy. Dates
  * travel as "yyyy-MM-dd" everywhere else (API, KV); these convert at the edge. Pure (no clock).
  */

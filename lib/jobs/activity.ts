@@ -1,5 +1,5 @@
 /**
- * The activity transition job (DESIGN §7 "The activity clock", issue #6). Every minute, under a KV
+ * The activity transition job (DESIGN §7 "The activity clock"). Every minute, under a KV
  * lease, it reads only the prospects whose `nextTransitionAt` has passed (the
  * prospects_by_next_transition index), recomputes them with the activity clock and commits, per
  * prospect atomically and checked against the record's versionstamp: the new activity fields, the
@@ -173,7 +173,7 @@ function writesOf(plan: Plan, now: Date, timeZone: string): Writes {
       },
     }
     : null;
-  // `reportAt` dates the report buckets (issue #7) by this write; without it they use updatedAt.
+  // `reportAt` dates the report buckets by this write; without it they use updatedAt.
   const write = prospectWrite(plan.entry, after, {
     userId: null,
     at,

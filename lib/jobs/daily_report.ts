@@ -1,5 +1,5 @@
 /**
- * The daily report (DESIGN §7, issue #6): at 07:00 local time every enabled user with
+ * The daily report (DESIGN §7): at 07:00 local time every enabled user with
  * dailyReportSubscription gets one e-mail summing up their subscribed clubs: prospects to do today
  * (ToDo, Notified, Escalated), the escalated ones, follow-ups due today and prospects new in the
  * last 24 hours, each listed with a link (the first LIST_LIMIT per section), once per user per day.

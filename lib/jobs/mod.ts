@@ -71,7 +71,7 @@ export const FOLD_ALL_INTERVAL_MS = 60_000;
 
 /**
  * Folds the pending report deltas this instance wrote, a second after the first: a second's
- * changes of a project share their counter keys, so the fold writes each once (decision 21). Every
+ * changes of a project share their counter keys, so the fold writes each once. Every
  * minute it folds every project's. Reports fold what they read themselves, so this only keeps the
  * pending entries few. Not a cron job: it runs on every instance that writes, without a lease (a
  * fold is checked on its project's key, so two instances never add an entry twice).

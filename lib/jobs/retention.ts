@@ -1,5 +1,5 @@
 /**
- * The nightly retention job (issue #14, GDPR Art. 5(1)(e)): under a KV lease, erases prospects
+ * The nightly retention job (GDPR Art. 5(1)(e)): under a KV lease, erases prospects
  * unchanged for the admin settings' retentionDays and soft-deleted ones 30 days after deletion.
  */
 import { withLease } from "@/lib/db/leases.ts";

@@ -1,5 +1,5 @@
 /**
- * Duplicates at entry (issue #15): the live prospects (not deleted, not cleaned) with the same
+ * Duplicates at entry: the live prospects (not deleted, not cleaned) with the same
  * phone (any written form, normalised) or the same e-mail (trimmed, case-insensitive).
  */
 import { listEntries } from "@/lib/db/records.ts";

@@ -1,5 +1,5 @@
 /**
- * Web-form leads (issue #15 point 5). An admin creates form keys per market project, each with the
+ * Web-form leads. An admin creates form keys per market project, each with the
  * origins a browser may post from. POST /api/intake/{key} creates a prospect on the one create path
  * (the create rules, the duplicate guard), rate limited per address and per key; a duplicate adds
  * a note to the person already there instead of a second row, and is answered exactly like a new

@@ -1,5 +1,5 @@
 /**
- * Personal data of prospects (GDPR Art. 15 and 17, issue #14): erase a prospect's personal data
+ * Personal data of prospects (GDPR Art. 15 and 17): erase a prospect's personal data
  * from every key, find everything stored about a person, restore a soft-deleted prospect, and read
  * a prospect's history. Erasing keeps the customer id, project, club, dates and the sell-status
  * history, so every report as of any date gives the same numbers before and after.

@@ -1,5 +1,5 @@
 /**
- * CSV import (issue #15 point 4): the export's columns (headers in Swedish or English, or the
+ * CSV import: the export's columns (headers in Swedish or English, or the
  * field names), "," or ";", the formula guard undone. Each row goes through the create rules of
  * POST /api/prospects; rows with errors or duplicates (in the store or earlier in the file) are
  * skipped and reported by file line, the rest are created in batches on the one write path. Every

@@ -1,5 +1,5 @@
 /**
- * Reference data use cases (issue #18 point 3): districts, clubs, market projects and the seeded
+ * Reference data use cases: districts, clubs, market projects and the seeded
  * lists, with who may see what in one place — the market projects a user may see come from can()
  * here (a B2B user: b2b projects only), not from each route or page. Routes and pages import this
  * module, never lib/db. The stored rules (unique ids, in-use guards, versions) stay in

@@ -1,5 +1,5 @@
 /**
- * Settings use cases (issue #18 point 3): work time and time limits (a change reaches the activity
+ * Settings use cases: work time and time limits (a change reaches the activity
  * clock at once), a user's own settings and club subscriptions (the user or an admin). Routes and
  * pages import this module, never lib/db.
  */

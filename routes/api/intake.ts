@@ -1,5 +1,5 @@
 /**
- * Web-form leads (issue #15 point 5): form keys per market project (admin), and the public
+ * Web-form leads: form keys per market project (admin), and the public
  * POST /api/intake/{key} a campaign page posts to — CORS only for the key's origins, exempt from
  * the same-origin CSRF check (it carries no session), rate limited, with a honeypot.
  */

@@ -1,5 +1,5 @@
 /**
- * Personal data (issue #14): POST /api/prospects/{id}/erase, PUT /api/prospects/restore/{id},
+ * Personal data: POST /api/prospects/{id}/erase, PUT /api/prospects/restore/{id},
  * GET /api/prospects/{id}/history and GET /api/admin/data-subject. Thin: lib/services/privacy.ts.
  */
 import { z } from "zod";
