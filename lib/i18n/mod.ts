@@ -1,5 +1,5 @@
 /**
- * i18n: Swedish (display default) and English texts through i18next, on server and browser.
+ * i18n: Swedish (display default) and English texts, on server and browser (t() in core.ts).
  *
  * Keys are dotted paths into sv.json / en.json (one namespace, "translation"), e.g.
  * `t("validation.minLength", { n: 6 })`. A missing key returns the key itself. Interpolation does

@@ -1,4 +1,5 @@
 /** Identity API: sign-in and its §8 errors, brute force, MFA, sessions, e-mail codes, OAuth, setup. */
+import { userKey } from "@/lib/db/keys.ts";
 import assert from "node:assert/strict";
 import {
   call,
@@ -386,7 +387,7 @@ Deno.test("MFA: five wrong codes end the pending sign-in; the 6th try is refused
 Deno.test("MFA: at most 5 SMS per user an hour, however many sign-ins (in parallel)", async () => {
   await withEnv(async (env) => {
     const u = await createTestUser(env.kv, { email: "toll@example.se" });
-    await env.kv.set(["users", u.id], { ...u, mfaEnrolled: true, mfaPhone: "+46701112233" });
+    await env.kv.set(userKey(u.id), { ...u, mfaEnrolled: true, mfaPhone: "+46701112233" });
     const tries = await Promise.all(
       Array.from(
         { length: 7 },
@@ -426,7 +427,7 @@ Deno.test("MFA: at most 20 SMS asked for from one address an hour", async () => 
     const users = [];
     for (let i = 0; i < 25; i++) {
       const u = await createTestUser(env.kv, { email: `sms${i}@example.se` });
-      await env.kv.set(["users", u.id], {
+      await env.kv.set(userKey(u.id), {
         ...u,
         mfaEnrolled: true,
         mfaPhone: `+4670111${1000 + i}`,

@@ -3,6 +3,7 @@
  * in English with "," and guarded phones creates what is valid and reports the rest by file line,
  * a dry run writes nothing, parallel imports of one file create each person once.
  */
+import { reportCounterKey, reportPendingPrefix } from "@/lib/db/keys.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { csvLine } from "@/lib/domain/reports.ts";
@@ -49,11 +50,11 @@ Deno.test("import: the export's own file imports back as 0 new rows, all duplica
     assert.deepEqual(back.json.errors, []);
     assert.equal(await total(env, h), 6);
 
-    const count = ["report_counters", "sv", 2];
+    const count = reportCounterKey("sv", 2);
     assert.equal((await env.kv.get(count)).versionstamp, null, "project 2 has no prospects yet");
     const moved = await importCsv(env, h, "marketProjectId=2", exported);
     assert.equal(moved.json.created, 6, JSON.stringify(moved.json));
-    const pending = await Array.fromAsync(env.kv.list({ prefix: ["report_pending", 2] }));
+    const pending = await Array.fromAsync(env.kv.list({ prefix: reportPendingPrefix(2) }));
     assert.equal(pending.length, 1, "the import's atomic set one pending entry for project 2");
     const report = await call(
       env,
@@ -63,7 +64,7 @@ Deno.test("import: the export's own file imports back as 0 new rows, all duplica
     );
     assert.equal(report.json.rows[0].totalProspects, 6, JSON.stringify(report.json));
     assert.deepEqual(
-      await Array.fromAsync(env.kv.list({ prefix: ["report_pending", 2] })),
+      await Array.fromAsync(env.kv.list({ prefix: reportPendingPrefix(2) })),
       [],
       "the report folded project 2's pending entries before reading",
     );

@@ -1,4 +1,5 @@
 /** Prospect API: create/save/patch/assign/delete rules of spec §4/§5/§9, search filters, 409, permissions. */
+import { prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
 import assert from "node:assert/strict";
 import { translate } from "@/lib/i18n/mod.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
@@ -101,12 +102,10 @@ Deno.test("create: with a Paused limit the prospect starts Paused (weight 3), it
     assert.equal(p.activityStatus, "Paused");
     assert.equal(p.activityStatusWeigth, 3);
     assert.equal(p.nextTransitionAt, "2026-03-10T12:00:00.000Z", "2 work hours later");
-    const due = await listAll(env.kv, ["prospects_by_next_transition"]);
-    assert.deepEqual(due.map((e) => e.key), [[
-      "prospects_by_next_transition",
-      p.nextTransitionAt,
-      p.id,
-    ]]);
+    const due = await listAll(env.kv, prospectsByNextTransitionPrefix());
+    assert.deepEqual(due.map((e) => e.key), [
+      prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id),
+    ]);
   }));
 
 Deno.test("create: every §5 rule answers 400 with field keys and writes nothing", () =>

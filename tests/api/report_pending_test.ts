@@ -3,6 +3,7 @@
  * folders run end with the counters a rebuild from the events computes, and no pending entry is
  * ever added twice.
  */
+import { reportCounterKey, reportPendingPrefix } from "@/lib/db/keys.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import {
@@ -24,14 +25,14 @@ import { FOLD_INTERVAL_MS, startReportFolder } from "@/lib/jobs/mod.ts";
 /** Every report counter that is not 0, by its key. */
 async function counters(kv: Deno.Kv): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const e of await listAll(kv, ["report_counters"])) {
+  for (const e of await listAll(kv, reportCounterKey())) {
     const n = counterValue(e.value);
     if (n !== 0) out[JSON.stringify(e.key)] = n;
   }
   return out;
 }
 
-const pending = async (kv: Deno.Kv) => (await listAll(kv, ["report_pending"])).length;
+const pending = async (kv: Deno.Kv) => (await listAll(kv, reportPendingPrefix())).length;
 
 const NOW = "2026-03-16T09:00:00.000Z";
 
@@ -107,16 +108,16 @@ Deno.test("five folds of the same project at once add each pending entry once", 
     const entries = await pending(env.kv);
     assert.equal(entries, 12, "one pending entry per save");
     assert.equal(
-      (await env.kv.get(["report_counters", "scd", 1, "2026-03-16", 101, ""])).value,
+      (await env.kv.get(reportCounterKey("scd", 1, "2026-03-16", 101, ""))).value,
       null,
       "the saves summed no report counter",
     );
     const folded = await Promise.all(Array.from({ length: 5 }, () => foldPending(env.kv, 1)));
     assert.equal(folded.reduce((a, b) => a + b, 0), 12, `folded ${folded}`);
     assert.equal(await pending(env.kv), 0);
-    const bucket = await env.kv.get(["report_counters", "scd", 1, "2026-03-16", 101, ""]);
+    const bucket = await env.kv.get(reportCounterKey("scd", 1, "2026-03-16", 101, ""));
     assert.equal(counterValue(bucket.value), 12);
-    const totals = await env.kv.get(["report_counters", "sv", 1]);
+    const totals = await env.kv.get(reportCounterKey("sv", 1));
     assert.ok(totals.versionstamp, "the folds touched the project's count");
     assert.equal(counterValue(totals.value), 0, "no status changed");
   } finally {
@@ -137,7 +138,7 @@ Deno.test("an instance's folder folds what it wrote a second later, without a re
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal(await pending(env.kv), 0, "folded without a report asking");
-    const bucket = await env.kv.get(["report_counters", "scd", 2, "2026-03-16", 201, ""]);
+    const bucket = await env.kv.get(reportCounterKey("scd", 2, "2026-03-16", 201, ""));
     assert.equal(counterValue(bucket.value), 1);
   } finally {
     await folder.stop();
@@ -150,7 +151,7 @@ Deno.test("a pack's deltas past one atomic's limits: split into entries, folded 
   try {
     // 1,000 day buckets of one project from one atomic (far more than a pack of saves sums).
     const deltas = Array.from({ length: 1000 }, (_, i) => ({
-      key: ["report_counters", "scd", 1, "2026-03-16", 1000 + i, ""],
+      key: reportCounterKey("scd", 1, "2026-03-16", 1000 + i, ""),
       delta: 1 + (i % 3),
     }));
     const op = env.kv.atomic();

@@ -4,6 +4,13 @@
  * report for every reference date is compared with a computation from the event log and the
  * record history.
  */
+import {
+  prospectEventsFamily,
+  prospectHistoryPrefix,
+  reportChangeAtKey,
+  reportCounterKey,
+  reportStintKey,
+} from "@/lib/db/keys.ts";
 import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
@@ -201,14 +208,14 @@ Deno.test("every report for every reference date equals a brute-force computatio
     // 8 days ago (each midnight's values are kept instead).
     assert.ok(nights >= 14, `${nights} nightly runs`);
     const today0 = localDate(now, TZ);
-    const days = (await listAll(env.kv, ["report_counters", "scd"])).map((e) => String(e.key[3]));
+    const days = (await listAll(env.kv, reportCounterKey("scd"))).map((e) => String(e.key[3]));
     assert.ok(days.length > 0 && days.every((d) => d >= addDays(today0, -3)), days.join());
-    const stintStarts = (await listAll(env.kv, ["report_stints"])).map((e) => String(e.key[3]));
+    const stintStarts = (await listAll(env.kv, reportStintKey())).map((e) => String(e.key[3]));
     const weekAgo = new Date(now.getTime() - 8 * DAY_MS).toISOString();
     assert.ok(stintStarts.every((at) => at >= weekAgo), "old stints pruned");
     const events = [
-      ...await listAll(env.kv, ["prospect_events"]),
-      ...await listAll(env.kv, ["prospect_history"]),
+      ...await listAll(env.kv, prospectEventsFamily()),
+      ...await listAll(env.kv, prospectHistoryPrefix()),
     ].flatMap(eventsOfEntry);
     const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
     assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
@@ -232,7 +239,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
     for (const mp of [1, 2]) {
       await pruneChangeTimes(env.kv, mp, new Date(now.getTime() - 2 * DAY_MS), TZ);
     }
-    const left = (await listAll(env.kv, ["report_changes_at"])).map((e) =>
+    const left = (await listAll(env.kv, reportChangeAtKey())).map((e) =>
       localDate(new Date(e.key[2] as string), TZ)
     );
     assert.ok(left.length < indexed / 4, `${left.length} of ${indexed} change-time entries left`);

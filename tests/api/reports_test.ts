@@ -24,7 +24,13 @@ import {
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
-import { reportSnapshotKey } from "@/lib/db/keys.ts";
+import {
+  reportCounterKey,
+  reportKeptKey,
+  reportSnapshotKey,
+  reportStintKey,
+  reportZoneKey,
+} from "@/lib/db/keys.ts";
 import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
 import { deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
@@ -561,13 +567,12 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
       "/api/reports/status-project?referenceDate=2026-03-09&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
     ];
     const before = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
-    const families = [
-      "report_counters",
+    const families = reportCounterKey(
       "report_stints",
       "report_changes_at",
       "report_current",
       "report_snapshots",
-    ];
+    );
     for (const f of families) {
       for await (const e of env.kv.list({ prefix: [f] })) await env.kv.delete(e.key);
     }
@@ -607,15 +612,15 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
         "2026-03-08",
         "2026-03-09",
       ]);
-    await deletePrefix(env.kv, ["report_snapshots"]);
+    await deletePrefix(env.kv, reportSnapshotKey());
     const want = await reports(); // from the buckets and stints
-    await deletePrefix(env.kv, ["report_snapshots"]);
+    await deletePrefix(env.kv, reportSnapshotKey());
     // Per-hour change buckets older than two days go; the last two days' stay.
-    const old = ["report_counters", "cch", 1, "2026-03-05T09", 101];
-    const recent = ["report_counters", "cch", 1, "2026-03-08T12", 101];
+    const old = reportCounterKey("cch", 1, "2026-03-05T09", 101);
+    const recent = reportCounterKey("cch", 1, "2026-03-08T12", 101);
     assert.ok((await env.kv.get(old)).value, "A's change on 03-05 left its hour bucket");
     assert.ok((await env.kv.get(recent)).value, "A's and B's changes at 03-08 12:00");
-    const stints = (await listAll(env.kv, ["report_stints", 1])).length;
+    const stints = (await listAll(env.kv, reportStintKey(1))).length;
     const run = await runReportSnapshots(deps);
     assert.deepEqual(run, { day: "2026-03-09", projects: 3 });
     assert.equal((await env.kv.get(old)).value, null);
@@ -623,13 +628,13 @@ Deno.test("the nightly job keeps every midnight once, prunes what they read; pas
     assert.equal(await runReportSnapshots(deps), null, "once per date");
     // Every midnight from the project's first day (03-01) to today's (03-10) is kept…
     const t = "2026-03-09T23:00:00.000Z"; // the end of 03-09 in Stockholm
-    assert.equal((await env.kv.get(["report_kept", 1])).value, t);
-    const marks = (await listAll(env.kv, ["report_snapshots", "cs", 1])).map((e) => e.key[3]);
+    assert.equal((await env.kv.get(reportKeptKey(1))).value, t);
+    const marks = (await listAll(env.kv, reportSnapshotKey("cs", 1))).map((e) => e.key[3]);
     assert.equal(marks.length, 10, marks.join());
     // …so the day buckets before 03-08 and G's stint of 03-01 are gone.
-    const days = (await listAll(env.kv, ["report_counters", "scd", 1])).map((e) => e.key[3]);
+    const days = (await listAll(env.kv, reportCounterKey("scd", 1))).map((e) => e.key[3]);
     assert.deepEqual([...new Set(days)].sort(), ["2026-03-08", "2026-03-09", "2026-03-10"]);
-    assert.ok((await listAll(env.kv, ["report_stints", 1])).length < stints);
+    assert.ok((await listAll(env.kv, reportStintKey(1))).length < stints);
     assert.deepEqual(await reports(), want, "every past date answers the same from kept values");
     // End of 03-09: G (no status), A Booked, B Member in 101 (B moves on 03-10), C NoThanks in 102;
     // D deleted, F later. Zero counts are left out.
@@ -669,14 +674,14 @@ Deno.test("with the server's clock ahead of real time, no midnight is kept and n
     // Real time two days behind the server's clock (03-10 10:00): not even 03-08's midnight has
     // settled, so keeping would keep nothing — and pruning would lose the buckets.
     settleClock.now = () => Date.parse("2026-03-07T00:00:00Z");
-    const scd = await listAll(env.kv, ["report_counters", "scd"]);
+    const scd = await listAll(env.kv, reportCounterKey("scd"));
     assert.deepEqual(await keepMidnights(env.kv, 1, "Europe/Stockholm", new Date(NOW)), {
       kept: 0,
       pruned: 0,
     });
-    assert.equal((await env.kv.get(["report_kept", 1])).value, null);
-    assert.deepEqual(await listAll(env.kv, ["report_snapshots"]), []);
-    assert.deepEqual(await listAll(env.kv, ["report_counters", "scd"]), scd);
+    assert.equal((await env.kv.get(reportKeptKey(1))).value, null);
+    assert.deepEqual(await listAll(env.kv, reportSnapshotKey()), []);
+    assert.deepEqual(await listAll(env.kv, reportCounterKey("scd")), scd);
   } finally {
     settleClock.now = real;
     env.close();
@@ -692,17 +697,17 @@ Deno.test("a start with another TZ_NAME rebuilds the report days in it; the same
       "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1,2",
     ];
     const reports = async () => {
-      await deletePrefix(env.kv, ["report_snapshots"]);
+      await deletePrefix(env.kv, reportSnapshotKey());
       return await Promise.all(paths.map(async (p) => (await get(env, admin.headers, p)).json));
     };
     const want = await reports();
-    await env.kv.set(["report_zone"], "Europe/Stockholm");
+    await env.kv.set(reportZoneKey(), "Europe/Stockholm");
     assert.equal(await ensureReportZone(env.kv, "Europe/Stockholm"), false, "same zone: nothing");
     const days = async () =>
-      (await listAll(env.kv, ["report_counters", "scd", 1])).map((e) => e.key[3]).sort();
+      (await listAll(env.kv, reportCounterKey("scd", 1))).map((e) => e.key[3]).sort();
     const stockholm = await days();
     assert.equal(await ensureReportZone(env.kv, "America/New_York"), true);
-    assert.equal((await env.kv.get(["report_zone"])).value, "America/New_York");
+    assert.equal((await env.kv.get(reportZoneKey())).value, "America/New_York");
     assert.ok((await days()).length > 0);
     assert.equal(await ensureReportZone(env.kv, "Europe/Stockholm"), true);
     assert.deepEqual(await days(), stockholm);
@@ -856,7 +861,7 @@ Deno.test("district report of today: from the district buckets, and right when a
       );
     const before = new Map([[101, 1], [102, 1], [103, 1], [201, 2]]);
     // The project's count exists (as in any project where a status changed): reads keep sums.
-    assert.ok((await env.kv.get(["report_counters", "sv", 1])).versionstamp);
+    assert.ok((await env.kv.get(reportCounterKey("sv", 1))).versionstamp);
     assert.deepEqual(await read(before), new Map([[1, { "": 4 }]]));
     assert.deepEqual(await totals(), { 1: [4, 0, 0], 2: [0, 0, 0] });
     const day2 = ctxAt(env, a, now);
@@ -885,9 +890,9 @@ Deno.test("district report of today: from the district buckets, and right when a
     assert.deepEqual(await totals(), { 1: [1, 0, 0], 2: [3, 3, 3] });
     // A store without the project's count of bucket moves (written by the code before it) reads
     // the buckets every time: one written behind its back still shows.
-    await env.kv.delete(["report_counters", "sv", 1]);
+    await env.kv.delete(reportCounterKey("sv", 1));
     assert.deepEqual(await read(before), new Map([[1, { "": 1 }], [2, { NoThanks: 3 }]]));
-    const bucket = ["report_counters", "sdd", 1, "2026-03-10", 1, ""];
+    const bucket = reportCounterKey("sdd", 1, "2026-03-10", 1, "");
     await env.kv.atomic().sum(bucket, 1n).commit();
     assert.deepEqual(await read(before), new Map([[1, { "": 2 }], [2, { NoThanks: 3 }]]));
     await env.kv.atomic().sum(bucket, (1n << 64n) - 1n).commit();

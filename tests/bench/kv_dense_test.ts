@@ -20,7 +20,12 @@ import {
 import { decodeRecord, encodeRecord } from "@/lib/db/prospect_record.ts";
 import { generateChain } from "@/scripts/bench/generate.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { prospectHistoryKey, prospectKey } from "@/lib/db/keys.ts";
+import {
+  prospectEventsFamily,
+  prospectHistoryKey,
+  prospectKey,
+  prospectsPrefix,
+} from "@/lib/db/keys.ts";
 
 /** Stored value bytes by key, read from the file once the store is closed. */
 function valueBytes(path: string, keys: Deno.KvKey[]): number[] {
@@ -99,7 +104,7 @@ Deno.test("a generated chain's records and histories are stored as densely as va
       keepMidnights: false,
     });
     const ids: string[] = [];
-    for await (const e of kv.list({ prefix: ["prospects"] })) ids.push(e.key[1] as string);
+    for await (const e of kv.list({ prefix: prospectsPrefix() })) ids.push(e.key[1] as string);
     assert.equal(ids.length, 40);
     // Each value written again as the app builds it: a record encoded from its fields, a history
     // from JSON (strings, numbers, null).
@@ -139,7 +144,7 @@ Deno.test("a history text with a character past Latin-1 still stays under the pa
       }
       await kv.delete(key);
     }
-    const archives = await Array.fromAsync(kv.list<string>({ prefix: ["prospect_events"] }));
+    const archives = await Array.fromAsync(kv.list<string>({ prefix: prospectEventsFamily() }));
     kv.close();
     assert.ok(longest > HISTORY_MAX_CHARS / 2, "Latin-1 texts use the whole limit");
     const bytes = valueBytes(path, archives.map((e) => e.key));

@@ -2,6 +2,12 @@
  * Loading a chain straight into the KV file (scripts/bench/kv_load.ts, generate_load.ts): the same rows as
  * committing it through Deno KV, byte for byte, and a store that Deno KV goes on writing to.
  */
+import {
+  prospectKey,
+  prospectsPrefix,
+  reportCounterKey,
+  reportSnapshotKey,
+} from "@/lib/db/keys.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -58,12 +64,12 @@ Deno.test("keys encoded as Deno KV stores them: every kind of part, escapes, ord
   await withDir(async (dir) => {
     const path = join(dir, "keys.kv");
     const keys: Deno.KvKey[] = [
-      ["prospects", "01JABC"],
+      prospectKey("01JABC"),
       ["a\u0000b", 0, -0, 1, -1, 1.5, -2.25, 2 ** 53, -(2 ** 60), Infinity, -Infinity],
       ["åsa", "Öberg", "日本", "😀"],
       [0n, 1n, -1n, 255n, 256n, -256n, 2n ** 64n, -(2n ** 70n)],
       [true, false, new Uint8Array([0, 1, 0, 255]), new Uint8Array([])],
-      ["report_counters", "sdd", 3, 1042, "2026-03-10", "Call1"],
+      reportCounterKey("sdd", 3, 1042, "2026-03-10", "Call1"),
     ];
     const kv = await Deno.openKv(path);
     for (const [i, key] of keys.entries()) await kv.set(key, i);
@@ -227,7 +233,7 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
     });
     const committed = rows(paths.committed), loaded = rows(paths.loaded);
     assert.ok(committed.length > 700 * 10, `a chain of ${committed.length} rows`);
-    const records = loaded.filter((r) => hex(r.k).startsWith(hex(kvFileKey(["prospects"]))));
+    const records = loaded.filter((r) => hex(r.k).startsWith(hex(kvFileKey(prospectsPrefix()))));
     assert.equal(records.length, 700, "every prospect of the plan, none generated twice");
     const bytes = (rs: Row[]) => rs.map((r) => `${hex(r.k)} ${hex(r.v)} ${r.v_encoding}`);
     assert.deepEqual(bytes(loaded), bytes(committed));
@@ -243,14 +249,14 @@ Deno.test("a chain loaded into the file has the rows of one committed through KV
       rs.map((r) => `${hex(r.k)} ${r.v_encoding === VALUE_V8 ? canonical(r.v) : hex(r.v)}`);
     const kept = values(rows(paths.loaded));
     assert.deepEqual(kept, values(rows(paths.committed)));
-    assert.ok(kept.some((r) => r.startsWith(hex(kvFileKey(["report_snapshots"])).slice(0, -2))));
+    assert.ok(kept.some((r) => r.startsWith(hex(kvFileKey(reportSnapshotKey())).slice(0, -2))));
     assert.ok(loaded.some((r) => r.v_encoding === VALUE_V8));
 
     // Deno KV writes on: a new commit's versionstamp is above every loaded row's, and a check on a
     // loaded entry's versionstamp holds until it changes.
     const kv = await Deno.openKv(paths.loaded);
     try {
-      const e = (await Array.fromAsync(kv.list({ prefix: ["prospects"] }, { limit: 1 })))[0];
+      const e = (await Array.fromAsync(kv.list({ prefix: prospectsPrefix() }, { limit: 1 })))[0];
       const r = await kv.atomic().check(e).set(e.key, e.value).commit();
       assert.ok(r.ok);
       const newest = Math.max(...loaded.map((x) => x.version));
@@ -284,7 +290,7 @@ Deno.test("a file the loader does not write is filled through KV's commits inste
     await fillChainInFile(path, () => Deno.openKv(path), plan, { ...opts, keepMidnights: false });
     const kv = await Deno.openKv(path);
     try {
-      const records = await Array.fromAsync(kv.list({ prefix: ["prospects"] }));
+      const records = await Array.fromAsync(kv.list({ prefix: prospectsPrefix() }));
       assert.equal(records.length, 120);
       // Committed in atomics of 500 mutations, not loaded in one transaction (one versionstamp).
       const stamps = new Set<string>();

@@ -1,6 +1,8 @@
-/** One date format per language (issue 19): sv yyyy-MM-dd, en dd/MM/yyyy, both ways. */
+/** One date format per language: sv yyyy-MM-dd, en dd/MM/yyyy, both ways. */
 import assert from "node:assert/strict";
-import { formatDay, parseDay } from "@/lib/i18n/dates.ts";
+import fc from "fast-check";
+import { format, isValid, parse } from "date-fns";
+import { DATE_FORMAT, formatDay, parseDay } from "@/lib/i18n/dates.ts";
 import { dateTime } from "@/islands/prospects/format.ts";
 
 Deno.test("dates: display in the page's format", () => {
@@ -27,4 +29,42 @@ Deno.test("dates: typed text in the page's format (or ISO) becomes yyyy-MM-dd", 
   assert.equal(parseDay("2026-13-01", "sv"), null);
   assert.equal(parseDay("", "sv"), null);
   assert.equal(parseDay("igår", "sv"), null);
+});
+
+Deno.test("dates: the same answers as date-fns' parse and format, for any typed day", () => {
+  const REF = new Date(2000, 0, 1);
+  const viaDateFns = (text: string, lang: "sv" | "en"): string | null => {
+    const s = text.trim();
+    const patterns: [RegExp, string][] = [
+      [lang === "sv" ? /^\d{4}-\d{1,2}-\d{1,2}$/ : /^\d{1,2}\/\d{1,2}\/\d{4}$/, DATE_FORMAT[lang]],
+      [/^\d{4}-\d{2}-\d{2}$/, "yyyy-MM-dd"],
+    ];
+    for (const [re, pattern] of patterns) {
+      if (!re.test(s)) continue;
+      const d = parse(s, pattern.replace("dd", "d").replace("MM", "M"), REF);
+      if (isValid(d) && d.getFullYear() >= 1900 && d.getFullYear() <= 2999) {
+        return format(d, "yyyy-MM-dd");
+      }
+    }
+    return null;
+  };
+  const num = (min: number, max: number, width: number) =>
+    fc.integer({ min, max }).chain((n) =>
+      fc.constantFrom(String(n), String(n).padStart(width, "0"))
+    );
+  const typed = fc.tuple(num(1850, 3050, 4), num(0, 13, 2), num(0, 32, 2), fc.boolean())
+    .map(([y, m, d, iso]) => iso ? `${y}-${m}-${d}` : `${d}/${m}/${y}`);
+  fc.assert(
+    fc.property(typed, fc.constantFrom("sv" as const, "en" as const), (text, lang) => {
+      assert.equal(parseDay(text, lang), viaDateFns(text, lang), `${lang} ${text}`);
+      const iso = parseDay(text, lang);
+      if (iso) {
+        assert.equal(
+          formatDay(iso, lang),
+          format(parse(iso, "yyyy-MM-dd", REF), DATE_FORMAT[lang]),
+        );
+      }
+    }),
+    { seed: 19, numRuns: 3000 },
+  );
 });

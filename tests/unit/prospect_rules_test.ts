@@ -1,4 +1,17 @@
 /** The pure prospect rules: folding, follow-up rules, local dates, validation, the key diff. */
+import {
+  prospectByCustomerIdKey,
+  prospectByEmailKey,
+  prospectByPhoneKey,
+  prospectCountByClubKey,
+  prospectCountByProjectKey,
+  prospectsByFirstNamePrefix,
+  prospectsByNextTransitionPrefix,
+  prospectsByProjectClubStatusPrefix,
+  prospectsByProjectPrefix,
+  prospectsDeletedPrefix,
+  prospectTotalKey,
+} from "@/lib/db/keys.ts";
 import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import {
@@ -182,24 +195,24 @@ function prospect(over: Partial<Prospect> = {}): Prospect {
 
 Deno.test("index entries: ordered tails, folded names, national phone form, lower-cased e-mail", () => {
   const keys = prospectIndexEntries(prospect()).map((e) => JSON.stringify(e.key));
-  assert.ok(keys.includes(JSON.stringify(["prospects_by_project", 1, 0, "9999-12-31", "01P"])));
+  assert.ok(keys.includes(JSON.stringify(prospectsByProjectPrefix(1, 0, "9999-12-31", "01P"))));
   assert.ok(
     keys.includes(
-      JSON.stringify(["prospects_by_project_club_status", 1, 101, "", 0, "9999-12-31", "01P"]),
+      JSON.stringify(prospectsByProjectClubStatusPrefix(1, 101, "", 0, "9999-12-31", "01P")),
     ),
   );
-  assert.ok(keys.includes(JSON.stringify(["prospects_by_first_name", 1, 101, 0, "{sa", "01P"])));
-  assert.ok(keys.includes(JSON.stringify(["prospects_by_phone", "0701234567", "01P"])));
-  assert.ok(keys.includes(JSON.stringify(["prospects_by_email", "asa@example.se", "01P"])));
+  assert.ok(keys.includes(JSON.stringify(prospectsByFirstNamePrefix(1, 101, 0, "{sa", "01P"))));
+  assert.ok(keys.includes(JSON.stringify(prospectByPhoneKey("0701234567", "01P"))));
+  assert.ok(keys.includes(JSON.stringify(prospectByEmailKey("asa@example.se", "01P"))));
   assert.ok(
     keys.includes(
-      JSON.stringify(["prospects_by_next_transition", "2026-03-10T12:00:00.000Z", "01P"]),
+      JSON.stringify(prospectsByNextTransitionPrefix("2026-03-10T12:00:00.000Z", "01P")),
     ),
   );
   const deleted = prospectIndexEntries(prospect({ deleted: true, deletedAt: "X" }));
   assert.deepEqual(deleted.map((e) => e.key), [
-    ["prospects_by_customer_id", 7],
-    ["prospects_deleted_by_project", 1, "X", "01P"],
+    prospectByCustomerIdKey(7),
+    prospectsDeletedPrefix(1, "X", "01P"),
   ]);
 });
 
@@ -213,10 +226,10 @@ Deno.test("diffProspectKeys: a status change moves keys and counters, nothing el
   assert.ok(isCompleted(after));
   const d = diffProspectKeys(before, after, NOW_ISO, "Europe/Stockholm", DISTRICTS);
   const del = d.deletes.map((k) => JSON.stringify(k));
-  assert.ok(del.includes(JSON.stringify(["prospects_by_project", 1, 0, "9999-12-31", "01P"])));
+  assert.ok(del.includes(JSON.stringify(prospectsByProjectPrefix(1, 0, "9999-12-31", "01P"))));
   assert.ok(
     del.includes(
-      JSON.stringify(["prospects_by_next_transition", "2026-03-10T12:00:00.000Z", "01P"]),
+      JSON.stringify(prospectsByNextTransitionPrefix("2026-03-10T12:00:00.000Z", "01P")),
     ),
   );
   assert.ok(
@@ -224,10 +237,10 @@ Deno.test("diffProspectKeys: a status change moves keys and counters, nothing el
     "unchanged keys are not rewritten",
   );
   const counters = Object.fromEntries(d.counters.map((c) => [JSON.stringify(c.key), c.delta]));
-  assert.equal(counters[JSON.stringify(["prospect_totals", "p", 1, 0])], -1);
-  assert.equal(counters[JSON.stringify(["prospect_totals", "p", 1, 1])], 1);
-  assert.equal(counters[JSON.stringify(["prospect_totals", "ps", 1, "Member", 1])], 1);
-  assert.equal(counters[JSON.stringify(["prospect_count_by_project", 1])], undefined, "net zero");
+  assert.equal(counters[JSON.stringify(prospectTotalKey("p", 1, 0))], -1);
+  assert.equal(counters[JSON.stringify(prospectTotalKey("p", 1, 1))], 1);
+  assert.equal(counters[JSON.stringify(prospectTotalKey("ps", 1, "Member", 1))], 1);
+  assert.equal(counters[JSON.stringify(prospectCountByProjectKey(1))], undefined, "net zero");
   const created = diffProspectKeys(null, before, NOW_ISO, "Europe/Stockholm", DISTRICTS);
   assert.equal(created.deletes.length, 0);
   assert.ok(created.counters.some((c) => c.key[0] === "prospect_count_by_club" && c.delta === 1));
@@ -239,8 +252,8 @@ Deno.test("diffProspectKeys: a status change moves keys and counters, nothing el
     DISTRICTS,
   );
   const mc = Object.fromEntries(moved.counters.map((c) => [JSON.stringify(c.key), c.delta]));
-  assert.equal(mc[JSON.stringify(["prospect_count_by_club", 101])], -1);
-  assert.equal(mc[JSON.stringify(["prospect_count_by_club", 102])], 1);
+  assert.equal(mc[JSON.stringify(prospectCountByClubKey(101))], -1);
+  assert.equal(mc[JSON.stringify(prospectCountByClubKey(102))], 1);
 });
 
 Deno.test("prospectEvents: one event per changed aspect", () => {

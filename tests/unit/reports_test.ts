@@ -1,4 +1,10 @@
 /** Report rules and keys, pure: reference instant, age buckets, columns, CSV, schemas, mutations. */
+import {
+  reportChangeAtKey,
+  reportCounterKey,
+  reportFirstInKey,
+  reportStintKey,
+} from "@/lib/db/keys.ts";
 import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -194,9 +200,9 @@ const deltas = (m: ReturnType<typeof reportMutations>) =>
 Deno.test("reportMutations: creation, status change, escalation, move, deletion", () => {
   const created = reportMutations(null, prospect(), "2026-03-01T08:00:00Z", TZ, DISTRICTS);
   const c = deltas(created);
-  assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
+  assert.equal(c[JSON.stringify(reportCounterKey("scd", 1, "2026-03-01", 101, ""))], 1);
   assert.equal(
-    c[JSON.stringify(["report_counters", "sdd", 1, "2026-03-01", 7, ""])],
+    c[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-01", 7, ""))],
     1,
     "the same bucket per district, by the club's district",
   );
@@ -210,25 +216,25 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   // The day of a bucket is the local date: 23:30 UTC on 03-01 is 00:30 on 03-02 in Stockholm.
   const late = deltas(reportMutations(null, prospect(), "2026-03-01T23:30:00Z", TZ, DISTRICTS));
-  assert.equal(late[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, ""])], 1);
+  assert.equal(late[JSON.stringify(reportCounterKey("scd", 1, "2026-03-02", 101, ""))], 1);
   assert.equal(
-    c[JSON.stringify(["report_counters", "s", 1, ""])],
+    c[JSON.stringify(reportCounterKey("s", 1, ""))],
     undefined,
     "current counts come from the search totals",
   );
-  assert.equal(c[JSON.stringify(["report_counters", "scd", 1, "2026-03-01", 101, ""])], 1);
+  assert.equal(c[JSON.stringify(reportCounterKey("scd", 1, "2026-03-01", 101, ""))], 1);
   assert.equal(
-    c[JSON.stringify(["report_counters", "sv", 1])],
+    c[JSON.stringify(reportCounterKey("sv", 1))],
     undefined,
     "creation is no change (the fold of its pending entry rewrites the count: report_pending.ts)",
   );
   assert.deepEqual(created.sets, [
     {
-      key: ["report_first_in", 1, "2026-03-01T08:00:00.000Z", "P1", "2026-03-01T08:00:00.000Z"],
+      key: reportFirstInKey(1, "2026-03-01T08:00:00.000Z", "P1", "2026-03-01T08:00:00.000Z"),
       value: 1,
     },
     {
-      key: ["report_stints", 1, 101, "2026-03-01T08:00:00.000Z", "P1"],
+      key: reportStintKey(1, 101, "2026-03-01T08:00:00.000Z", "P1"),
       value: { s: "" }, // `from` is the key's start: left out
     },
   ]);
@@ -243,22 +249,22 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   });
   const changed = reportMutations(before, after, at, TZ, DISTRICTS);
   const d = deltas(changed);
-  assert.equal(d[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, ""])], -1);
+  assert.equal(d[JSON.stringify(reportCounterKey("scd", 1, "2026-03-02", 101, ""))], -1);
   assert.equal(
-    d[JSON.stringify(["report_counters", "scd", 1, "2026-03-02", 101, "NoAnswer1"])],
+    d[JSON.stringify(reportCounterKey("scd", 1, "2026-03-02", 101, "NoAnswer1"))],
     1,
   );
-  assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, ""])], -1);
-  assert.equal(d[JSON.stringify(["report_counters", "sdd", 1, "2026-03-02", 7, "NoAnswer1"])], 1);
+  assert.equal(d[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-02", 7, ""))], -1);
+  assert.equal(d[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-02", 7, "NoAnswer1"))], 1);
   assert.equal(
-    d[JSON.stringify(["report_counters", "sv", 1])],
+    d[JSON.stringify(reportCounterKey("sv", 1))],
     1,
     "the project's changes ever: the count whose versionstamp names its buckets' state",
   );
   assert.ok(!Object.keys(d).some((k) => k.includes('"c"')), "no separate project counter");
-  assert.equal(d[JSON.stringify(["report_counters", "dcd", 1, "2026-03-02", 7])], 1);
+  assert.equal(d[JSON.stringify(reportCounterKey("dcd", 1, "2026-03-02", 7))], 1);
   assert.equal(
-    d[JSON.stringify(["report_counters", "dch", 1, "2026-03-02T10", 7])],
+    d[JSON.stringify(reportCounterKey("dch", 1, "2026-03-02T10", 7))],
     1,
     "changes per district and UTC hour: the district report's current hour",
   );
@@ -268,21 +274,21 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
     "6 change counters (sv, cc, ccd, cch, dcd, dch), 2 club and 2 district buckets, 2 escalation counters",
   );
   assert.equal(
-    d[JSON.stringify(["report_counters", "cch", 1, "2026-03-02T10", 101])],
+    d[JSON.stringify(reportCounterKey("cch", 1, "2026-03-02T10", 101))],
     1,
     "changes per club and UTC hour: today's 24 h window",
   );
-  assert.equal(d[JSON.stringify(["report_counters", "ccd", 1, "2026-03-02", 101])], 1);
-  assert.equal(d[JSON.stringify(["report_counters", "e", 1])], 1);
+  assert.equal(d[JSON.stringify(reportCounterKey("ccd", 1, "2026-03-02", 101))], 1);
+  assert.equal(d[JSON.stringify(reportCounterKey("e", 1))], 1);
   const keys = changed.sets.map((s) => JSON.stringify(s.key));
-  assert.ok(keys.includes(JSON.stringify(["report_changes_at", 1, at, "P1"])));
+  assert.ok(keys.includes(JSON.stringify(reportChangeAtKey(1, at, "P1"))));
   assert.ok(
     !keys.includes(
-      JSON.stringify(["report_stints", 1, 101, "2026-03-01T08:00:00.000Z", "P1", STINT_END]),
+      JSON.stringify(reportStintKey(1, 101, "2026-03-01T08:00:00.000Z", "P1", STINT_END)),
     ),
     "a status change writes no end key: the next stint in the club ends the old one",
   );
-  assert.ok(keys.includes(JSON.stringify(["report_stints", 1, 101, at, "P1"])));
+  assert.ok(keys.includes(JSON.stringify(reportStintKey(1, 101, at, "P1"))));
 
   const still = reportMutations(
     after,
@@ -306,24 +312,24 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   const m = deltas(moved);
   assert.equal(
-    m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 101, "NoAnswer1"])],
+    m[JSON.stringify(reportCounterKey("scd", 1, "2026-03-04", 101, "NoAnswer1"))],
     -1,
   );
-  assert.equal(m[JSON.stringify(["report_counters", "scd", 1, "2026-03-04", 102, "NoAnswer1"])], 1);
+  assert.equal(m[JSON.stringify(reportCounterKey("scd", 1, "2026-03-04", 102, "NoAnswer1"))], 1);
   assert.ok(
     !Object.keys(m).some((k) => k.includes('"sdd"')),
     "a move within a district leaves its buckets alone",
   );
-  assert.equal(m[JSON.stringify(["report_counters", "sv", 1])], undefined, "a move is no change");
+  assert.equal(m[JSON.stringify(reportCounterKey("sv", 1))], undefined, "a move is no change");
   assert.ok(
     moved.sets.some((s) =>
-      JSON.stringify(s.key) === JSON.stringify(["report_stints", 1, 102, at, "P1"])
+      JSON.stringify(s.key) === JSON.stringify(reportStintKey(1, 102, at, "P1"))
     ),
   );
-  assert.deepEqual(moved.deletes, [["report_stints", 1, 102, at, "P1", STINT_END]]);
+  assert.deepEqual(moved.deletes, [reportStintKey(1, 102, at, "P1", STINT_END)]);
   assert.ok(
     moved.sets.some((s) =>
-      JSON.stringify(s.key) === JSON.stringify(["report_stints", 1, 101, at, "P1", STINT_END])
+      JSON.stringify(s.key) === JSON.stringify(reportStintKey(1, 101, at, "P1", STINT_END))
     ),
     "a move ends the stint it leaves with an end key",
   );
@@ -337,11 +343,11 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   const g = deltas(gone);
   assert.equal(
-    g[JSON.stringify(["report_counters", "scd", 1, "2026-03-05", 101, "NoAnswer1"])],
+    g[JSON.stringify(reportCounterKey("scd", 1, "2026-03-05", 101, "NoAnswer1"))],
     -1,
   );
   assert.equal(
-    g[JSON.stringify(["report_counters", "sdd", 1, "2026-03-05", 7, "NoAnswer1"])],
+    g[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-05", 7, "NoAnswer1"))],
     -1,
   );
   assert.equal(Object.entries(g).filter(([, v]) => v > 0).length, 0);
@@ -351,8 +357,8 @@ Deno.test("reportMutations: a move between districts, and a club without a distr
   const before = prospect({ sellStatus: "Member" });
   const at = "2026-03-04T10:00:00.000Z";
   const moved = deltas(reportMutations(before, { ...before, clubId: 103 }, at, TZ, DISTRICTS));
-  assert.equal(moved[JSON.stringify(["report_counters", "sdd", 1, "2026-03-04", 7, "Member"])], -1);
-  assert.equal(moved[JSON.stringify(["report_counters", "sdd", 1, "2026-03-04", 8, "Member"])], 1);
+  assert.equal(moved[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-04", 7, "Member"))], -1);
+  assert.equal(moved[JSON.stringify(reportCounterKey("sdd", 1, "2026-03-04", 8, "Member"))], 1);
 
   // A club the map does not know (it cannot be placed): no district bucket is guessed, and the
   // district buckets are marked untrusted from this write on.
