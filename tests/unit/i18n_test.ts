@@ -252,7 +252,10 @@ Deno.test("i18n: t() answers what i18next answers for every key of both dictiona
       returnedObjectHandler: (key: string) => key,
     });
     const ours = makeT(lang);
-    const keys = [...leaves(dict).map(([k]) => k.replace(/_(one|other|zero|few|many)$/, "")), "x.y"];
+    const keys = [
+      ...leaves(dict).map(([k]) => k.replace(/_(one|other|zero|few|many)$/, "")),
+      "x.y",
+    ];
     for (const key of new Set([...keys, "validation", "weird:key"])) {
       for (const v of vars) {
         const want = reference.t(key, (v ?? {}) as never) as unknown;
