@@ -174,6 +174,10 @@ export const prospectsByProjectClubUrgencyPrefix = (
 export const prospectsByClubRegisteredPrefix = (
   ...p: Part[]
 ) => ["prospects_by_club_registered", ...p];
+/** Web leads awaiting their first contact, per club: [clubId, registerDate, id] (today's list). */
+export const prospectsAwaitingContactPrefix = (
+  ...p: Part[]
+) => ["prospects_awaiting_contact", ...p];
 /** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
 export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
 /**

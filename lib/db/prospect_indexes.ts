@@ -8,6 +8,7 @@ import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
+  awaitingFirstContact,
   foldName,
   followUpSortKey,
   isCompleted,
@@ -101,6 +102,12 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const phone = phoneKeyPart(p.phoneNumber);
   if (phone) out.push({ key: K.prospectByPhoneKey(phone, id), value: ID_IN_KEY });
   if (p.email) out.push({ key: K.prospectByEmailKey(p.email.toLowerCase(), id), value: ID_IN_KEY });
+  if (awaitingFirstContact(p)) {
+    out.push({
+      key: K.prospectsAwaitingContactPrefix(p.clubId, p.registerDate, id),
+      value: ID_IN_KEY,
+    });
+  }
   out.push(...clockIndexEntries(p, d));
   return out;
 }
@@ -138,7 +145,8 @@ function sameEntriesButClock(a: Prospect, b: Prospect): boolean {
     a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
     a.followUpDate === b.followUpDate && a.sellStatus === b.sellStatus &&
     a.assignId === b.assignId && a.firstName === b.firstName && a.lastName === b.lastName &&
-    a.phoneNumber === b.phoneNumber && a.email === b.email && doneFlag(a) === doneFlag(b);
+    a.phoneNumber === b.phoneNumber && a.email === b.email && doneFlag(a) === doneFlag(b) &&
+    awaitingFirstContact(a) === awaitingFirstContact(b);
 }
 
 /** The name-prefix counters a live record of segment d adds 1 to. */

@@ -14,6 +14,7 @@ import {
   ACTIVITY_STATUSES,
   ACTIVITY_WEIGHT,
   NOTE_TYPES,
+  PROSPECT_SOURCES,
   SELL_STATUSES,
 } from "@/lib/domain/statuses.ts";
 import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
@@ -152,6 +153,16 @@ export const PROSPECT_FIELDS = {
   deletedBy: field(nullableText.optional().describe("the user id that deleted it")),
   createdBy: field(nullableText.describe("the user id that created it")),
   updatedAt: field(instant),
+  source: field(
+    z.enum(PROSPECT_SOURCES).optional().describe(
+      "where it came from, recorded at creation (web form, CSV import, staff); absent reads as staff",
+    ),
+  ),
+  firstContactAt: field(
+    instant.nullable().optional().describe(
+      "when staff first contacted it: the first note, sell-status change or assignment",
+    ),
+  ),
 };
 
 type Fields = typeof PROSPECT_FIELDS;
@@ -183,6 +194,7 @@ export const prospectMaySchema = z.object({
 
 /** A prospect as the API answers it. */
 export const prospectSchema = prospectRecordSchema.extend({
+  source: z.enum(PROSPECT_SOURCES).describe("web, import or staff (recorded at creation)"),
   version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
   may: prospectMaySchema.optional().describe(
     "what the caller may do with this prospect (the server enforces the same)",
@@ -268,6 +280,8 @@ export const BLANK_PROSPECT: Omit<z.output<typeof prospectRecordSchema>, OwnFiel
   deleted: false,
   deletedAt: null,
   createdBy: null,
+  source: "staff",
+  firstContactAt: null,
 };
 
 /** The personal fields and what erasing the person leaves in each. */

@@ -203,7 +203,7 @@ export async function receiveWebLead(
     throw new HttpError(400, "VALIDATION", "errors.validation", errors);
   }
   const club = await clubFor(ctx, input.clubId);
-  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null));
+  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
   const contact = contactOf(input.phoneNumber, input.email);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -57,7 +57,8 @@ export function loginPages(app: Hono<AppEnv>) {
 /** /login and /setup (the first admin). */
 function signInPages(app: Hono<AppEnv>) {
   app.get("/login", (c) => {
-    const redirect = safeRedirect(c.req.query("redirect"));
+    // Without a target, sign-in lands on "/" (staff: today's list, admins: the Prospects screen).
+    const redirect = safeRedirect(c.req.query("redirect"), "/");
     // Already signed in: straight on (spec §2); a forced logout signs out before coming here.
     if (c.get("user")) return c.redirect(redirect === "/prospects" ? "/" : redirect, 302);
     return fullScreen(

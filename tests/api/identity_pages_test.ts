@@ -189,7 +189,7 @@ Deno.test("POST /login signs in without JavaScript: 303 with the session, errors
       password: TEST_PASSWORD,
       redirect: "/\t/evil.example",
     });
-    assert.equal(offsite.location, "/prospects");
+    assert.equal(offsite.location, "/", "off-site targets land on the start page");
     // Malformed bodies re-render the form, never 500.
     const empty = await env.app.request(`${ORIGIN}/login`, {
       method: "POST",
