@@ -29,7 +29,7 @@ export function WebBadge(
       data-testid={testId ?? "web-badge"}
     >
       {t("prospects.web.badge")}
-      {waiting && <span class="font-normal">{`· ${age}`}</span>}
+      {waiting && <span class="font-normal">{` · ${age}`}</span>}
     </span>
   );
 }

@@ -1,0 +1,153 @@
+/**
+ * The receptionist's desk in Chromium: a staff member signs in and lands on /today ("Idag"), sees
+ * the web lead first with its "Webb" badge and age, the counts, an overdue follow-up in words,
+ * and taps a tel: link; at 390 px the cards fit the screen with 40 px targets.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { createTestUser, TEST_PASSWORD } from "@/tests/helpers.ts";
+import {
+  createClub,
+  createDistrict,
+  createMarketProject,
+  setClubSubscription,
+} from "@/lib/db/reference.ts";
+import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
+import { createFormKey, receiveWebLead } from "@/lib/services/intake.ts";
+import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import { testConfig } from "@/lib/config.ts";
+import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+
+const TZ = "Europe/Stockholm";
+
+const session = (u: UserRecord): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  sid: null,
+});
+
+/** Club 101 (the staff member's) with a web lead, an overdue callback and a fresh one; club 102. */
+export async function seedDesk(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const admin = await createTestUser(kv, { role: "ROLE_ADMIN", email: "admin@klubb.se" });
+    const staff = await createTestUser(kv, { email: "reception@klubb.se", firstName: "Rut" });
+    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
+    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
+    await createClub(kv, { clubId: 102, name: "Norr", districtId: 1 });
+    await setClubSubscription(kv, staff.id, 101, true);
+    const today = localDate(new Date(), TZ);
+    const project = await createMarketProject(
+      kv,
+      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
+      today,
+    );
+    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user: session(admin) };
+    const row = (firstName: string, clubId: number, phoneNumber: string) =>
+      createProspect(ctx, {
+        firstName,
+        lastName: "Kund",
+        clubId,
+        marketProjectId: 7,
+        phoneNumber,
+      } as never);
+    const late = await row("Olof", 101, "070-111 22 01");
+    await patchProspect(ctx, late.id, {
+      sellStatus: "WaitingCustomerCall",
+      followUpDate: addDays(today, -1),
+    } as never, ["sellStatus", "followUpDate"]);
+    await row("Ebba", 101, "070-111 22 02");
+    await row("Norrlund", 102, "070-111 22 03");
+    const deps = { kv, config: testConfig({}), now: () => new Date(Date.now() - 7 * 60_000) };
+    const fk = await createFormKey(deps, session(admin), project.id, [
+      "https://kampanj.example.se",
+    ]);
+    await receiveWebLead(deps, fk, {
+      firstName: "Wilma",
+      lastName: "Webb",
+      phoneNumber: "+46 70 111 22 04",
+      clubId: 101,
+    } as never, "203.0.113.9");
+    return { staff, admin };
+  } finally {
+    kv.close();
+  }
+}
+
+Deno.test({
+  name:
+    "e2e: staff land on Idag after sign-in; the web lead first with its badge, overdue in words, tel: and SMS links (1280 and 390 px)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-today-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    await seedDesk(kvPath);
+    const server = await startServer({ KV_PATH: kvPath });
+    try {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+        const b = await openBrowser(viewport);
+        const { page } = b;
+        try {
+          await page.goto(`${server.url}/login`);
+          await hydrated(page);
+          await page.fill("[data-testid=field-email]", "reception@klubb.se");
+          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+          await page.press("[data-testid=field-password]", "Enter");
+          await page.waitForURL(/\/today$/);
+          await page.waitForSelector("[data-testid=today-list]");
+          const names = await page.$$eval(
+            "[data-testid=today-item] h2",
+            (els) => els.map((e) => e.textContent),
+          );
+          assert.deepEqual(names.slice(0, 1), ["Wilma Webb"], "the web lead comes first");
+          assert.ok(!names.includes("Norrlund Kund"), "another club's prospect is not listed");
+          assert.deepEqual(names.slice(1).sort(), ["Ebba Kund", "Olof Kund"]);
+          const first = page.locator("[data-testid=today-item]").first();
+          assert.match(
+            await first.locator("[data-testid=web-badge]").textContent() ?? "",
+            /Webb\s*· väntat \d+ min/,
+          );
+          assert.equal(
+            await first.locator("[data-testid=today-call]").getAttribute("href"),
+            "tel:+46701112204",
+          );
+          const olof = page.locator("[data-testid=today-item]", { hasText: "Olof" });
+          assert.match(
+            await olof.locator("[data-testid=today-overdue]").textContent() ?? "",
+            /Försenad: uppföljning/,
+          );
+          assert.equal(await page.textContent("[data-testid=today-count-total] dd"), "3");
+          assert.equal(await page.textContent("[data-testid=today-count-web] dd"), "1");
+          assert.equal(await page.textContent("[data-testid=today-count-overdue] dd"), "1");
+          assert.equal(
+            await page.getAttribute("[data-testid=nav-today]", "aria-current"),
+            "page",
+          );
+          if (viewport.width < 400) {
+            const over = await page.evaluate(() =>
+              document.documentElement.scrollWidth - globalThis.innerWidth
+            );
+            assert.ok(over <= 0, `no sideways scrolling (${over} px)`);
+            const heights = await page.$$eval(
+              "[data-testid=today-call], [data-testid=today-sms]",
+              (els) => els.map((e) => e.getBoundingClientRect().height),
+            );
+            assert.ok(heights.every((h) => h >= 40), `40 px targets: ${heights}`);
+          }
+          await screenshot(page, `today-${viewport.width}`);
+          assert.deepEqual(b.problems, []);
+        } finally {
+          await b.close();
+        }
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
