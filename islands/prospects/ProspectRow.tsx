@@ -18,6 +18,7 @@ import {
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
 import { DateInput } from "@/components/DateInput.tsx";
+import { WebBadge } from "@/components/WebBadge.tsx";
 
 export interface RowDraft {
   customerId: string;
@@ -259,7 +260,8 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           class="whitespace-nowrap text-xs text-slate-600"
           data-testid={`age-${rowId}`}
         >
-          {age ? t("prospects.age", age) : ""}
+          {p && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} />}
+          {age ? ` ${t("prospects.age", age)}` : ""}
         </td>
         <td
           data-col="assign"

@@ -6,6 +6,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/domain/statuses.ts";
 
 export interface Filters {
   marketProjectId: number | null;
+  /** One field for a person: name, phone in any form, e-mail or customer id (the API's search). */
+  search: string;
   customerId: string;
   firstName: string;
   lastName: string;
@@ -28,6 +30,7 @@ export interface Filters {
 }
 
 export const TEXT_FILTERS = [
+  "search",
   "customerId",
   "firstName",
   "lastName",
@@ -42,6 +45,7 @@ export const TEXT_FILTERS = [
 export function defaultFilters(marketProjectId: number | null): Filters {
   return {
     marketProjectId,
+    search: "",
     customerId: "",
     firstName: "",
     lastName: "",

@@ -49,9 +49,27 @@ export const assigneePart = (p: Pick<Prospect, "assignId">) => (p.assignId ?? ""
 /** Phone digits in one national form: +46 7…, 0046 7… and 07… index the same. */
 export const phoneKeyPart = (phone: string): string => normalizePhone(phone);
 
-/** Urgency order: activity weight (lower = more urgent), then follow-up date, in one key part. */
-export const urgencySortKey = (p: Pick<Prospect, "activityStatusWeigth" | "followUpDate">) =>
-  `${p.activityStatusWeigth}|${followUpSortKey(p)}`;
+/**
+ * Urgency order in one key part: web leads awaiting their first contact first ("!" sorts before
+ * every digit; "!weight|registerDate", oldest first), then activity weight (lower = more urgent),
+ * then follow-up date ("weight|followUpSortKey").
+ */
+export const urgencySortKey = (
+  p: Pick<
+    Prospect,
+    | "activityStatusWeigth"
+    | "followUpDate"
+    | "source"
+    | "firstContactAt"
+    | "deleted"
+    | "sellStatus"
+    | "activityStatus"
+    | "registerDate"
+  >,
+) =>
+  awaitingFirstContact(p)
+    ? `!${p.activityStatusWeigth}|${p.registerDate}`
+    : `${p.activityStatusWeigth}|${followUpSortKey(p)}`;
 
 export function facetsOf(p: Prospect): Facets {
   return { f: followUpSortKey(p), c: p.clubId, s: statusPart(p), a: assigneePart(p) };

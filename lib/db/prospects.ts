@@ -1089,8 +1089,9 @@ export async function listTodayCandidates(
   for (const c of clubIds) {
     ranges.push({ prefix: prospectsAwaitingContactPrefix(c) });
     for (const mp of marketProjectIds) {
+      // Weights 0–2, and every web lead awaiting contact ("!…", urgencySortKey).
       ranges.push({
-        start: prospectsByProjectClubUrgencyPrefix(mp, c, 0, "0|"),
+        start: prospectsByProjectClubUrgencyPrefix(mp, c, 0, "!"),
         end: prospectsByProjectClubUrgencyPrefix(mp, c, 0, "3|"),
       });
     }

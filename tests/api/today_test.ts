@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
-import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
+import { createRow, makeChain, postWebLead, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
 
 const CAMPAIGN = "https://kampanj.example.se";
@@ -16,22 +16,6 @@ async function formKey(env: TestEnv, adminHeaders: Record<string, string>, proje
   });
   assert.equal(r.res.status, 201, JSON.stringify(r.json));
   return r.json.key as string;
-}
-
-/** A web lead through the public intake. */
-export async function postWebLead(env: TestEnv, key: string, over: Record<string, unknown> = {}) {
-  const res = await env.app.request(`${ORIGIN}/api/intake/${key}`, {
-    method: "POST",
-    headers: { Origin: CAMPAIGN, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Webb",
-      lastName: "Lead",
-      phoneNumber: `070${Math.floor(1e6 + Math.random() * 8e6)}`,
-      clubId: 101,
-      ...over,
-    }),
-  }, { remoteAddr: { hostname: `203.0.113.${Math.floor(Math.random() * 200)}` } });
-  assert.equal(res.status, 201, await res.text());
 }
 
 const names = (json: any) => (json as any[]).map((p) => p.firstName);

@@ -151,3 +151,69 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "e2e: the grid's one search field finds a caller by phone in any form; a web lead shows its Webb badge and comes first under most urgent first (1280 and 390 px)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-desk-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    await seedDesk(kvPath);
+    const server = await startServer({ KV_PATH: kvPath });
+    try {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+        const b = await openBrowser(viewport);
+        const { page } = b;
+        const names = () =>
+          page.$$eval(
+            "[data-testid=prospect-grid] tbody tr[data-testid^=row-]:not([data-testid=row-new]) [data-testid^=firstName-]",
+            (els) => els.map((e) => (e as HTMLInputElement).value),
+          );
+        try {
+          await page.goto(`${server.url}/login?redirect=%2Fprospects%3FmarketProjectId%3D7`);
+          await hydrated(page);
+          await page.fill("[data-testid=field-email]", "reception@klubb.se");
+          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+          await page.press("[data-testid=field-password]", "Enter");
+          await page.waitForURL(/\/prospects\?marketProjectId=7$/);
+          await hydrated(page);
+          await page.selectOption("[data-testid=sort-by]", "urgency");
+          await page.waitForFunction(() =>
+            document.querySelector("[data-testid=prospect-grid] tbody [data-testid^=web-]") !== null
+          );
+          await page.waitForFunction(() => {
+            const first = document.querySelector(
+              "[data-testid=prospect-grid] tbody tr[data-testid^=row-] [data-testid^=firstName-]",
+            ) as HTMLInputElement | null;
+            return first?.value === "Wilma";
+          });
+          assert.equal((await names())[0], "Wilma", "the web lead first under most urgent first");
+          const badge = page.locator("[data-testid^=web-]").first();
+          assert.match(await badge.textContent() ?? "", /Webb\s*· väntat \d+ min/);
+          await screenshot(page, `desk-grid-urgency-${viewport.width}`);
+
+          for (const phone of ["0046 70-111 22 01", "+46701112201", "070 111 22 01"]) {
+            await page.fill("[data-testid=filter-search]", phone);
+            await page.click("[data-testid=filter-submit]");
+            await page.waitForFunction(() =>
+              document.querySelectorAll(
+                "[data-testid=prospect-grid] tbody tr[data-testid^=row-]:not([data-testid=row-new])",
+              ).length === 1
+            );
+            assert.deepEqual(await names(), ["Olof"], phone);
+          }
+          assert.match(page.url(), /search=/);
+          await screenshot(page, `desk-grid-search-${viewport.width}`);
+          assert.deepEqual(b.problems, []);
+        } finally {
+          await b.close();
+        }
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
