@@ -61,6 +61,7 @@ export const MATRIX: Record<string, string> = {
   "DELETE /api/admin/users/:id": ADMIN,
   "PUT /api/admin/users/restore/:id": ADMIN,
   "GET /api/admin/users/:id/audit": ADMIN,
+  "POST /api/admin/users/:id/verification-email": ADMIN,
   "POST /api/admin/users/:id/api-tokens": ADMIN,
   "GET /api/admin/users/:id/api-tokens": ADMIN,
   "DELETE /api/admin/users/:id/api-tokens/:tokenId": ADMIN,
