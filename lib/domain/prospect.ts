@@ -6,7 +6,7 @@
  * without bundling zod.
  */
 import { TZDate } from "@date-fns/tz";
-import { EMAIL_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
+import { EMAIL_RE, isPhoneNumber, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 import {
   isDoneSellStatus,
   isFollowUpSellStatus,
@@ -129,6 +129,8 @@ export function validateRow(
   if (blank(row.phoneNumber)) errors.phoneNumber = "validation.required";
   else if (!PHONE_RE.test(String(row.phoneNumber).trim())) {
     errors.phoneNumber = "validation.notANumber";
+  } else if (!isPhoneNumber(String(row.phoneNumber))) {
+    errors.phoneNumber = "validation.phoneDigits";
   }
   if (!blank(row.email) && !EMAIL_RE.test(String(row.email).trim())) {
     errors.email = "validation.email";

@@ -17,7 +17,7 @@ import {
   PROSPECT_SOURCES,
   SELL_STATUSES,
 } from "@/lib/domain/statuses.ts";
-import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
+import { DATE_RE, isPhoneNumber, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 
 const blankToUndefined = (v: unknown) =>
   v === "" || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
@@ -53,7 +53,7 @@ const phone = z.preprocess(
   z.string({ error: "validation.required" }).trim().max(30, "validation.maxLength").regex(
     PHONE_RE,
     "validation.notANumber",
-  ),
+  ).refine(isPhoneNumber, "validation.phoneDigits"),
 );
 const email = z.preprocess(
   blankToNull,
