@@ -212,7 +212,6 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const cell: CellKit = { t, draft, errors, rowId, locked, set };
   const buttons: RowButtons = { p, may, rowId, busy, actions };
   const followOk = followUpAllowed(draft.sellStatus);
-  const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
   // On a phone name and phone read as text until the row's edit control opens them.
   const [editing, setEditing] = useState(false);
@@ -230,11 +229,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         data-editing={adding || editing || dirty ? "true" : undefined}
         onKeyDown={onKeyDown}
       >
-        {adding && (
-          <td data-col="heading">
-            <h2 class="text-base font-semibold">{t("prospects.newProspect")}</h2>
-          </td>
-        )}
+        {adding && <NewHeadingCell />}
         <td data-col="id" data-label={t("prospects.columns.customerId")}>
           {adding
             ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
@@ -252,10 +247,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             />
           )}
         </td>
-        <td data-col="phone" data-label={t("prospects.columns.phone")}>
-          {textInput(cell, "phoneNumber", t("prospects.columns.phone"), "!w-[5.25rem]", "tel")}
-          {p && <DialLinks p={p} rowId={rowId} />}
-        </td>
+        <PhoneCell cell={cell} p={p} />
         {textCell(cell, "email", "email", "email", "!w-[6.5rem]", "email")}
         <td
           data-col="project"
@@ -291,15 +283,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           />
           {why.followUp && <span id={`why-followUp-${rowId}`} class="why">{why.followUp}</span>}
         </td>
-        <td
-          data-col="age"
-          data-label={t("prospects.columns.age")}
-          class="whitespace-nowrap text-xs text-slate-600"
-          data-testid={`age-${rowId}`}
-        >
-          {p?.source === "web" && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} />}
-          {age && !(p && awaitingFirstContact(p)) ? <div>{t("prospects.age", age)}</div> : ""}
-        </td>
+        <AgeCell p={p} env={env} rowId={rowId} />
         <td
           data-col="assign"
           data-label={t("prospects.columns.assignee")}
@@ -388,6 +372,43 @@ function textCell(
     <td data-col={col} data-label={text}>
       {textInput(c, f, text, width, type)}
       <span class="as-text" aria-hidden="true">{c.draft[f]}</span>
+    </td>
+  );
+}
+
+/** The new-prospect card's heading (a phone shows it; the table hides the cell). */
+function NewHeadingCell() {
+  return (
+    <td data-col="heading">
+      <h2 class="text-base font-semibold">{useT()("prospects.newProspect")}</h2>
+    </td>
+  );
+}
+
+/** The phone input, and on a phone the number as tel: and SMS links. */
+function PhoneCell({ cell: c, p }: { cell: CellKit; p: Prospect | null }) {
+  const label = c.t("prospects.columns.phone");
+  return (
+    <td data-col="phone" data-label={label}>
+      {textInput(c, "phoneNumber", label, "!w-[5.25rem]", "tel")}
+      {p && <DialLinks p={p} rowId={c.rowId} />}
+    </td>
+  );
+}
+
+/** The age since registration; a web lead's "Webb" badge (its minutes until the first contact). */
+function AgeCell({ p, env, rowId }: { p: Prospect | null; env: RowEnv; rowId: string }) {
+  const t = useT();
+  const age = p ? prospectAge(p.registerDate, env.now) : null;
+  return (
+    <td
+      data-col="age"
+      data-label={t("prospects.columns.age")}
+      class="whitespace-nowrap text-xs text-slate-600"
+      data-testid={`age-${rowId}`}
+    >
+      {p?.source === "web" && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} />}
+      {age && !(p && awaitingFirstContact(p)) ? <div>{t("prospects.age", age)}</div> : ""}
     </td>
   );
 }
