@@ -117,7 +117,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         admin={props.user.admin}
         form={form}
         projects={props.projects}
-        clubs={myClubs}
+        clubs={props.user.admin ? props.clubs : myClubs}
         onChange={(p) => setForm((f) => ({ ...f, ...p }))}
         onProject={chooseProject}
         onSubmit={filterForm.submit}

@@ -7,7 +7,7 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
-import type { Filters } from "@/islands/prospects/query.ts";
+import { ALL_CLUBS, type Filters } from "@/islands/prospects/query.ts";
 import { DateInput } from "@/components/DateInput.tsx";
 
 export interface FilterBarProps {
@@ -74,7 +74,15 @@ export function FilterBar(
       />
       <SearchField value={form.search} onChange={(search) => onChange({ search })} />
       {([
-        ["clubId", "club", "anyClub", clubs.map((c) => [String(c.clubId), c.name])],
+        [
+          "clubId",
+          "club",
+          "anyClub",
+          [
+            ...(admin ? [[ALL_CLUBS, t("prospects.filters.allClubs")]] : []),
+            ...clubs.map((c) => [String(c.clubId), c.name]),
+          ],
+        ],
         [
           "sellStatus",
           "sellStatus",

@@ -14,7 +14,7 @@ export interface Filters {
   tag: string;
   email: string;
   sellStatus: string;
-  /** One of the user's clubs, or "" for all of them. */
+  /** One of the user's clubs, "" for all of them, or ALL_CLUBS (admins: every club). */
   clubId: string;
   registerDate: string;
   registerEndDate: string;
@@ -28,6 +28,9 @@ export interface Filters {
   page: number;
   size: number;
 }
+
+/** The club filter's value for every club of the chain (admins). */
+export const ALL_CLUBS = "all";
 
 export const TEXT_FILTERS = [
   "search",
@@ -98,7 +101,9 @@ export function apiQuery(
     deleted: f.deleted || undefined,
   };
   for (const k of TEXT_FILTERS) if (f[k].trim()) q[k] = f[k].trim();
-  if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
+  // ALL_CLUBS (admins): the whole chain, no club filter.
+  if (f.clubId === ALL_CLUBS) delete q.clubId;
+  else if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
   return q;
 }
 

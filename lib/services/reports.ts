@@ -20,9 +20,9 @@ import {
   getClubsByNumbers,
   getMarketProjectByNumber,
   listDistricts,
-  subscribedClubIds,
 } from "@/lib/db/reference.ts";
 import { foldProjects } from "@/lib/db/report_pending.ts";
+import { reportClubs } from "@/lib/services/reference.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
@@ -81,15 +81,15 @@ async function projectsFor(ctx: ReportCtx, ids: number[], field: string): Promis
 
 // ── sell status age ─────────────────────────────────────────────────────────
 
-/** GET /api/reports/sell-status-age: the caller's subscribed clubs in one project. */
+/** GET /api/reports/sell-status-age: the caller's clubs (an admin's: every club) in one project. */
 export async function sellStatusAge(
   ctx: ReportCtx,
   q: SellStatusAgeQuery,
 ): Promise<SellStatusAgeReport> {
   const lang = q.language ?? ctx.lang;
   const [project] = await projectsFor(ctx, [q.marketProjectId], "marketProjectId");
-  const clubIds = await subscribedClubIds(ctx.kv, ctx.user.id);
-  const clubs = await getClubsByNumbers(ctx.kv, clubIds);
+  const clubs = await reportClubs(ctx.kv, ctx.user);
+  const clubIds = clubs.map((c) => c.clubId);
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   const mp = project.marketProjectId;
   await foldProjects(ctx.kv, [mp]);

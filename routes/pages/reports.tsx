@@ -6,12 +6,7 @@
 import type { Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { Island } from "@/components/Island.tsx";
-import {
-  getClubsByNumbers,
-  listClubs,
-  listDistricts,
-  subscribedClubIds,
-} from "@/lib/services/reference.ts";
+import { listClubs, listDistricts, reportClubs } from "@/lib/services/reference.ts";
 import {
   reportableProjects,
   type ReportCtx,
@@ -96,7 +91,7 @@ async function tabContent(c: Ctx, tab: TabId) {
   }));
   switch (tab) {
     case "sellStatusAge": {
-      const clubs = await getClubsByNumbers(kv, await subscribedClubIds(kv, user.id));
+      const clubs = await reportClubs(kv, user);
       const mp = Number(q("marketProjectId"));
       const initial = {
         marketProjectId: Number.isInteger(mp) && mp > 0 ? mp : null,

@@ -334,3 +334,45 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "e2e: an admin subscribed to one club chooses every club of the chain in the grid's club filter",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-chain-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const { admin } = await seedDesk(kvPath);
+    const kv = await Deno.openKv(kvPath);
+    await setClubSubscription(kv, admin.id, 101, true);
+    kv.close();
+    const server = await startServer({ KV_PATH: kvPath });
+    const b = await openBrowser();
+    const { page } = b;
+    try {
+      await page.goto(`${server.url}/login?redirect=%2Fprospects%3FmarketProjectId%3D7`);
+      await hydrated(page);
+      await page.fill("[data-testid=field-email]", "admin@klubb.se");
+      await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+      await page.press("[data-testid=field-password]", "Enter");
+      await page.waitForURL(/marketProjectId=7$/);
+      await hydrated(page);
+      const grid = page.locator("[data-testid=prospect-grid]");
+      assert.equal(await grid.locator("tr", { hasText: "Norrlund" }).count(), 0, "own clubs");
+      await page.selectOption("[data-testid=filter-clubId]", "all");
+      await page.click("[data-testid=filter-submit]");
+      await grid.locator("tr", { hasText: "Norrlund" }).first().waitFor();
+      assert.match(page.url(), /clubId=all/);
+      await page.reload();
+      await hydrated(page);
+      await grid.locator("tr", { hasText: "Norrlund" }).first().waitFor();
+      assert.equal(await page.inputValue("[data-testid=filter-clubId]"), "all");
+      assert.deepEqual(b.problems, []);
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
