@@ -218,6 +218,9 @@ Deno.test({
             await page.click("[data-testid=club-filter]");
             await page.locator("[data-testid=club-table] tbody tr").first().waitFor();
             await check("reports-statusProjectClub");
+            await page.goto(`${server.url}/reports?tab=responseTime&marketProjectId=7`);
+            await page.locator("[data-testid=response-table]").waitFor();
+            await check("reports-responseTime");
             await page.goto(`${server.url}/outbox`);
             await check("outbox");
             assert.deepEqual(b.problems, [], "no console errors");

@@ -376,3 +376,55 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "e2e: the reports page's Svarstid tab shows each club's web leads and response times, with CSV (1280 and 390 px, works as a plain form)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-response-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    await seedDesk(kvPath);
+    const server = await startServer({ KV_PATH: kvPath });
+    try {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+        const b = await openBrowser(viewport);
+        const { page } = b;
+        try {
+          await page.goto(`${server.url}/login?redirect=%2Freports%3Ftab%3DresponseTime`);
+          await hydrated(page);
+          await page.fill("[data-testid=field-email]", "admin@klubb.se");
+          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+          await page.press("[data-testid=field-password]", "Enter");
+          await page.waitForURL(/tab=responseTime$/);
+          assert.equal(await page.textContent("[data-testid=tab-responseTime]"), "Svarstid");
+          await page.selectOption("[data-testid=response-project]", "7");
+          await page.click("[data-testid=response-submit]");
+          await page.waitForSelector("[data-testid=response-table]");
+          const soder = page.locator("[data-testid=response-table] tbody tr", { hasText: "Söder" });
+          assert.equal(await soder.locator("td[data-col=leads]").textContent(), "1");
+          assert.equal(await soder.locator("td[data-col=contacted]").textContent(), "0");
+          assert.equal(await soder.locator("td[data-col=medianMinutes]").textContent(), "–");
+          const href = await page.getAttribute("[data-testid=response-csv]", "href");
+          assert.match(href ?? "", /\/api\/reports\/response-time\?marketProjectId=7&.*format=csv/);
+          const csv = await page.evaluate(async (h) => await (await fetch(h!)).text(), href);
+          assert.match(csv, /Söder/);
+          if (viewport.width < 400) {
+            const over = await page.evaluate(() =>
+              document.documentElement.scrollWidth - globalThis.innerWidth
+            );
+            assert.ok(over <= 0, `no sideways scrolling (${over} px)`);
+          }
+          await screenshot(page, `reports-response-time-${viewport.width}`);
+          assert.deepEqual(b.problems, []);
+        } finally {
+          await b.close();
+        }
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
