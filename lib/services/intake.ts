@@ -18,6 +18,7 @@ import {
 import { listAll, ulid } from "@/lib/db/kv.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
 import { insertNote } from "@/lib/db/notes.ts";
+import { getUserSettings } from "@/lib/db/users.ts";
 import { GuardMoved, insertProspect, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
 import { takeQuota } from "@/lib/auth/brute_force.ts";
@@ -211,12 +212,14 @@ export async function receiveWebLead(
     const same = (await contactMatches(kv, contact))
       .find((m) => m.marketProjectId === project.marketProjectId);
     if (same) {
+      // In the UI language of the admin who set up the form (the staff's, as a rule).
+      const lang = (await getUserSettings(kv, fk.createdBy)).language;
       await insertNote(kv, {
         noteId: ulid(now.getTime()),
         prospectId: same.id,
         noteType: "Note",
-        text: translate("sv", "intake.webLead.note", {
-          when: new Intl.DateTimeFormat("sv-SE", {
+        text: translate(lang, "intake.webLead.note", {
+          when: new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
             timeZone: deps.config.timeZone,
             dateStyle: "short",
             timeStyle: "short",

@@ -270,7 +270,12 @@ Deno.test("setup, reset and lock forms post without JavaScript (303 on success, 
     assert.doesNotMatch(mismatch.html, /Admin123/, "never a password");
     const created = await postForm(env, "/setup", { ...admin, repeatPassword: "Admin123" });
     assert.equal(created.status, 303);
-    assert.equal(created.location, "/login");
+    assert.equal(created.location, "/login?setup=done");
+    const login = await env.app.request(`${ORIGIN}/login?setup=done`);
+    assert.match(
+      await login.text(),
+      /data-testid="setup-created"[^>]*>Administratören har skapats/,
+    );
 
     // Password reset from the mailed link, posted as a plain form.
     await env.app.request(`${ORIGIN}/api/auth/password-reset`, {

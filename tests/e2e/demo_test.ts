@@ -80,7 +80,8 @@ Deno.test({
       await page.fill("[data-testid=field-email]", email);
       await page.fill("[data-testid=field-password]", password);
       await page.press("[data-testid=field-password]", "Enter");
-      await page.waitForURL(/\/prospects$/);
+      // An admin lands on "/", the Prospects screen.
+      await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/prospects");
       await hydrated(page);
       const firstProject = await page.locator("[data-testid=filter-marketProjectId] option").nth(1)
         .getAttribute("value");
