@@ -214,16 +214,20 @@ export function awaitingFirstContact(
   return sourceOf(p) === "web" && !p.firstContactAt && !p.deleted && !isCompleted(p);
 }
 
+/** A web lead without a first contact yet: the next note, sell-status change or assignment is. */
+export const firstContactPending = (p: Pick<Prospect, "source" | "firstContactAt">): boolean =>
+  sourceOf(p) === "web" && !p.firstContactAt;
+
 /**
- * The instant of a staff write that is the prospect's first contact: its sell status changed or
- * somebody was assigned, and it has no first contact yet; null otherwise.
+ * The instant of a staff write that is a web lead's first contact: its sell status changed or
+ * somebody was assigned, and it has no first contact yet; null otherwise (and for other sources).
  */
 export function firstContactOf(
-  before: Pick<Prospect, "firstContactAt" | "sellStatus" | "assignId">,
+  before: Pick<Prospect, "source" | "firstContactAt" | "sellStatus" | "assignId">,
   after: Pick<Prospect, "sellStatus" | "assignId">,
   at: string,
 ): string | null {
-  if (before.firstContactAt) return null;
+  if (!firstContactPending(before)) return null;
   const assigned = after.assignId !== null && after.assignId !== before.assignId;
   return after.sellStatus !== before.sellStatus || assigned ? at : null;
 }

@@ -160,7 +160,7 @@ export const PROSPECT_FIELDS = {
   ),
   firstContactAt: field(
     instant.nullable().optional().describe(
-      "when staff first contacted it: the first note, sell-status change or assignment",
+      "a web lead: when staff first contacted it (first note, sell-status change or assignment)",
     ),
   ),
 };

@@ -20,6 +20,7 @@ import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
+import { firstContactPending } from "@/lib/domain/prospect.ts";
 import {
   addFirstContactNote,
   type ProspectCtx,
@@ -98,8 +99,8 @@ export async function addNote(
     const p = await setMotivationFromNote(ctx, prospectId, note.text, noteEntries(note));
     return { ...note, version: p.version };
   }
-  if (!p.firstContactAt) {
-    // The first contact: the note and the prospect's firstContactAt in one atomic.
+  if (firstContactPending(p)) {
+    // A web lead's first contact: the note and the prospect's firstContactAt in one atomic.
     const after = await addFirstContactNote(ctx, prospectId, noteEntries(note));
     return { ...note, version: after.version };
   }

@@ -43,6 +43,7 @@ import {
   errorCodeOf,
   type FieldErrors,
   firstContactOf,
+  firstContactPending,
   followUpFor,
   motivationMissing,
   type Prospect,
@@ -578,7 +579,7 @@ export async function setMotivationFromNote(
     async (before) => ({
       ...await applyRow(ctx, before, { motivationText: text }, explicit, false),
       motivationTextLastChange: ctx.now.toISOString(),
-      firstContactAt: before.firstContactAt ?? ctx.now.toISOString(),
+      firstContactAt: firstContactPending(before) ? ctx.now.toISOString() : before.firstContactAt,
     }),
     "prospect.update",
     also,
@@ -586,7 +587,7 @@ export async function setMotivationFromNote(
 }
 
 /**
- * A note that is the prospect's first contact: the note's entries (`also`) and the prospect's
+ * A note that is a web lead's first contact: the note's entries (`also`) and the prospect's
  * firstContactAt in one atomic, on the prospect's write path.
  */
 export async function addFirstContactNote(

@@ -440,7 +440,7 @@ async function adminWithProspects(n: number) {
       await createProspect(ctx, {
         firstName: `P${i}`,
         lastName: "Ek",
-        phoneNumber: `070${n}${i}`,
+        phoneNumber: `070${n}${String(i).padStart(5, "0")}`,
         marketProjectId: 1,
         clubId: 101 + (i % 3),
       }),
