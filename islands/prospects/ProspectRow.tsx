@@ -419,12 +419,12 @@ function DialLinks({ p, rowId }: { p: Prospect; rowId: string }) {
   const to = dialTarget(p.phoneNumber);
   return (
     <span class="dial as-text">
-      <a href={`tel:${to}`} class="btn btn-secondary" data-testid={`tel-${rowId}`}>
-        {p.phoneNumber}
+      <a href={`tel:${to}`} class="btn btn-primary" data-testid={`tel-${rowId}`}>
+        {t("today.call", { phone: p.phoneNumber })}
       </a>
       <a
         href={`sms:${to}`}
-        class="btn btn-ghost"
+        class="btn btn-secondary"
         aria-label={t("today.smsTo", { name: p.firstName })}
         data-testid={`sms-${rowId}`}
       >
