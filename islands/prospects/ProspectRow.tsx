@@ -439,17 +439,25 @@ function NotesButton(
 ) {
   const t = useT();
   return (
-    <button
-      type="button"
-      class="btn btn-ghost !px-1 !py-0.5"
-      disabled={!allowed}
-      title={allowed ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
-      aria-label={t("prospects.openNotes")}
-      data-testid={`notes-${rowId}`}
-      onClick={onOpen}
-    >
-      <IconNote />
-    </button>
+    <>
+      <button
+        type="button"
+        class="btn btn-ghost !px-1 !py-0.5"
+        disabled={!allowed}
+        title={allowed ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
+        aria-label={t("prospects.openNotes")}
+        aria-describedby={allowed ? undefined : `why-notes-${rowId}`}
+        data-testid={`notes-${rowId}`}
+        onClick={onOpen}
+      >
+        <IconNote />
+      </button>
+      {!allowed && (
+        <span id={`why-notes-${rowId}`} class="why" data-testid={`why-notes-${rowId}`}>
+          {t("prospects.notesOnlyAssignee")}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -192,6 +192,12 @@ Deno.test({
       const paula = page.locator("[data-testid=prospect-grid] tr", { hasText: "Paula" }).first();
       const why = paula.locator("[data-testid^=why-status-]");
       assert.ok(await why.isVisible(), "the reason for the disabled status is text");
+      assert.match(
+        await page.locator(`[data-testid=why-notes-${rowId}]`).textContent() ?? "",
+        /ansvariga/,
+        "and why the notes are closed",
+      );
+      assert.ok(await page.locator(`[data-testid=why-notes-${rowId}]`).isVisible());
       assert.match(await why.textContent() ?? "", /\S/);
       const heading = page.locator("[data-testid=row-new] h2");
       assert.equal(await heading.textContent(), "Nytt prospekt");
