@@ -25,6 +25,9 @@ interface TodayProps {
   noClubs: boolean;
 }
 
+/** The page shows the most urgent this many (the counts cover all; the API answers all). */
+const TODAY_PAGE_CARDS = 100;
+
 const URGENT_TEXT: Record<string, string> = {
   Escalated: "text-red-800",
   Notified: "text-amber-900",
@@ -146,9 +149,16 @@ function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
             ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
             : (
               <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
-                {items.map((p) => <TodayCard key={p.id} p={p} now={now} />)}
+                {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
+                  <TodayCard key={p.id} p={p} now={now} />
+                ))}
               </ul>
             )}
+          {items.length > TODAY_PAGE_CARDS && (
+            <p class="text-sm text-slate-600" data-testid="today-more">
+              {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
+            </p>
+          )}
         </>
       )}
     </section>

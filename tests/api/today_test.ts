@@ -172,3 +172,20 @@ Deno.test("today page: staff land on /today after sign-in, admins on the Prospec
     env.close();
   }
 });
+
+Deno.test("today page: at most 100 cards, the counts over all, and a line saying so", async () => {
+  const env = await makeEnv({}, new Date("2026-03-10T09:00:00Z"));
+  try {
+    await makeChain(env);
+    const staff = await signedIn(env);
+    await setClubSubscription(env.kv, staff.user.id, 101, true);
+    for (let i = 0; i < 101; i++) await createRow(env, staff.headers, { firstName: `P${i}` });
+    const html = await (await env.app.request(`${ORIGIN}/today`, { headers: staff.headers }))
+      .text();
+    assert.equal(html.match(/data-testid="today-item"/g)?.length, 100);
+    assert.match(html, /data-testid="today-count-total"[^]*?<dd[^>]*>101<\/dd>/);
+    assert.match(html, /Visar de 100 mest brådskande av 101/);
+  } finally {
+    env.close();
+  }
+});
