@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, postWebLead, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
+import { withMay } from "@/lib/services/prospects.ts";
 
 Deno.test("search: one field finds a person by phone (070…, +46…, 0046…, spaces, dashes), e-mail, customer id or name", async () => {
   const env = await makeEnv();
@@ -90,6 +91,38 @@ Deno.test("sort=urgency: a web lead awaiting its first contact comes first (olde
     const after = await search(env, h, q);
     assert.equal(after.names[0], "Webb2");
     assert.notEqual(after.names[1], "Webb1");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("source: recorded at creation — staff, a CSV import, the web form", async () => {
+  const env = await makeEnv();
+  try {
+    const chain = await makeChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const h = admin.headers;
+    await createRow(env, h, { firstName: "Staffan" });
+    const res = await env.app.request(
+      "http://localhost:8000/api/prospects/import?marketProjectId=1&clubId=101",
+      {
+        method: "POST",
+        headers: { ...h, "Content-Type": "text/csv" },
+        body: "firstName;lastName;phoneNumber\nImma;Import;0701239876\n",
+      },
+    );
+    assert.equal(res.status, 200, await res.text());
+    const fk = await call(env, "POST", `/api/marketprojects/${chain.project.id}/form-keys`, {
+      headers: h,
+      body: { allowedOrigins: ["https://kampanj.example.se"] },
+    });
+    await postWebLead(env, fk.json.key, { firstName: "Wera" });
+    const rows = (await search(env, h, { marketProjectId: 1, size: 50 })).rows;
+    const by = Object.fromEntries(rows.map((r: any) => [r.firstName, r.source]));
+    assert.deepEqual(by, { Staffan: "staff", Imma: "import", Wera: "web" });
+    // A record from before the field (no source stored) reads as staff.
+    const { source: _gone, ...older } = rows.find((r: any) => r.firstName === "Wera");
+    assert.equal(withMay(admin.user as any, older).source, "staff");
   } finally {
     env.close();
   }
