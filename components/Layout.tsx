@@ -5,6 +5,7 @@ import {
   IconChart,
   IconList,
   IconMail,
+  IconPhone,
   IconSettings,
   IconUserPlus,
   IconUsers,
@@ -43,6 +44,7 @@ interface NavItem {
 export function Layout(p: LayoutProps) {
   const { t, lang } = p.i18n;
   const nav: NavItem[] = [
+    { href: "/today", label: t("nav.today"), icon: IconPhone, testId: "nav-today" },
     { href: "/prospects", label: t("nav.prospects"), icon: IconList, testId: "nav-prospects" },
     { href: "/reports", label: t("nav.reports"), icon: IconChart, testId: "nav-reports" },
     { href: "/settings", label: t("nav.settings"), icon: IconSettings, testId: "nav-settings" },

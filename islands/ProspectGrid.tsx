@@ -4,7 +4,7 @@
  * dialog (loaded on first use). The server renders the first page; this island takes over.
  */
 import { EmptyRow } from "@/components/Buttons.tsx";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ComponentType } from "preact";
 import { useLang, useT } from "@/lib/i18n/context.ts";
 import { buildUrl, get, patch } from "@/lib/client/api.ts";
@@ -14,11 +14,13 @@ import { FilterBar } from "@/islands/prospects/FilterBar.tsx";
 import { GridHead, GridToolbar } from "@/islands/prospects/GridParts.tsx";
 import { Pagination } from "@/components/Pagination.tsx";
 import {
+  defaultClub,
   type GridUser,
   ProspectRow,
   type RowActions,
   type RowDraft,
   type RowEnv,
+  storedClub,
 } from "@/islands/prospects/ProspectRow.tsx";
 import { ConfirmDialog } from "@/islands/prospects/ConfirmDialog.tsx";
 import {
@@ -77,6 +79,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
     ? props.myClubIds.map((id) => ({ clubId: id, name: clubName(id) }))
     : props.clubs;
   const project = props.projects.find((p) => p.marketProjectId === filters.marketProjectId);
+  // The add row's club: the one last used in this browser (read after hydration), else the first.
+  const [lastClub, setLastClub] = useState<number | null>(null);
+  useEffect(() => setLastClub(storedClub()), []);
 
   const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
   const store: GridStore = {
@@ -103,6 +108,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     timeZone: props.timeZone,
     now,
     minDate: minFollowUpDate(now, props.timeZone),
+    defaultClubId: defaultClub(myClubs, lastClub),
   };
 
   return (
@@ -111,7 +117,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         admin={props.user.admin}
         form={form}
         projects={props.projects}
-        clubs={myClubs}
+        clubs={props.user.admin ? props.clubs : myClubs}
         onChange={(p) => setForm((f) => ({ ...f, ...p }))}
         onProject={chooseProject}
         onSubmit={filterForm.submit}
@@ -224,7 +230,12 @@ function GridTable(
           {rows.length === 0 && (
             <EmptyRow colSpan={15} testId="grid-empty">{t("prospects.empty")}</EmptyRow>
           )}
-          <ProspectRow key={`new:${marketProjectId}`} p={null} env={env} actions={actions} />
+          <ProspectRow
+            key={`new:${marketProjectId}:${env.defaultClubId}`}
+            p={null}
+            env={env}
+            actions={actions}
+          />
         </tbody>
       </table>
     </div>

@@ -201,6 +201,9 @@ function RegisteredPanel(
     <div data-testid="register-done">
       <p class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800" role="status">
         {t("register.success")}: <strong>{email}</strong>
+        <span class="mt-1 block" data-testid="register-verify-first">
+          {t("register.verifyFirst")}
+        </span>
       </p>
       <div class="flex flex-wrap gap-2">
         <button type="button" class="btn btn-primary" onClick={copy} data-testid="copy-login">

@@ -1,4 +1,4 @@
-/** /setup?token=…: creates the first admin on an empty database, then goes to /login. */
+/** /setup?token=…: creates the first admin on an empty database, then goes to /login (which says so). */
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { ApiError, post } from "@/lib/client/api.ts";
@@ -38,7 +38,7 @@ export default function SetupForm({ token, initial }: SetupFormProps) {
     try {
       await post("/api/setup", { ...v, token }, { noAuthRetry: true });
       setDone(true);
-      setTimeout(() => (location.href = "/login"), 1500);
+      setTimeout(() => (location.href = "/login?setup=done"), 1500);
     } catch (e) {
       setErrors(
         e instanceof ApiError

@@ -6,7 +6,7 @@ import { CloseButton, EmptyRow } from "@/components/Buttons.tsx";
 import { useEffect, useState } from "react";
 import { useDialog } from "@/lib/client/dialog.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { ApiError, del, get, put } from "@/lib/client/api.ts";
+import { ApiError, del, get, post, put } from "@/lib/client/api.ts";
 import { toastError, toastSuccess } from "@/lib/client/toast.ts";
 import { fieldErrors } from "@/lib/client/form.ts";
 import { FormField } from "@/components/FormField.tsx";
@@ -95,6 +95,10 @@ export default function UserList(p: UserListProps) {
                   setMenu(null);
                   toggleUser(t, u, kind, load);
                 }}
+                onResend={() => {
+                  setMenu(null);
+                  resendVerification(t, u);
+                }}
               />
             ))}
             {loaded && rows.length === 0 && <EmptyRow colSpan={6}>{t("users.empty")}</EmptyRow>}
@@ -166,6 +170,19 @@ async function toggleUser(
   }
 }
 
+/** Sends a user awaiting verification a new link (the mail goes out at once, or waits in the outbox). */
+async function resendVerification(
+  t: (k: string, vars?: Record<string, unknown>) => string,
+  u: PublicUser,
+) {
+  try {
+    await post(`/api/admin/users/${u.id}/verification-email`);
+    toastSuccess(t("users.verificationSent", { email: u.email }));
+  } catch (e) {
+    toastError(e instanceof ApiError && e.message ? e.message : t("common.unknownError"));
+  }
+}
+
 /** The search box (Enter or Search) and the Add button above the list. */
 function UserSearch({ onSearch, onAdd }: { onSearch: (term: string) => void; onAdd: () => void }) {
   const t = useT();
@@ -218,8 +235,10 @@ function UserHead() {
 const MENU_ITEM = "block w-full px-3 py-1.5 text-left text-sm";
 
 function UserRow(
-  { user: u, self, menuOpen, onMenu, onView, onEdit, onToggle }: {
+  { user: u, self, menuOpen, onMenu, onView, onEdit, onToggle, onResend }: {
     user: PublicUser;
+    /** Send a new verification e-mail (users awaiting verification). */
+    onResend: () => void;
     /** The signed-in admin's own row: it cannot be deleted. */
     self: boolean;
     menuOpen: boolean;
@@ -248,6 +267,14 @@ function UserRow(
         >
           {u.enabled ? t("users.enabledYes") : t("users.enabledNo")}
         </span>
+        {u.enabled && !u.emailVerified && (
+          <span
+            class="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+            data-testid="user-unverified"
+          >
+            {t("users.awaitingVerification")}
+          </span>
+        )}
       </td>
       <td class="relative">
         <button
@@ -274,6 +301,17 @@ function UserRow(
             >
               {t("common.edit")}
             </button>
+            {u.enabled && !u.emailVerified && (
+              <button
+                type="button"
+                role="menuitem"
+                class={`${MENU_ITEM} hover:bg-slate-100`}
+                onClick={onResend}
+                data-testid="user-resend-verification"
+              >
+                {t("users.resendVerification")}
+              </button>
+            )}
             {u.enabled
               ? (
                 <button

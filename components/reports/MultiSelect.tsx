@@ -1,7 +1,9 @@
 /**
  * A multiselect as a disclosure with checkboxes (works with keyboard and on phones): an optional
  * "Select all", and a maximum after which unchecked options are disabled. Controlled by the parent.
+ * Esc closes it (focus back on its summary), and so does a click anywhere else (e.g. Filtrera).
  */
+import { useEffect, useRef } from "react";
 export interface Option {
   value: number;
   label: string;
@@ -31,10 +33,30 @@ export function MultiSelect(
   const allOn = options.length > 0 && options.every((o) => on.has(o.value));
   const toggle = (v: number, checked: boolean) =>
     onChange(checked ? [...selected, v] : selected.filter((x) => x !== v));
+  const box = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const outside = (e: Event) => {
+      const d = box.current;
+      if (d?.open && !d.contains(e.target as Node)) d.open = false;
+    };
+    document.addEventListener("click", outside);
+    return () => document.removeEventListener("click", outside);
+  }, []);
   return (
     <div class="w-72 max-w-full">
       <span class="label">{label}</span>
-      <details class="relative" data-testid={testId}>
+      <details
+        class="relative"
+        data-testid={testId}
+        ref={box}
+        onKeyDown={(e) => {
+          const d = box.current;
+          if (e.key !== "Escape" || !d?.open) return;
+          e.preventDefault();
+          d.open = false;
+          d.querySelector("summary")?.focus();
+        }}
+      >
         <summary
           class="input cursor-pointer list-none truncate pr-6"
           data-testid={`${testId}-summary`}

@@ -7,7 +7,7 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
-import type { Filters } from "@/islands/prospects/query.ts";
+import { ALL_CLUBS, type Filters } from "@/islands/prospects/query.ts";
 import { DateInput } from "@/components/DateInput.tsx";
 
 export interface FilterBarProps {
@@ -72,8 +72,17 @@ export function FilterBar(
         options={projects.map((p) => [String(p.marketProjectId), p.name])}
         onChange={(v) => onProject(v ? Number(v) : null)}
       />
+      <SearchField value={form.search} onChange={(search) => onChange({ search })} />
       {([
-        ["clubId", "club", "anyClub", clubs.map((c) => [String(c.clubId), c.name])],
+        [
+          "clubId",
+          "club",
+          "anyClub",
+          [
+            ...(admin ? [[ALL_CLUBS, t("prospects.filters.allClubs")]] : []),
+            ...clubs.map((c) => [String(c.clubId), c.name]),
+          ],
+        ],
         [
           "sellStatus",
           "sellStatus",
@@ -130,7 +139,29 @@ export function FilterBar(
   );
 }
 
-/** A labelled select of the filter bar: an "any" choice first, then the options. */
+/** The one field that finds a person: name, phone in any form, e-mail or customer id. */
+function SearchField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const t = useT();
+  return (
+    <div class="col-span-2" data-testid="filter-field-search">
+      <label class="label" for="flt-search">{t("prospects.filters.search")}</label>
+      <input
+        type="search"
+        id="flt-search"
+        name="search"
+        class="input"
+        value={value}
+        autoComplete="off"
+        aria-describedby="flt-search-hint"
+        data-testid="filter-search"
+        onInput={(e) => onChange((e.target as HTMLInputElement).value)}
+      />
+      <p id="flt-search-hint" class="mt-1 text-xs text-slate-600">
+        {t("prospects.filters.searchHint")}
+      </p>
+    </div>
+  );
+}
 
 type TextFilter =
   | "customerId"

@@ -9,6 +9,8 @@ import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import type { Lang } from "@/lib/i18n/core.ts";
 import {
+  awaitingFirstContact,
+  dialTarget,
   type FieldErrors,
   followUpAllowed,
   type Prospect,
@@ -18,6 +20,7 @@ import {
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
 import { DateInput } from "@/components/DateInput.tsx";
+import { WebBadge } from "@/components/WebBadge.tsx";
 
 export interface RowDraft {
   customerId: string;
@@ -55,6 +58,23 @@ export const emptyDraft = (clubId: number | null): RowDraft => ({
   followUpDate: "",
 });
 
+const LAST_CLUB = "kl.lastClub";
+
+/** The club this browser last added a prospect to (null when none or not stored). */
+export function storedClub(): number | null {
+  try {
+    const n = Number(globalThis.localStorage?.getItem(LAST_CLUB));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new prospect's club: the one last used when it is among the user's, else their first. */
+export function defaultClub(clubs: { clubId: number }[], last: number | null): number | null {
+  return clubs.find((c) => c.clubId === last)?.clubId ?? clubs[0]?.clubId ?? null;
+}
+
 export interface GridUser {
   id: string;
   email: string;
@@ -72,6 +92,8 @@ export interface RowEnv {
   now: Date;
   /** The earliest follow-up date accepted ("yyyy-MM-dd", yesterday local). */
   minDate: string;
+  /** The add row's club (defaultClub). */
+  defaultClubId: number | null;
 }
 
 export interface RowActions {
@@ -119,7 +141,7 @@ const NOTHING: ProspectMay = {
 /** The row's draft, its field errors and saving: Enter saves, Esc puts the stored values back. */
 function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locked: boolean) {
   const adding = p === null;
-  const initial = p ? draftOf(p) : emptyDraft(env.clubs[0]?.clubId ?? null);
+  const initial = p ? draftOf(p) : emptyDraft(env.defaultClubId);
   const [draft, setDraft] = useState<RowDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -130,7 +152,7 @@ function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locke
     setDraft(next);
   };
   const reset = () => {
-    setDraft(p ? draftOf(p) : emptyDraft(env.clubs[0]?.clubId ?? null));
+    setDraft(p ? draftOf(p) : emptyDraft(defaultClub(env.clubs, storedClub())));
     setErrors({});
   };
   const save = async (assign = false) => {
@@ -139,7 +161,12 @@ function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locke
     try {
       const errs = await actions.save(p, draft, assign);
       setErrors(errs ?? {});
-      if (!errs && adding) reset();
+      if (!errs && adding) {
+        try {
+          localStorage.setItem(LAST_CLUB, draft.clubId);
+        } catch { /* storage off: the first club stays the default */ }
+        reset();
+      }
     } finally {
       setBusy(false);
     }
@@ -185,8 +212,9 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const cell: CellKit = { t, draft, errors, rowId, locked, set };
   const buttons: RowButtons = { p, may, rowId, busy, actions };
   const followOk = followUpAllowed(draft.sellStatus);
-  const age = p ? prospectAge(p.registerDate, env.now) : null;
   const statusDisabled = adding || locked || p?.activityStatus === "Paused";
+  // On a phone name and phone read as text until the row's edit control opens them.
+  const [editing, setEditing] = useState(false);
   const why = whyDisabled(t, { locked, adding, statusDisabled, followOk });
   const whyAttrs = (k: keyof typeof why) =>
     why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
@@ -198,8 +226,10 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         }`}
         data-testid={`row-${rowId}`}
         data-dirty={dirty ? "true" : undefined}
+        data-editing={adding || editing || dirty ? "true" : undefined}
         onKeyDown={onKeyDown}
       >
+        {adding && <NewHeadingCell />}
         <td data-col="id" data-label={t("prospects.columns.customerId")}>
           {adding
             ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
@@ -217,7 +247,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             />
           )}
         </td>
-        {textCell(cell, "phone", "phoneNumber", "phone", "!w-[5.25rem]", "tel")}
+        <PhoneCell cell={cell} p={p} />
         {textCell(cell, "email", "email", "email", "!w-[6.5rem]", "email")}
         <td
           data-col="project"
@@ -251,16 +281,9 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
             {...whyAttrs("followUp")}
             {...errorAttrs(cell, "followUpDate")}
           />
-          {why.followUp && <span id={`why-followUp-${rowId}`} hidden>{why.followUp}</span>}
+          {why.followUp && <span id={`why-followUp-${rowId}`} class="why">{why.followUp}</span>}
         </td>
-        <td
-          data-col="age"
-          data-label={t("prospects.columns.age")}
-          class="whitespace-nowrap text-xs text-slate-600"
-          data-testid={`age-${rowId}`}
-        >
-          {age ? t("prospects.age", age) : ""}
-        </td>
+        <AgeCell p={p} env={env} rowId={rowId} />
         <td
           data-col="assign"
           data-label={t("prospects.columns.assignee")}
@@ -272,6 +295,17 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
           data-col="actions"
           class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
         >
+          {p && !adding && !locked && (
+            <button
+              type="button"
+              class="btn btn-secondary phone-only"
+              aria-expanded={editing || dirty}
+              data-testid={`edit-contact-${rowId}`}
+              onClick={() => setEditing(!editing)}
+            >
+              {t("prospects.editContact")}
+            </button>
+          )}
           <ActionsCell
             {...buttons}
             locked={locked}
@@ -334,7 +368,70 @@ function textCell(
   type: "text" | "tel" | "email" = "text",
 ) {
   const text = c.t(`prospects.columns.${label}`);
-  return <td data-col={col} data-label={text}>{textInput(c, f, text, width, type)}</td>;
+  return (
+    <td data-col={col} data-label={text}>
+      {textInput(c, f, text, width, type)}
+      <span class="as-text" aria-hidden="true">{c.draft[f]}</span>
+    </td>
+  );
+}
+
+/** The new-prospect card's heading (a phone shows it; the table hides the cell). */
+function NewHeadingCell() {
+  return (
+    <td data-col="heading">
+      <h2 class="text-base font-semibold">{useT()("prospects.newProspect")}</h2>
+    </td>
+  );
+}
+
+/** The phone input, and on a phone the number as tel: and SMS links. */
+function PhoneCell({ cell: c, p }: { cell: CellKit; p: Prospect | null }) {
+  const label = c.t("prospects.columns.phone");
+  return (
+    <td data-col="phone" data-label={label}>
+      {textInput(c, "phoneNumber", label, "!w-[5.25rem]", "tel")}
+      {p && <DialLinks p={p} rowId={c.rowId} />}
+    </td>
+  );
+}
+
+/** The age since registration; a web lead's "Webb" badge (its minutes until the first contact). */
+function AgeCell({ p, env, rowId }: { p: Prospect | null; env: RowEnv; rowId: string }) {
+  const t = useT();
+  const age = p ? prospectAge(p.registerDate, env.now) : null;
+  return (
+    <td
+      data-col="age"
+      data-label={t("prospects.columns.age")}
+      class="whitespace-nowrap text-xs text-slate-600"
+      data-testid={`age-${rowId}`}
+    >
+      {p?.source === "web" && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} />}
+      {age && !(p && awaitingFirstContact(p)) ? <div>{t("prospects.age", age)}</div> : ""}
+    </td>
+  );
+}
+
+/** The phone number as a tel: link, and an SMS link beside it (shown on a phone). */
+function DialLinks({ p, rowId }: { p: Prospect; rowId: string }) {
+  const t = useT();
+  const to = dialTarget(p.phoneNumber);
+  return (
+    <span class="dial as-text">
+      <a href={`tel:${to}`} class="btn btn-primary" data-testid={`tel-${rowId}`}>
+        {t("today.call", { phone: p.phoneNumber })}
+      </a>
+      <a
+        href={`sms:${to}`}
+        class="btn btn-secondary"
+        aria-label={t("today.smsTo", { name: p.firstName })}
+        data-testid={`sms-${rowId}`}
+      >
+        {t("today.sms")}
+      </a>
+    </span>
+  );
 }
 
 function NotesButton(
@@ -342,17 +439,25 @@ function NotesButton(
 ) {
   const t = useT();
   return (
-    <button
-      type="button"
-      class="btn btn-ghost !px-1 !py-0.5"
-      disabled={!allowed}
-      title={allowed ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
-      aria-label={t("prospects.openNotes")}
-      data-testid={`notes-${rowId}`}
-      onClick={onOpen}
-    >
-      <IconNote />
-    </button>
+    <>
+      <button
+        type="button"
+        class="btn btn-ghost !px-1 !py-0.5"
+        disabled={!allowed}
+        title={allowed ? t("prospects.openNotes") : t("prospects.notesOnlyAssignee")}
+        aria-label={t("prospects.openNotes")}
+        aria-describedby={allowed ? undefined : `why-notes-${rowId}`}
+        data-testid={`notes-${rowId}`}
+        onClick={onOpen}
+      >
+        <IconNote />
+      </button>
+      {!allowed && (
+        <span id={`why-notes-${rowId}`} class="why" data-testid={`why-notes-${rowId}`}>
+          {t("prospects.notesOnlyAssignee")}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -402,8 +507,8 @@ function StatusCell(
         ))}
       </select>
       {why && (
-        // hidden: aria-describedby still reads it, and it takes no room in the scrolled grid.
-        <span id={`why-status-${rowId}`} hidden data-testid={`why-status-${rowId}`}>
+        // Shown as text on a phone; above 640 px only aria-describedby and the tooltip read it.
+        <span id={`why-status-${rowId}`} class="why" data-testid={`why-status-${rowId}`}>
           {why}
         </span>
       )}
@@ -524,7 +629,7 @@ function AssigneeCell(
         {may?.unassign && (
           <button
             type="button"
-            class="rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
+            class="touch rounded px-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
             aria-label={t("prospects.unassign")}
             title={t("prospects.unassign")}
             data-testid={`unassign-${rowId}`}

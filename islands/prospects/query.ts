@@ -6,13 +6,15 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/domain/statuses.ts";
 
 export interface Filters {
   marketProjectId: number | null;
+  /** One field for a person: name, phone in any form, e-mail or customer id (the API's search). */
+  search: string;
   customerId: string;
   firstName: string;
   lastName: string;
   tag: string;
   email: string;
   sellStatus: string;
-  /** One of the user's clubs, or "" for all of them. */
+  /** One of the user's clubs, "" for all of them, or ALL_CLUBS (admins: every club). */
   clubId: string;
   registerDate: string;
   registerEndDate: string;
@@ -27,7 +29,11 @@ export interface Filters {
   size: number;
 }
 
+/** The club filter's value for every club of the chain (admins). */
+export const ALL_CLUBS = "all";
+
 export const TEXT_FILTERS = [
+  "search",
   "customerId",
   "firstName",
   "lastName",
@@ -42,6 +48,7 @@ export const TEXT_FILTERS = [
 export function defaultFilters(marketProjectId: number | null): Filters {
   return {
     marketProjectId,
+    search: "",
     customerId: "",
     firstName: "",
     lastName: "",
@@ -94,7 +101,9 @@ export function apiQuery(
     deleted: f.deleted || undefined,
   };
   for (const k of TEXT_FILTERS) if (f[k].trim()) q[k] = f[k].trim();
-  if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
+  // ALL_CLUBS (admins): the whole chain, no club filter.
+  if (f.clubId === ALL_CLUBS) delete q.clubId;
+  else if (!f.clubId && myClubIds.length) q.clubId = myClubIds.join(",");
   return q;
 }
 

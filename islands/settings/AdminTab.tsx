@@ -121,6 +121,8 @@ function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
   const [rows, setRows] = useState(initial);
   const [drafts, setDrafts] = useState<Record<string, Record<HourField, string>>>({});
   const [busy, setBusy] = useState<string | null>(null);
+  /** The server's field errors of the last save, per row. */
+  const [rowErrors, setRowErrors] = useState<Record<string, FieldErrors>>({});
   const valueOf = (r: TimeRow, f: HourField) => drafts[r.id]?.[f] ?? String(r[f]);
   const setHour = (r: TimeRow, f: HourField, raw: string) => {
     const base = drafts[r.id] ?? perTimeLimit((k) => String(r[k]));
@@ -142,9 +144,13 @@ function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
         version: r.version,
       });
       stored(r, data);
+      setRowErrors({ ...rowErrors, [r.id]: {} });
       toastSuccess(t("settings.admin.timeSettingSaved"));
     } catch (err) {
-      reportFailure(t, "settings.admin.timeSettingSaveError", err);
+      setRowErrors({
+        ...rowErrors,
+        [r.id]: reportFailure(t, "settings.admin.timeSettingSaveError", err),
+      });
       const current = (err as { data?: { current?: TimeRow } }).data?.current;
       if (current) stored(r, current);
     } finally {
@@ -185,12 +191,19 @@ function TimeLimitsSection({ initial }: { initial: TimeRow[] }) {
                         inputMode="numeric"
                         aria-label={`${name}: ${t(`settings.admin.columns.${f}`)}`}
                         value={valueOf(r, f)}
+                        aria-invalid={rowErrors[r.id]?.[f] ? true : undefined}
+                        aria-describedby={rowErrors[r.id]?.[f] ? `err-${r.id}-${f}` : undefined}
                         onInput={(e) => {
                           const el = e.currentTarget as HTMLInputElement;
                           setHour(r, f, el.value);
                           el.value = String(clampIntegerInput(el.value));
                         }}
                       />
+                      {rowErrors[r.id]?.[f] && (
+                        <p class="field-error max-w-48" id={`err-${r.id}-${f}`}>
+                          {rowErrors[r.id][f]}
+                        </p>
+                      )}
                     </td>
                   ))}
                   <td class="text-right">

@@ -16,6 +16,8 @@ interface Draft extends Record<string, unknown> {
 }
 
 const byName = (a: Club, b: Club) => a.name.localeCompare(b.name, "sv");
+/** The suggested id of a new club: the one after the highest in use (what the server takes). */
+const nextClubId = (clubs: Club[]) => clubs.reduce((m, c) => Math.max(m, c.clubId), 0) + 1;
 
 export default function ClubsTab(props: ClubsTabProps) {
   const t = useT();
@@ -24,7 +26,8 @@ export default function ClubsTab(props: ClubsTabProps) {
     table: "clubs",
     initial: props.clubs,
     sort: byName,
-    toCreate: (d) => ({ body: d }),
+    // Without a clubId the server takes the next free number (the field suggests it).
+    toCreate: (d) => ({ body: d.clubId.trim() ? d : { ...d, clubId: undefined } }),
     toUpdate: (_r, d) => ({ body: d }),
   });
   const districtName = new Map(props.districts.map((d) => [d.districtId, d.name]));
@@ -43,7 +46,11 @@ export default function ClubsTab(props: ClubsTabProps) {
         districtId: String(r.districtId),
       })}
       columns={[
-        textColumn("clubId", label("clubId"), (r) => r.clubId, { class: "w-28", numeric: true }),
+        textColumn("clubId", label("clubId"), (r) => r.clubId, {
+          class: "w-28",
+          numeric: true,
+          placeholder: t("settings.clubs.suggestedId", { id: nextClubId(crud.rows) }),
+        }),
         textColumn("name", label("name"), (r) => r.name),
         {
           key: "district",

@@ -178,6 +178,10 @@ export const prospectsByNextTransitionPrefix = (
 export const prospectsByProjectClubUrgencyPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_club_urgency", ...p];
+/** Web leads awaiting their first contact, per club: [clubId, registerDate, id] (today's list). */
+export const prospectsAwaitingContactPrefix = (
+  ...p: Part[]
+) => ["prospects_awaiting_contact", ...p];
 /** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
 export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
 /**

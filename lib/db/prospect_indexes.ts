@@ -8,6 +8,7 @@ import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
+  awaitingFirstContact,
   foldName,
   followUpSortKey,
   isCompleted,
@@ -48,9 +49,27 @@ export const assigneePart = (p: Pick<Prospect, "assignId">) => (p.assignId ?? ""
 /** Phone digits in one national form: +46 7…, 0046 7… and 07… index the same. */
 export const phoneKeyPart = (phone: string): string => normalizePhone(phone);
 
-/** Urgency order: activity weight (lower = more urgent), then follow-up date, in one key part. */
-export const urgencySortKey = (p: Pick<Prospect, "activityStatusWeigth" | "followUpDate">) =>
-  `${p.activityStatusWeigth}|${followUpSortKey(p)}`;
+/**
+ * Urgency order in one key part: web leads awaiting their first contact first ("!" sorts before
+ * every digit; "!weight|registerDate", oldest first), then activity weight (lower = more urgent),
+ * then follow-up date ("weight|followUpSortKey").
+ */
+export const urgencySortKey = (
+  p: Pick<
+    Prospect,
+    | "activityStatusWeigth"
+    | "followUpDate"
+    | "source"
+    | "firstContactAt"
+    | "deleted"
+    | "sellStatus"
+    | "activityStatus"
+    | "registerDate"
+  >,
+) =>
+  awaitingFirstContact(p)
+    ? `!${p.activityStatusWeigth}|${p.registerDate}`
+    : `${p.activityStatusWeigth}|${followUpSortKey(p)}`;
 
 export function facetsOf(p: Prospect): Facets {
   return { f: followUpSortKey(p), c: p.clubId, s: statusPart(p), a: assigneePart(p) };
@@ -101,6 +120,12 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const phone = phoneKeyPart(p.phoneNumber);
   if (phone) out.push({ key: K.prospectByPhoneKey(phone, id), value: ID_IN_KEY });
   if (p.email) out.push({ key: K.prospectByEmailKey(p.email.toLowerCase(), id), value: ID_IN_KEY });
+  if (awaitingFirstContact(p)) {
+    out.push({
+      key: K.prospectsAwaitingContactPrefix(p.clubId, p.registerDate, id),
+      value: ID_IN_KEY,
+    });
+  }
   out.push(...clockIndexEntries(p, d));
   return out;
 }
@@ -138,7 +163,8 @@ function sameEntriesButClock(a: Prospect, b: Prospect): boolean {
     a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
     a.followUpDate === b.followUpDate && a.sellStatus === b.sellStatus &&
     a.assignId === b.assignId && a.firstName === b.firstName && a.lastName === b.lastName &&
-    a.phoneNumber === b.phoneNumber && a.email === b.email && doneFlag(a) === doneFlag(b);
+    a.phoneNumber === b.phoneNumber && a.email === b.email && doneFlag(a) === doneFlag(b) &&
+    awaitingFirstContact(a) === awaitingFirstContact(b);
 }
 
 /** The name-prefix counters a live record of segment d adds 1 to. */

@@ -54,6 +54,8 @@ export const STORED_FIELDS = [
   "deletedBy",
   "createdBy",
   "updatedAt",
+  "source",
+  "firstContactAt",
 ] as const;
 
 /** The first element of a stored record: which form it is. */

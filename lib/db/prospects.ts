@@ -18,6 +18,7 @@ import {
   prospectEventsPrefix,
   prospectHistoryKey,
   prospectKey,
+  prospectsAwaitingContactPrefix,
   prospectsByAssigneePrefix,
   prospectsByFirstNamePrefix,
   prospectsByLastNamePrefix,
@@ -1065,6 +1066,38 @@ async function urgencyInMemory(kv: Deno.Kv, spec: SearchSpec): Promise<SearchRes
     }
   }
   return await fromRecords(kv, spec, ids);
+}
+
+/**
+ * The candidates of today's list for these clubs: their web leads awaiting a first contact (any
+ * project) and, in these projects, the open prospects whose activity is Escalated, Notified or
+ * ToDo (the urgency index's weights 0–2), at most LOOKUP_CAP ids per range. The caller checks
+ * each record (project, visibility) and orders them.
+ */
+export async function listTodayCandidates(
+  kv: Deno.Kv,
+  clubIds: number[],
+  marketProjectIds: number[],
+): Promise<Prospect[]> {
+  const ids = new Set<string>();
+  const take = async (sel: Deno.KvListSelector) => {
+    for await (const e of kv.list(sel, { limit: LOOKUP_CAP, batchSize: 500 })) {
+      ids.add(keyId(e.key));
+    }
+  };
+  const ranges: Deno.KvListSelector[] = [];
+  for (const c of clubIds) {
+    ranges.push({ prefix: prospectsAwaitingContactPrefix(c) });
+    for (const mp of marketProjectIds) {
+      // Weights 0–2, and every web lead awaiting contact ("!…", urgencySortKey).
+      ranges.push({
+        start: prospectsByProjectClubUrgencyPrefix(mp, c, 0, "!"),
+        end: prospectsByProjectClubUrgencyPrefix(mp, c, 0, "3|"),
+      });
+    }
+  }
+  for (let i = 0; i < ranges.length; i += 16) await Promise.all(ranges.slice(i, i + 16).map(take));
+  return await loadProspects(kv, [...ids]);
 }
 
 /** Soft-deleted prospects of a project, newest deletion first (admins). */

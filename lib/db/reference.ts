@@ -52,7 +52,7 @@ import {
 } from "@/lib/domain/reference.ts";
 import {
   ADMIN_SETTINGS_ID,
-  type ClubInput,
+  type ClubCreate,
   type ClubUpdate,
   DEFAULT_TIME_LIMITS,
   type DistrictInput,
@@ -323,13 +323,24 @@ export async function startDistrictBuckets(kv: Deno.Kv): Promise<void> {
 }
 
 /** Creates a club in an existing district; a taken clubId answers 409 DUPLICATE. */
-export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
+/** The club number after the highest one in use (1 when there is none). */
+async function nextClubNumber(kv: Deno.Kv): Promise<number> {
+  for await (
+    const e of kv.list({ prefix: clubByNumberKey(0).slice(0, 1) }, { reverse: true, limit: 1 })
+  ) {
+    return (e.key[1] as number) + 1;
+  }
+  return 1;
+}
+
+/** Creates a club; without a clubId the number after the highest in use is taken. */
+export async function createClub(kv: Deno.Kv, input: ClubCreate): Promise<Club> {
   for (let i = 0; i < ATTEMPTS; i++) {
     const district = await kv.get<string>(districtByNumberKey(input.districtId));
     if (!district.value) throw districtMissing();
     const rec: Stored<Club> = {
       id: ulid(),
-      clubId: input.clubId,
+      clubId: input.clubId ?? await nextClubNumber(kv),
       name: input.name,
       districtId: input.districtId,
     };
@@ -342,7 +353,9 @@ export async function createClub(kv: Deno.Kv, input: ClubInput): Promise<Club> {
     await changeClubDistricts(kv, op, null, [rec.clubId, rec.districtId]);
     const res = await op.commit();
     if (res.ok) return districtsChanged(kv, { ...rec, version: res.versionstamp });
-    if ((await kv.get(clubByNumberKey(rec.clubId))).value) throw duplicate("clubId");
+    if (input.clubId !== undefined && (await kv.get(clubByNumberKey(rec.clubId))).value) {
+      throw duplicate("clubId");
+    }
   }
   throw conflict();
 }

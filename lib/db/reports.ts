@@ -1309,3 +1309,19 @@ export async function keepEveryProject(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return total;
 }
+
+/**
+ * The ids of the prospects that entered project `mp` with a registration instant in [from, to)
+ * (ISO), from the reports' first-in keys ([mp, registerDate, id, at]), each once.
+ */
+export async function projectRegistrations(
+  kv: Deno.Kv,
+  mp: number,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const ids = new Set<string>();
+  const sel = { start: reportFirstInKey(mp, from), end: reportFirstInKey(mp, to) };
+  for await (const e of kv.list(sel, { batchSize: 500 })) ids.add(e.key[3] as string);
+  return [...ids];
+}

@@ -17,5 +17,16 @@ export function isValidDate(day: string): boolean {
 /** A phone number as typed: an optional +, digits, spaces and dashes. */
 export const PHONE_RE = /^\+?[0-9][0-9 -]*$/;
 
+/** The digits a phone number has at least (a Swedish number with its area code) and at most. */
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 15;
+
+/** A phone number staff and the web form accept: PHONE_RE, and 7 to 15 digits. */
+export function isPhoneNumber(s: string): boolean {
+  const t = s.trim();
+  const digits = t.replace(/\D/g, "").length;
+  return PHONE_RE.test(t) && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}
+
 /** The e-mail pattern the forms check before calling the server (the server's zod check rules). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -6,8 +6,12 @@
  * without bundling zod.
  */
 import { TZDate } from "@date-fns/tz";
-import { EMAIL_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
-import { isDoneSellStatus, isFollowUpSellStatus } from "@/lib/domain/statuses.ts";
+import { EMAIL_RE, isPhoneNumber, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
+import {
+  isDoneSellStatus,
+  isFollowUpSellStatus,
+  type ProspectSource,
+} from "@/lib/domain/statuses.ts";
 
 export type { DuplicateView, Note, Prospect, ProspectMay } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect_schemas.ts";
@@ -125,6 +129,8 @@ export function validateRow(
   if (blank(row.phoneNumber)) errors.phoneNumber = "validation.required";
   else if (!PHONE_RE.test(String(row.phoneNumber).trim())) {
     errors.phoneNumber = "validation.notANumber";
+  } else if (!isPhoneNumber(String(row.phoneNumber))) {
+    errors.phoneNumber = "validation.phoneDigits";
   }
   if (!blank(row.email) && !EMAIL_RE.test(String(row.email).trim())) {
     errors.email = "validation.email";
@@ -192,3 +198,74 @@ export function prospectAge(registerDate: string, now: Date): { days: number; ho
   const hoursTotal = Math.floor(ms / 3_600_000);
   return { days: Math.floor(hoursTotal / 24), hours: hoursTotal % 24 };
 }
+
+// ── the receptionist's desk: source, first contact, today's order ───────────
+
+/** Where a prospect came from (records from before the field read as "staff"). */
+export const sourceOf = (p: Pick<Prospect, "source">): ProspectSource => p.source ?? "staff";
+
+/** A web lead nobody has contacted yet (no note, sell-status change or assignment by staff). */
+export function awaitingFirstContact(
+  p: Pick<
+    Prospect,
+    "source" | "firstContactAt" | "deleted" | "sellStatus" | "activityStatus"
+  >,
+): boolean {
+  return sourceOf(p) === "web" && !p.firstContactAt && !p.deleted && !isCompleted(p);
+}
+
+/** A web lead without a first contact yet: the next note, sell-status change or assignment is. */
+export const firstContactPending = (p: Pick<Prospect, "source" | "firstContactAt">): boolean =>
+  sourceOf(p) === "web" && !p.firstContactAt;
+
+/**
+ * The instant of a staff write that is a web lead's first contact: its sell status changed or
+ * somebody was assigned, and it has no first contact yet; null otherwise (and for other sources).
+ */
+export function firstContactOf(
+  before: Pick<Prospect, "source" | "firstContactAt" | "sellStatus" | "assignId">,
+  after: Pick<Prospect, "sellStatus" | "assignId">,
+  at: string,
+): string | null {
+  if (!firstContactPending(before)) return null;
+  const assigned = after.assignId !== null && after.assignId !== before.assignId;
+  return after.sellStatus !== before.sellStatus || assigned ? at : null;
+}
+
+/** A follow-up date before today (local "yyyy-MM-dd"). */
+export const isOverdue = (p: Pick<Prospect, "followUpDate">, today: string): boolean =>
+  p.followUpDate !== null && p.followUpDate < today;
+
+/** The activity statuses today's list shows, most urgent first. */
+export const TODAY_ACTIVITY_STATUSES = ["Escalated", "Notified", "ToDo"] as const;
+
+/** Whether a prospect belongs on today's list: due activity, or a web lead awaiting contact. */
+export function onTodayList(p: Prospect): boolean {
+  if (p.deleted || isCompleted(p)) return false;
+  return awaitingFirstContact(p) ||
+    (TODAY_ACTIVITY_STATUSES as readonly string[]).includes(p.activityStatus);
+}
+
+/**
+ * Today's order: web leads awaiting their first contact (oldest first), then Escalated, Notified,
+ * ToDo, each by follow-up date (rows without one last), then registration.
+ */
+export function compareToday(a: Prospect, b: Prospect): number {
+  const wa = awaitingFirstContact(a), wb = awaitingFirstContact(b);
+  if (wa !== wb) return wa ? -1 : 1;
+  if (wa) return a.registerDate < b.registerDate ? -1 : a.registerDate > b.registerDate ? 1 : 0;
+  if (a.activityStatusWeigth !== b.activityStatusWeigth) {
+    return a.activityStatusWeigth - b.activityStatusWeigth;
+  }
+  const fa = followUpSortKey(a), fb = followUpSortKey(b);
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return a.registerDate < b.registerDate ? -1 : a.registerDate > b.registerDate ? 1 : 0;
+}
+
+/** Whole minutes from registration to `now` (a web lead's age until its first contact). */
+export const minutesSince = (registerDate: string, now: Date): number =>
+  Math.max(0, Math.floor((now.getTime() - new Date(registerDate).getTime()) / 60_000));
+
+/** A phone number as a tel:/sms: link target: its digits, with the leading + kept. */
+export const dialTarget = (phone: string): string =>
+  (phone.trim().replace(/^'+/, "").startsWith("+") ? "+" : "") + phoneDigits(phone);

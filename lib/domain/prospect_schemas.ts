@@ -14,9 +14,10 @@ import {
   ACTIVITY_STATUSES,
   ACTIVITY_WEIGHT,
   NOTE_TYPES,
+  PROSPECT_SOURCES,
   SELL_STATUSES,
 } from "@/lib/domain/statuses.ts";
-import { DATE_RE, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
+import { DATE_RE, isPhoneNumber, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
 
 const blankToUndefined = (v: unknown) =>
   v === "" || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
@@ -52,7 +53,7 @@ const phone = z.preprocess(
   z.string({ error: "validation.required" }).trim().max(30, "validation.maxLength").regex(
     PHONE_RE,
     "validation.notANumber",
-  ),
+  ).refine(isPhoneNumber, "validation.phoneDigits"),
 );
 const email = z.preprocess(
   blankToNull,
@@ -152,6 +153,16 @@ export const PROSPECT_FIELDS = {
   deletedBy: field(nullableText.optional().describe("the user id that deleted it")),
   createdBy: field(nullableText.describe("the user id that created it")),
   updatedAt: field(instant),
+  source: field(
+    z.enum(PROSPECT_SOURCES).optional().describe(
+      "where it came from, recorded at creation (web form, CSV import, staff); absent reads as staff",
+    ),
+  ),
+  firstContactAt: field(
+    instant.nullable().optional().describe(
+      "a web lead: when staff first contacted it (first note, sell-status change or assignment)",
+    ),
+  ),
 };
 
 type Fields = typeof PROSPECT_FIELDS;
@@ -183,6 +194,7 @@ export const prospectMaySchema = z.object({
 
 /** A prospect as the API answers it. */
 export const prospectSchema = prospectRecordSchema.extend({
+  source: z.enum(PROSPECT_SOURCES).describe("web, import or staff (recorded at creation)"),
   version: z.string().describe("send back on PUT/PATCH; a stale one answers 409"),
   may: prospectMaySchema.optional().describe(
     "what the caller may do with this prospect (the server enforces the same)",
@@ -268,6 +280,8 @@ export const BLANK_PROSPECT: Omit<z.output<typeof prospectRecordSchema>, OwnFiel
   deleted: false,
   deletedAt: null,
   createdBy: null,
+  source: "staff",
+  firstContactAt: null,
 };
 
 /** The personal fields and what erasing the person leaves in each. */

@@ -121,6 +121,10 @@ export const clubInputSchema = z.object({
 });
 export type ClubInput = z.output<typeof clubInputSchema>;
 
+/** POST /api/clubs: without a clubId the next free number is taken (as for market projects). */
+export const clubCreateSchema = clubInputSchema.extend({ clubId: businessIdSchema.optional() });
+export type ClubCreate = z.output<typeof clubCreateSchema>;
+
 /** PUT /api/clubs/{id}: districtId may be left out (spec §5: only a new club requires it). */
 export const clubUpdateSchema = clubInputSchema.extend({
   districtId: z.preprocess(
@@ -218,9 +222,21 @@ export const adminSettingsInputSchema = z.object({
   }
 });
 
+/**
+ * PUT /api/sell-status-time-settings/{id}: whole hours, none negative, and the escalation not
+ * before the reminder (hoursLeftBeforeEscalated ≥ hoursLeftBeforeNotified).
+ */
 export const timeSettingInputSchema = z.object({
   ...perTimeLimit(() => hoursSchema),
   version: versionSchema,
+}).superRefine((v, ctx) => {
+  if (v.hoursLeftBeforeEscalated < v.hoursLeftBeforeNotified) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["hoursLeftBeforeEscalated"],
+      message: "validation.escalationBeforeReminder",
+    });
+  }
 });
 export type TimeSettingInput = z.output<typeof timeSettingInputSchema>;
 

@@ -99,3 +99,34 @@ export type StatusProjectQuery = z.output<typeof statusProjectQuerySchema>;
 
 export const isGroupQuery = (q: StatusProjectQuery) =>
   q.prospectFieldKey === "clubId" || q.prospectFieldKey === "districtId";
+
+const optionalDay = z.preprocess(
+  (v) => (blank(v) ? undefined : String(v).trim()),
+  z.string().regex(DATE_RE, "validation.invalidDate").refine(isValidDate, "validation.invalidDate")
+    .optional(),
+);
+
+/**
+ * GET /api/reports/response-time: a market project, and optionally the registration period
+ * (from/to, local dates; default the last 30 days to today) and a district.
+ */
+export const responseTimeQuerySchema = z.object({
+  marketProjectId: z.preprocess(
+    (v) => (blank(v) ? undefined : String(v).trim()),
+    z.string({ error: "validation.required" }).regex(/^\d{1,9}$/, "validation.notANumber")
+      .transform(Number),
+  ),
+  from: optionalDay,
+  to: optionalDay,
+  districtId: z.preprocess(
+    (v) => (blank(v) ? undefined : String(v).trim()),
+    z.string().regex(/^\d{1,9}$/, "validation.notANumber").transform(Number).optional(),
+  ),
+  language,
+  format,
+}).superRefine((v, ctx) => {
+  if (v.from && v.to && v.to < v.from) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "ux.errors.dateRangeReversed" });
+  }
+});
+export type ResponseTimeQuery = z.output<typeof responseTimeQuerySchema>;

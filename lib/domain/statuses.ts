@@ -159,6 +159,13 @@ export function isFollowUpSellStatus(s: string | null | undefined): boolean {
   return s != null && FOLLOW_UP_SELL_STATUSES.has(s);
 }
 
+/**
+ * Where a prospect came from, recorded when it is created: a campaign's web form, a CSV import or
+ * staff in the grid (records from before the field read as "staff").
+ */
+export const PROSPECT_SOURCES = ["web", "import", "staff"] as const;
+export type ProspectSource = (typeof PROSPECT_SOURCES)[number];
+
 export const NOTE_TYPES = ["Note", "Motivation"] as const;
 export type NoteType = (typeof NOTE_TYPES)[number];
 

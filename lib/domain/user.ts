@@ -56,6 +56,9 @@ export const publicUserSchema = z.object({
   dateCreated: z.string(),
   mfaEnrolled: z.boolean(),
   verified: z.boolean(),
+  emailVerified: z.boolean().describe(
+    "the user has verified their e-mail address (until then they cannot sign in)",
+  ),
 });
 export type PublicUser = z.output<typeof publicUserSchema>;
 
@@ -102,6 +105,7 @@ export function publicUser(u: UserRecord): PublicUser {
     dateCreated: u.dateCreated,
     mfaEnrolled: u.mfaEnrolled,
     verified: u.verified,
+    emailVerified: u.verified,
   };
 }
 

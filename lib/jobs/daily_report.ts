@@ -102,15 +102,18 @@ class ReportReader {
   private async readCell(mp: number, clubId: number): Promise<Cell> {
     const toDo: { id: string; u: string }[] = [];
     const escalated: { id: string; u: string }[] = [];
-    for await (
-      const e of listRange(this.kv, {
-        start: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "0|"),
-        end: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, "3|"),
-      }, { batchSize: 500 })
-    ) {
-      const item = { id: keyId(e.key), u: e.key[4] as string };
-      toDo.push(item);
-      if (item.u.startsWith("0|")) escalated.push(item);
+    // Weights 0–2 ("0|"…"2|"), and web leads awaiting contact with those weights ("!0|"…"!2|").
+    for (const [from, to] of [["!0|", "!3|"], ["0|", "3|"]]) {
+      for await (
+        const e of listRange(this.kv, {
+          start: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, from),
+          end: prospectsByProjectClubUrgencyPrefix(mp, clubId, 0, to),
+        }, { batchSize: 500 })
+      ) {
+        const item = { id: keyId(e.key), u: e.key[4] as string };
+        toDo.push(item);
+        if (item.u.startsWith("0|") || item.u.startsWith("!0|")) escalated.push(item);
+      }
     }
     const dueToday = (await listAll(
       this.kv,

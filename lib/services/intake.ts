@@ -22,6 +22,7 @@ import {
   listFormKeys as listKeysOf,
 } from "@/lib/db/form_keys.ts";
 import { insertNote } from "@/lib/db/notes.ts";
+import { getUserSettings } from "@/lib/db/users.ts";
 import { GuardMoved, insertProspect, readGuards, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
 import { takeQuota } from "@/lib/db/brute_force.ts";
@@ -154,7 +155,7 @@ export async function receiveWebLead(
     throw new HttpError(400, "VALIDATION", "errors.validation", errors);
   }
   const club = await clubFor(ctx, input.clubId);
-  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null));
+  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
   const contact = contactOf(input.phoneNumber, input.email);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -163,13 +164,14 @@ export async function receiveWebLead(
       .find((m) => m.marketProjectId === project.marketProjectId);
     if (same) {
       // Answered like a new lead (nothing tells the sender the person was known); the staff
-      // are told in the note's own atomic.
+      // are told in the note's own atomic, in the UI language of the admin who set up the form.
+      const lang = (await getUserSettings(kv, fk.createdBy)).language;
       await insertNote(kv, {
         noteId: ulid(now.getTime()),
         prospectId: same.id,
         noteType: "Note",
-        text: translate("sv", "intake.webLead.note", {
-          when: new Intl.DateTimeFormat("sv-SE", {
+        text: translate(lang, "intake.webLead.note", {
+          when: new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "sv-SE", {
             timeZone: deps.config.timeZone,
             dateStyle: "short",
             timeStyle: "short",

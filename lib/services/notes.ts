@@ -20,7 +20,12 @@ import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
-import { type ProspectCtx, setMotivationFromNote } from "@/lib/services/prospects.ts";
+import { firstContactPending } from "@/lib/domain/prospect.ts";
+import {
+  addFirstContactNote,
+  type ProspectCtx,
+  setMotivationFromNote,
+} from "@/lib/services/prospects.ts";
 
 const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
 const denied = (code: string, key: string) => new HttpError(403, code, key);
@@ -93,6 +98,11 @@ export async function addNote(
     }
     const p = await setMotivationFromNote(ctx, prospectId, note.text, noteEntries(note));
     return { ...note, version: p.version };
+  }
+  if (firstContactPending(p)) {
+    // A web lead's first contact: the note and the prospect's firstContactAt in one atomic.
+    const after = await addFirstContactNote(ctx, prospectId, noteEntries(note));
+    return { ...note, version: after.version };
   }
   const out = await insertNote(ctx.kv, note);
   if (!out) throw new HttpError(409, "CONFLICT", "errors.conflict");

@@ -209,7 +209,7 @@ export async function importProspects(
       dupOf.push({ line: row.line, of: earlier });
       return null;
     }
-    const record = await withClock(ctx, newProspect(ctx, input, project, found, null));
+    const record = await withClock(ctx, newProspect(ctx, input, project, found, null, "import"));
     const me: Line = { line: row.line, id: opts.dryRun ? null : record.id };
     if (contact.phone) seen.set(`p:${contact.phone}`, me);
     if (contact.email) seen.set(`e:${contact.email}`, me);

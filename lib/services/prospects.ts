@@ -44,12 +44,16 @@ import {
   addDays,
   errorCodeOf,
   type FieldErrors,
+  firstContactOf,
+  firstContactPending,
   followUpFor,
   motivationMissing,
   type Prospect,
+  sourceOf,
   startOfLocalDay,
   validateRow,
 } from "@/lib/domain/prospect.ts";
+import type { ProspectSource } from "@/lib/domain/statuses.ts";
 import {
   BLANK_PROSPECT,
   NULLABLE_PLAIN_FIELDS,
@@ -66,9 +70,12 @@ import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clo
 
 export type { ProspectCtx };
 
-/** The prospect as answered to this user: with what they may do with it (the grid obeys it). */
+/**
+ * The prospect as answered to this user: with what they may do with it (the grid obeys it) and its
+ * source (records from before the field read as "staff").
+ */
 export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
-  return { ...p, may: prospectMay(user, p) };
+  return { ...p, source: sourceOf(p), may: prospectMay(user, p) };
 }
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
@@ -287,6 +294,7 @@ export function newProspect(
   project: MarketProject,
   club: { clubId: number; name: string },
   assignee: { assignId: string; assignName: string; assignUserId: string } | null,
+  source: ProspectSource = "staff",
 ): StoredProspect {
   const at = ctx.now.toISOString();
   return {
@@ -310,6 +318,8 @@ export function newProspect(
     b2b: project.b2b,
     createdBy: ctx.user.id,
     updatedAt: at,
+    source,
+    firstContactAt: null,
   };
 }
 
@@ -444,9 +454,12 @@ async function update(
     if (version !== undefined && version !== entry.versionstamp) {
       throw stale(withMay(ctx.user, withVersion(entry)));
     }
+    const changed = await change(entry.value, entry.versionstamp);
+    const at = ctx.now.toISOString();
     const next = await withClock(ctx, {
-      ...(await change(entry.value, entry.versionstamp)),
-      updatedAt: ctx.now.toISOString(),
+      ...changed,
+      firstContactAt: changed.firstContactAt ?? firstContactOf(entry.value, changed, at),
+      updatedAt: at,
     }, settings);
     const out = await commitProspect(ctx.kv, entry, next, {
       userId: ctx.user.id,
@@ -578,6 +591,29 @@ export async function setMotivationFromNote(
     async (before) => ({
       ...await applyRow(ctx, before, { motivationText: text }, explicit, false),
       motivationTextLastChange: ctx.now.toISOString(),
+      firstContactAt: firstContactPending(before) ? ctx.now.toISOString() : before.firstContactAt,
+    }),
+    "prospect.update",
+    also,
+  );
+}
+
+/**
+ * A note that is a web lead's first contact: the note's entries (`also`) and the prospect's
+ * firstContactAt in one atomic, on the prospect's write path.
+ */
+export async function addFirstContactNote(
+  ctx: ProspectCtx,
+  id: string,
+  also: { key: Deno.KvKey; value: unknown }[],
+): Promise<Prospect> {
+  return await update(
+    ctx,
+    id,
+    undefined,
+    (before) => ({
+      ...before,
+      firstContactAt: before.firstContactAt ?? ctx.now.toISOString(),
     }),
     "prospect.update",
     also,

@@ -9,7 +9,7 @@ import { can } from "@/lib/auth/permissions.ts";
 import * as db from "@/lib/db/reference.ts";
 import { forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Club, District, MarketProject } from "@/lib/domain/reference.ts";
-import type { SessionUser } from "@/lib/domain/user.ts";
+import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 
 export {
@@ -40,6 +40,16 @@ export async function clubById(kv: Deno.Kv, id: string): Promise<Club> {
   return (await db.getClub(kv, id)) ?? (() => {
     throw notFound();
   })();
+}
+
+/**
+ * The clubs a user's own reports cover: every club of the chain for an admin, the clubs they
+ * subscribe to for everyone else.
+ */
+export async function reportClubs(kv: Deno.Kv, user: SessionUser): Promise<Club[]> {
+  return isAdmin(user)
+    ? await db.listClubs(kv)
+    : await db.getClubsByNumbers(kv, await db.subscribedClubIds(kv, user.id));
 }
 
 /** The market projects `user` may see (can "reference.read" on each), all or only active ones. */

@@ -12,6 +12,7 @@ import {
   projectChanges,
   projectEscalations,
   projectFirstIn,
+  projectRegistrations,
   projectStatusCounts,
   recentAges,
 } from "@/lib/db/reports.ts";
@@ -20,13 +21,22 @@ import {
   getClubsByNumbers,
   getMarketProjectByNumber,
   listDistricts,
-  subscribedClubIds,
 } from "@/lib/db/reference.ts";
 import { foldProjects } from "@/lib/db/report_pending.ts";
+import { reportClubs } from "@/lib/services/reference.ts";
+import { clockSettings } from "@/lib/services/prospects.ts";
+import { getRecords } from "@/lib/db/prospect_record.ts";
+import { addDays, localDate, sourceOf, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import {
+  RESPONSE_TIME_COLUMNS,
+  type ResponseTimeRow,
+  responseTimeRows,
+} from "@/lib/domain/response_time.ts";
 import { HttpError } from "@/lib/domain/errors.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
   isGroupQuery,
+  type ResponseTimeQuery,
   type SellStatusAgeQuery,
   type StatusProjectQuery,
 } from "@/lib/domain/report_schemas.ts";
@@ -81,15 +91,15 @@ async function projectsFor(ctx: ReportCtx, ids: number[], field: string): Promis
 
 // ── sell status age ─────────────────────────────────────────────────────────
 
-/** GET /api/reports/sell-status-age: the caller's subscribed clubs in one project. */
+/** GET /api/reports/sell-status-age: the caller's clubs (an admin's: every club) in one project. */
 export async function sellStatusAge(
   ctx: ReportCtx,
   q: SellStatusAgeQuery,
 ): Promise<SellStatusAgeReport> {
   const lang = q.language ?? ctx.lang;
   const [project] = await projectsFor(ctx, [q.marketProjectId], "marketProjectId");
-  const clubIds = await subscribedClubIds(ctx.kv, ctx.user.id);
-  const clubs = await getClubsByNumbers(ctx.kv, clubIds);
+  const clubs = await reportClubs(ctx.kv, ctx.user);
+  const clubIds = clubs.map((c) => c.clubId);
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   const mp = project.marketProjectId;
   await foldProjects(ctx.kv, [mp]);
@@ -277,6 +287,66 @@ export async function statusProjectAny(ctx: ReportCtx, q: StatusProjectQuery) {
   return isGroupQuery(q) ? await statusProjectGroups(ctx, q) : await statusProject(ctx, q);
 }
 
+// ── speed to lead ───────────────────────────────────────────────────────────
+
+export interface ResponseTimeReport {
+  marketProjectId: number;
+  marketProject: string;
+  /** The registration period, local dates (inclusive). */
+  from: string;
+  to: string;
+  districtId: number | null;
+  rows: ResponseTimeRow[];
+}
+
+/** The default period of the response-time report: the last 30 days up to today. */
+export const RESPONSE_TIME_DAYS = 30;
+
+/**
+ * GET /api/reports/response-time: per club of the caller's (an admin's: every club; within a
+ * district when asked), the project's web leads registered in the period and how fast they were
+ * first contacted, in work time.
+ */
+export async function responseTime(
+  ctx: ReportCtx,
+  q: ResponseTimeQuery,
+): Promise<ResponseTimeReport> {
+  const tz = ctx.config.timeZone;
+  const [project] = await projectsFor(ctx, [q.marketProjectId], "marketProjectId");
+  const to = q.to ?? localDate(ctx.now, tz);
+  const from = q.from ?? addDays(to, -(RESPONSE_TIME_DAYS - 1));
+  const clubs = (await reportClubs(ctx.kv, ctx.user))
+    .filter((c) => q.districtId === undefined || c.districtId === q.districtId);
+  const inScope = new Set(clubs.map((c) => c.clubId));
+  const mp = project.marketProjectId;
+  const ids = await projectRegistrations(
+    ctx.kv,
+    mp,
+    startOfLocalDay(from, tz).toISOString(),
+    startOfLocalDay(addDays(to, 1), tz).toISOString(),
+  );
+  const leads = (await getRecords(ctx.kv, ids)).flatMap((e) => {
+    const p = e.value;
+    return p && !p.deleted && p.marketProjectId === mp && sourceOf(p) === "web" &&
+        inScope.has(p.clubId)
+      ? [{
+        clubId: p.clubId,
+        registerDate: p.registerDate,
+        firstContactAt: p.firstContactAt ?? null,
+      }]
+      : [];
+  });
+  const { worktime } = await clockSettings(ctx.kv, tz);
+  return {
+    marketProjectId: mp,
+    marketProject: project.name,
+    from,
+    to,
+    districtId: q.districtId ?? null,
+    rows: responseTimeRows(clubs, leads, worktime),
+  };
+}
+
 // ── CSV ─────────────────────────────────────────────────────────────────────
 
 const header = (lang: Lang, cols: readonly string[]) =>
@@ -322,3 +392,10 @@ export function statusGroupCsv(r: StatusGroupReport, lang: Lang): string {
 /** A download name such as status-project_2026-03-10.csv. */
 export const csvFileName = (report: string, referenceDate: string) =>
   `${report}_${referenceDate}.csv`;
+
+export function responseTimeCsv(r: ResponseTimeReport, lang: Lang): string {
+  return toCsv(
+    RESPONSE_TIME_COLUMNS.map((c) => translate(lang, `reports.responseTime.columns.${c}`)),
+    r.rows.map((row) => RESPONSE_TIME_COLUMNS.map((c) => row[c] ?? "")),
+  );
+}

@@ -100,6 +100,24 @@ export async function registerUser(
   return await view(deps.kv, e.value!, e.versionstamp!);
 }
 
+/**
+ * POST /api/admin/users/{id}/verification-email: a new verification link for a user who has not
+ * verified their address yet (409 ALREADY_VERIFIED once they have).
+ */
+export async function resendVerificationEmail(
+  deps: ServiceDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<{ sent: true; email: string }> {
+  if (!can(actor, "admin")) throw forbidden();
+  const user = await getUser(deps.kv, id);
+  if (!user) throw notFound();
+  if (user.verified) throw new HttpError(409, "ALREADY_VERIFIED", "users.alreadyVerified");
+  await identityProvider(deps).sendEmailVerification(user, deps.now());
+  await audit(deps, actor, "user.verificationEmail", user.id, []);
+  return { sent: true, email: user.email };
+}
+
 /** GET /api/users/{uid}: one's own profile, or any for an admin. */
 export async function getProfile(
   deps: ServiceDeps,

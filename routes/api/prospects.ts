@@ -33,6 +33,7 @@ import {
   withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
+import { todayForUser } from "@/lib/services/today.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
 
@@ -57,6 +58,15 @@ const importResultSchema = z.object({
 });
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const todayQuerySchema = z.object({
+  clubId: z.coerce.number({ error: "validation.notANumber" }).int("validation.notANumber")
+    .optional(),
+});
+const todayItemSchema = prospectSchema.extend({
+  overdue: z.boolean().describe("the follow-up date is before today"),
+  awaitingFirstContact: z.boolean().describe("a web lead nobody has contacted yet"),
+});
 
 export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
   const { kv, config, now } = c.get("deps");
@@ -135,6 +145,26 @@ async function csvExport(c: Ctx, user: SessionUser, query: ProspectSearchQuery) 
   });
 }
 
+/** GET /api/prospects/today (declared before /api/prospects/:id, which would match it). */
+function todayRoute(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/today",
+    access: "user",
+    tag: "prospects",
+    summary:
+      "Today's list: the prospects of the caller's clubs in every active market project they may see whose activity is Escalated, Notified or ToDo, and web leads not yet contacted; web leads awaiting their first contact first (oldest first), then Escalated, Notified, ToDo, each by follow-up date. An admin may give any clubId; others only one of their own clubs",
+    query: todayQuerySchema,
+    response: z.array(todayItemSchema),
+    totalHeader: true,
+    handler: async (c, { query, user }) => {
+      const out = await todayForUser(prospectCtx(c, user), query);
+      c.header("x-total-elements", String(out.items.length));
+      return out.items;
+    },
+  });
+}
+
 export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "get",
@@ -171,6 +201,8 @@ export function prospectRoutes(r: ApiRouter) {
       return c.json(withMay(user!, p), 201);
     },
   });
+
+  todayRoute(r);
 
   r.add({
     method: "post",

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import * as reference from "@/lib/services/reference.ts";
 import {
-  clubInputSchema,
+  clubCreateSchema,
   clubSchema,
   clubUpdateSchema,
   districtInputSchema,
@@ -142,7 +142,7 @@ function districtAndClubRoutes(r: ApiRouter) {
   resourceRoutes(r, {
     path: "/api/clubs",
     schema: clubSchema,
-    input: clubInputSchema,
+    input: clubCreateSchema,
     update: clubUpdateSchema,
     summary: {
       list: "All clubs, ordered by name",

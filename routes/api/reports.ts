@@ -4,12 +4,18 @@
  * `format=csv` answers the same report as a CSV download. Thin: validate → services → respond.
  */
 import { z } from "zod";
-import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
+import {
+  responseTimeQuerySchema,
+  sellStatusAgeQuerySchema,
+  statusProjectQuerySchema,
+} from "@/lib/domain/report_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
 import {
   csvFileName,
   type ReportCtx,
+  responseTime,
+  responseTimeCsv,
   sellStatusAge,
   sellStatusAgeCsv,
   statusGroupCsv,
@@ -115,11 +121,53 @@ function reportRoute<
   });
 }
 
+const responseTimeReport = z.object({
+  marketProjectId: count,
+  marketProject: z.string(),
+  from: z.string(),
+  to: z.string(),
+  districtId: count.nullable(),
+  rows: z.array(z.object({
+    clubId: count,
+    clubName: z.string(),
+    leads: count.describe("web leads registered in the period"),
+    contacted: count,
+    medianMinutes: count.nullable().describe("median work minutes to the first contact"),
+    within5Minutes: count,
+    within1Hour: count,
+  })),
+});
+
+/** GET /api/reports/response-time (speed to lead). */
+function responseTimeRoute(api: ApiRouter) {
+  api.add({
+    method: "get",
+    path: "/api/reports/response-time",
+    access: "user",
+    tag: "reports",
+    summary:
+      "Speed to lead: per club (the caller's; an admin's: every club; districtId narrows), the project's web leads registered from–to (local dates, default the last 30 days) and their work minutes to the first contact (first note, sell-status change or assignment): median, within 5 minutes, within an hour (format=csv: a download)",
+    query: responseTimeQuerySchema,
+    response: responseTimeReport,
+    handler: async (c, { query, user }) => {
+      const base = reportCtx(c, user);
+      const ctx = { ...base, lang: query.language ?? base.lang };
+      const report = await responseTime(ctx, query);
+      if (query.format !== "csv") return report;
+      return csvResponse(
+        responseTimeCsv(report, ctx.lang),
+        `response-time_${report.from}_${report.to}.csv`,
+      );
+    },
+  });
+}
+
 export function reportRoutes(api: ApiRouter) {
+  responseTimeRoute(api);
   reportRoute(api, {
     path: "/api/reports/sell-status-age",
     summary:
-      "Per sell status, the caller's subscribed clubs' prospects by time since their last sell status change, as of the end of referenceDate (format=csv: a download)",
+      "Per sell status, the caller's clubs' (an admin's: every club's) prospects by time since their last sell status change, as of the end of referenceDate (format=csv: a download)",
     query: sellStatusAgeQuerySchema,
     response: ageReport,
     run: sellStatusAge,

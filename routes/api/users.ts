@@ -155,6 +155,20 @@ function adminUserRoutes(r: ApiRouter) {
       c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body.name), 201),
   });
 
+  r.add({
+    method: "post",
+    path: "/api/admin/users/:id/verification-email",
+    access: "admin",
+    tag: "users",
+    summary:
+      "Send a new verification e-mail to a user awaiting verification (409 ALREADY_VERIFIED once verified)",
+    status: 202,
+    params: idParams,
+    response: z.object({ sent: z.literal(true), email: z.string() }),
+    handler: async (c, { params, user }) =>
+      c.json(await users.resendVerificationEmail(servicesDeps(c), user!, params.id), 202),
+  });
+
   // What an admin reads of one user: the audit trail and the API tokens.
   const reads = [
     [

@@ -1,9 +1,19 @@
-/** / and /prospects: the Prospects screen (routes/pages/prospects.tsx); after login users land here. */
+/**
+ * / and /prospects: the Prospects screen (routes/pages/prospects.tsx). "/" is where sign-in lands:
+ * staff go on to today's list (/today, routes/pages/today.tsx), admins stay on the Prospects screen.
+ */
 import type { Hono } from "hono";
+import { isAdmin } from "@/lib/domain/user.ts";
 import { prospectsPage } from "@/routes/pages/prospects.tsx";
+import { todayPages } from "@/routes/pages/today.tsx";
 import type { AppEnv } from "@/routes/env.ts";
 
 export function homePages(app: Hono<AppEnv>) {
-  app.get("/", prospectsPage);
+  app.get("/", (c) => {
+    const user = c.get("user");
+    if (user && !isAdmin(user)) return c.redirect("/today", 302);
+    return prospectsPage(c);
+  });
   app.get("/prospects", prospectsPage);
+  todayPages(app);
 }

@@ -54,20 +54,43 @@ export function loginPages(app: Hono<AppEnv>) {
   lockPages(app);
 }
 
+/** The notice above the sign-in form right after the first admin was created. */
+function SetupDone() {
+  const t = useT();
+  return (
+    <p
+      class="mx-auto mb-4 max-w-md rounded-md bg-green-50 p-3 text-sm text-green-800"
+      role="status"
+      data-testid="setup-created"
+    >
+      {t("setup.success")}
+    </p>
+  );
+}
+
 /** /login and /setup (the first admin). */
 function signInPages(app: Hono<AppEnv>) {
   app.get("/login", (c) => {
-    const redirect = safeRedirect(c.req.query("redirect"));
+    // Without a target, sign-in lands on "/" (staff: today's list, admins: the Prospects screen).
+    const redirect = safeRedirect(c.req.query("redirect"), "/");
     // Already signed in: straight on (spec §2); a forced logout signs out before coming here.
     if (c.get("user")) return c.redirect(redirect === "/prospects" ? "/" : redirect, 302);
-    return fullScreen(
-      c,
-      "login.title",
+    const form = (
       <Island
         name="LoginForm"
         component={LoginForm}
         props={{ redirect, firebase: firebaseClientConfig(c) }}
-      />,
+      />
+    );
+    // After /setup: say the admin exists (with or without JavaScript, the setup lands here).
+    if (c.req.query("setup") !== "done") return fullScreen(c, "login.title", form);
+    return fullScreen(
+      c,
+      "login.title",
+      <>
+        <SetupDone />
+        {form}
+      </>,
     );
   });
 
@@ -94,7 +117,7 @@ function signInPages(app: Hono<AppEnv>) {
     const f = await readForm(c);
     const token = f.token ?? "";
     const out = await callApi(app, c, "POST", "/api/setup", { ...f, token });
-    if (out.status < 300) return c.redirect("/login", 303);
+    if (out.status < 300) return c.redirect("/login?setup=done", 303);
     return await setupPage(c, token, {
       values: withoutPasswords(f),
       errors: out.errors("email"),

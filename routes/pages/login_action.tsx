@@ -30,7 +30,7 @@ const field = (form: Form, name: string, max = 512): string => {
 
 export async function loginAction(c: Context<AppEnv>) {
   const form: Form = await c.req.parseBody().catch(() => ({}));
-  const redirect = safeRedirect(field(form, "redirect", 2048));
+  const redirect = safeRedirect(field(form, "redirect", 2048), "/");
   const lang = c.get("lang") ?? "sv";
   const tr = (key: string) => translate(lang, key);
   const deps = servicesDeps(c);

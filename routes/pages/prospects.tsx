@@ -44,8 +44,10 @@ export async function prospectsPage(c: Ctx) {
     visibleProjects(kv, user, { active: true }),
     subscribedClubIds(kv, user.id),
   ]);
-  // The selects list the user's clubs; every club only for a user without subscriptions.
-  const clubs = myClubIds.length ? await getClubsByNumbers(kv, myClubIds) : await listClubs(kv);
+  // The selects list the user's clubs; every club for an admin or a user without subscriptions.
+  const clubs = myClubIds.length && !isAdmin(user)
+    ? await getClubsByNumbers(kv, myClubIds)
+    : await listClubs(kv);
   const visible = new Set(projects.map((p) => p.marketProjectId));
   const remembered = Number(c.get("userSettings")?.selectedMarketProjectId);
   const filters = filtersFromParams(

@@ -1,17 +1,13 @@
 /**
- * /reports: tabs Sell status age, Status project, Status project club (spec §2 Reports). Tabs are
- * links (?tab=…); the server renders the active tab's island with the active projects the caller
- * may pick and the last filter from the address (so a reload shows the same report again).
+ * /reports: tabs Sell status age, Status project, Status project club (spec §2 Reports) and
+ * Response time. Tabs are links (?tab=…); the server renders the active tab's island (the response
+ * time: server-rendered HTML) with the active projects the caller may pick and the last filter
+ * from the address (so a reload shows the same report again).
  */
 import type { Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { Island } from "@/components/Island.tsx";
-import {
-  getClubsByNumbers,
-  listClubs,
-  listDistricts,
-  subscribedClubIds,
-} from "@/lib/services/reference.ts";
+import { listClubs, listDistricts, reportClubs } from "@/lib/services/reference.ts";
 import {
   reportableProjects,
   type ReportCtx,
@@ -33,8 +29,14 @@ import SellStatusAgeReport from "@/islands/reports/SellStatusAgeReport.tsx";
 import StatusProjectReport from "@/islands/reports/StatusProjectReport.tsx";
 import StatusProjectClubReport from "@/islands/reports/StatusProjectClubReport.tsx";
 import { idsFrom } from "@/islands/reports/shared.tsx";
+import { ResponseTimePanel, responseTimeTab } from "@/routes/pages/response_time.tsx";
 
-export const REPORT_TABS = ["sellStatusAge", "statusProject", "statusProjectClub"] as const;
+export const REPORT_TABS = [
+  "sellStatusAge",
+  "statusProject",
+  "statusProjectClub",
+  "responseTime",
+] as const;
 type TabId = (typeof REPORT_TABS)[number];
 
 function ReportsPage({ active, children }: { active: TabId; children: ComponentChildren }) {
@@ -96,7 +98,7 @@ async function tabContent(c: Ctx, tab: TabId) {
   }));
   switch (tab) {
     case "sellStatusAge": {
-      const clubs = await getClubsByNumbers(kv, await subscribedClubIds(kv, user.id));
+      const clubs = await reportClubs(kv, user);
       const mp = Number(q("marketProjectId"));
       const initial = {
         marketProjectId: Number.isInteger(mp) && mp > 0 ? mp : null,
@@ -132,6 +134,16 @@ async function tabContent(c: Ctx, tab: TabId) {
         : { report: null, shownQuery: {} };
       const props = { projects, today, timeZone: config.timeZone, initial, ...shown };
       return <Island name="StatusProjectReport" component={StatusProjectReport} props={props} />;
+    }
+    case "responseTime": {
+      const query = Object.fromEntries(
+        ["marketProjectId", "from", "to", "districtId"].flatMap((k) => {
+          const v = q(k);
+          return v ? [[k, v]] : [];
+        }),
+      );
+      const out = await responseTimeTab(ctx, query);
+      return <ResponseTimePanel projects={projects} query={query} {...out} />;
     }
     case "statusProjectClub": {
       const [clubs, districts] = await Promise.all([listClubs(kv), listDistricts(kv)]);

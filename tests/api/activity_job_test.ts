@@ -459,7 +459,11 @@ Deno.test("a limit changed back and forth does not announce the same transition 
     const limits = (n: number) =>
       call(env, "PUT", "/api/sell-status-time-settings/Prospect", {
         headers: admin.headers,
-        body: { hoursLeftBeforePaused: 0, hoursLeftBeforeNotified: n, hoursLeftBeforeEscalated: 4 },
+        body: {
+          hoursLeftBeforePaused: 0,
+          hoursLeftBeforeNotified: n,
+          hoursLeftBeforeEscalated: Math.max(n, 4),
+        },
       });
     env.clock.set("2026-03-10T12:00:00Z");
     await runActivityJob(depsOf(env)); // Notified, announced

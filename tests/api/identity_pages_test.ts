@@ -191,7 +191,7 @@ Deno.test("POST /login signs in without JavaScript: 303 with the session, errors
       password: TEST_PASSWORD,
       redirect: "/\t/evil.example",
     });
-    assert.equal(offsite.location, "/prospects");
+    assert.equal(offsite.location, "/", "off-site targets land on the start page");
     // Malformed bodies re-render the form, never 500.
     const empty = await env.app.request(`${ORIGIN}/login`, {
       method: "POST",
@@ -272,7 +272,12 @@ Deno.test("setup, reset and lock forms post without JavaScript (303 on success, 
     assert.doesNotMatch(mismatch.html, /Admin123/, "never a password");
     const created = await postForm(env, "/setup", { ...admin, repeatPassword: "Admin123" });
     assert.equal(created.status, 303);
-    assert.equal(created.location, "/login");
+    assert.equal(created.location, "/login?setup=done");
+    const login = await env.app.request(`${ORIGIN}/login?setup=done`);
+    assert.match(
+      await login.text(),
+      /data-testid="setup-created"[^>]*>Administratören har skapats/,
+    );
 
     // Password reset from the mailed link, posted as a plain form.
     await env.app.request(`${ORIGIN}/api/auth/password-reset`, {

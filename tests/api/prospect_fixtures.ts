@@ -1,7 +1,8 @@
 /** Test fixtures for prospects: a small chain (district, clubs, projects) and a row factory. */
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
-import { call, type TestEnv } from "@/tests/helpers.ts";
+import { call, ORIGIN, type TestEnv } from "@/tests/helpers.ts";
+import assert from "node:assert/strict";
 
 export interface Chain {
   clubs: number[];
@@ -104,4 +105,20 @@ export function rowOf(p: any, changes: Record<string, unknown> = {}) {
     version: p.version,
     ...changes,
   };
+}
+
+/** A web lead through the public intake of a form key allowing https://kampanj.example.se. */
+export async function postWebLead(env: TestEnv, key: string, over: Record<string, unknown> = {}) {
+  const res = await env.app.request(`${ORIGIN}/api/intake/${key}`, {
+    method: "POST",
+    headers: { Origin: "https://kampanj.example.se", "Content-Type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Webb",
+      lastName: "Lead",
+      phoneNumber: `070${Math.floor(1e6 + Math.random() * 8e6)}`,
+      clubId: 101,
+      ...over,
+    }),
+  }, { remoteAddr: { hostname: `203.0.113.${Math.floor(Math.random() * 200)}` } });
+  assert.equal(res.status, 201, await res.text());
 }

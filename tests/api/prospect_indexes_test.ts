@@ -82,6 +82,7 @@ const INDEX_FAMILIES = [
   "prospects_by_project_urgency",
   "prospects_by_project_club_urgency",
   "prospects_by_club_registered",
+  "prospects_awaiting_contact",
 ];
 
 const session = (u: UserRecord): SessionUser => ({
@@ -433,7 +434,7 @@ async function adminWithProspects(n: number) {
       await createProspect(ctx, {
         firstName: `P${i}`,
         lastName: "Ek",
-        phoneNumber: `070${n}${i}`,
+        phoneNumber: `070${n}${String(i).padStart(5, "0")}`,
         marketProjectId: 1,
         clubId: 101 + (i % 3),
       }),

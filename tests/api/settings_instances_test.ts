@@ -45,7 +45,7 @@ Deno.test("settings: a time-limit change through one instance reaches the other'
     const changed = await req(b, "PUT", `/api/sell-status-time-settings/${row.id}`, {
       hoursLeftBeforePaused: row.hoursLeftBeforePaused,
       hoursLeftBeforeNotified: 8,
-      hoursLeftBeforeEscalated: row.hoursLeftBeforeEscalated,
+      hoursLeftBeforeEscalated: Math.max(8, row.hoursLeftBeforeEscalated),
     });
     assert.equal(changed.status, 200, JSON.stringify(changed.json));
 

@@ -1,6 +1,6 @@
 /**
  * Accessibility and the phone layout, checked by a real engine: axe-core runs on every screen
- * (login, prospects, notes dialog, settings tabs, users, reports tabs, outbox, error page), in
+ * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, outbox, error page), in
  * Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or critical
  * violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
  */
@@ -157,6 +157,8 @@ Deno.test({
               { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
               { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
             ]);
+            await page.goto(`${server.url}/today`);
+            await check("today");
             await page.goto(`${server.url}/prospects`);
             await check("prospects-empty");
             await page.selectOption("[data-testid=filter-marketProjectId]", "7");
@@ -216,6 +218,9 @@ Deno.test({
             await page.click("[data-testid=club-filter]");
             await page.locator("[data-testid=club-table] tbody tr").first().waitFor();
             await check("reports-statusProjectClub");
+            await page.goto(`${server.url}/reports?tab=responseTime&marketProjectId=7`);
+            await page.locator("[data-testid=response-table]").waitFor();
+            await check("reports-responseTime");
             await page.goto(`${server.url}/outbox`);
             await check("outbox");
             assert.deepEqual(b.problems, [], "no console errors");

@@ -51,7 +51,7 @@ Deno.test({
       // docs/api.md: every example runs as written against the demo.
       const dir = await Deno.makeTempDir();
       const examples = apiExamples();
-      assert.equal(examples.length, 3);
+      assert.equal(examples.length, 4);
       const env = {
         BASE: server.url,
         EMAIL: email,
@@ -71,6 +71,8 @@ Deno.test({
       const csv = await Deno.readTextFile(join(dir, "status-project.csv"));
       assert.ok(csv.startsWith("\uFEFF"), "CSV has a BOM");
       assert.ok(csv.trim().split("\n").length >= 2, "CSV has rows");
+      const r4 = await bash(examples[3], env, dir);
+      assert.equal(r4.code, 0, r4.stderr);
       await Deno.remove(dir, { recursive: true });
 
       // The browser: sign in with the printed login, see a full grid.
@@ -80,7 +82,8 @@ Deno.test({
       await page.fill("[data-testid=field-email]", email);
       await page.fill("[data-testid=field-password]", password);
       await page.press("[data-testid=field-password]", "Enter");
-      await page.waitForURL(/\/prospects$/);
+      // An admin lands on "/", the Prospects screen.
+      await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/prospects");
       await hydrated(page);
       const firstProject = await page.locator("[data-testid=filter-marketProjectId] option").nth(1)
         .getAttribute("value");

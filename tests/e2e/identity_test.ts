@@ -61,7 +61,8 @@ async function signInWithMfa(
   await page.fill("[data-testid=field-code]", code);
   if (shot) await screenshot(page, shot);
   await page.click("[data-testid=mfa-verify]");
-  await page.waitForURL(/\/prospects$/);
+  // Sign-in lands on "/" (an admin's Prospects screen; staff go on to /today).
+  await page.waitForURL((u) => ["/", "/prospects", "/today"].includes(u.pathname));
 }
 
 Deno.test({
@@ -94,7 +95,8 @@ Deno.test({
       await page.fill("[data-testid=field-repeatPassword]", "Admin123");
       await page.click("[data-testid=setup-form] button[type=submit]");
       await page.waitForSelector("[data-testid=setup-done]");
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?setup=done$/);
+      await page.waitForSelector("[data-testid=setup-created]");
       await hydrated(page);
 
       // Login errors under the e-mail field (spec §8).

@@ -28,7 +28,11 @@ Deno.test({
       await page.fill("[data-testid=field-password]", "Admin123");
       await page.fill("[data-testid=field-repeatPassword]", "Admin123");
       await page.press("[data-testid=field-repeatPassword]", "Enter");
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?setup=done$/);
+      assert.match(
+        await page.textContent("[data-testid=setup-created]") ?? "",
+        /Administratören har skapats/,
+      );
 
       await page.goto(`${server.url}/login?redirect=%2Fsettings`);
       await page.fill("[data-testid=field-email]", "ada@klubb.se");

@@ -299,8 +299,9 @@ Deno.test({
       await toast(/tagits bort/);
       assert.equal(await page.locator(`[data-testid=row-${bertilId}]`).count(), 0);
 
-      // The remembered project: / opens it without a URL parameter.
-      await page.goto(`${server.url}/`);
+      // The remembered project: /prospects opens it without a URL parameter ("/" is the staff's
+      // today list).
+      await page.goto(`${server.url}/prospects`);
       await hydrated(page);
       await page.waitForSelector("[data-testid=prospect-grid]");
       assert.equal(await page.inputValue("[data-testid=filter-marketProjectId]"), "7");

@@ -335,8 +335,9 @@ Deno.test({
           "[data-testid=prospect-grid] tbody tr[data-testid^=row-]",
         )!;
         const box = (sel: string) => row.querySelector(sel)!.getBoundingClientRect();
-        const first = box("[data-testid^=firstName-]");
-        const phone = box("[data-testid^=phoneNumber-]");
+        // The cells: on a phone name and phone read as text until the row is edited.
+        const first = box("td[data-col=first]");
+        const phone = box("td[data-col=phone]");
         const small: string[] = [];
         for (
           const el of document.querySelectorAll<HTMLElement>(

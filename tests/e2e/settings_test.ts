@@ -100,8 +100,21 @@ Deno.test({
       await page.waitForSelector("[data-testid=clubs-table] tbody >> text=Umeå Centrum");
       await addRow(page, "clubs-table", { clubId: "21", name: "Malmö Triangeln", districtId: "2" });
       await page.waitForSelector("[data-testid=clubs-table] tbody >> text=Malmö Triangeln");
-      await addRow(page, "clubs-table", { clubId: "22", name: "Lund", districtId: "2" });
+      // The id is optional; the field suggests the next free number, which a blank one gets.
+      assert.match(
+        await page.getAttribute(
+          "[data-testid=clubs-table] [data-testid=add-row] [name=clubId]",
+          "placeholder",
+        ) ?? "",
+        /22/,
+      );
+      await addRow(page, "clubs-table", { clubId: "", name: "Lund", districtId: "2" });
       await page.waitForSelector("[data-testid=clubs-table] tbody >> text=Lund");
+      assert.equal(
+        await page.locator("[data-testid=clubs-table] tbody tr", { hasText: "Lund" }).locator("td")
+          .first().textContent(),
+        "22",
+      );
       // Edit a name in place.
       const lundId = await page.locator("[data-testid=clubs-table] tbody tr", { hasText: "Lund" })
         .getAttribute("data-testid");
@@ -154,6 +167,12 @@ Deno.test({
       await notified.fill("-7");
       assert.equal(await notified.inputValue(), "0", "never below 0");
       await notified.fill("6");
+      // An escalation before the reminder is refused, its reason next to the field.
+      await prospectRow.locator("[data-testid=save-time-setting]").click();
+      const why = prospectRow.locator("input[name=hoursLeftBeforeEscalated] + .field-error");
+      await why.waitFor();
+      assert.match(await why.textContent() ?? "", /Eskaleringen kan inte komma före påminnelsen/);
+      await prospectRow.locator("input[name=hoursLeftBeforeEscalated]").fill("8");
       await prospectRow.locator("[data-testid=save-time-setting]").click();
       await page.waitForFunction(() =>
         document.querySelector<HTMLButtonElement>(

@@ -29,6 +29,10 @@ Deno.test("dates: typed text in the page's format (or ISO) becomes yyyy-MM-dd", 
   assert.equal(parseDay("2026-13-01", "sv"), null);
   assert.equal(parseDay("", "sv"), null);
   assert.equal(parseDay("igår", "sv"), null);
+  assert.equal(parseDay("29/2/2028", "en"), "2028-02-29", "a leap day");
+  assert.equal(parseDay("29/02/2027", "en"), null);
+  assert.equal(parseDay("1899-12-31", "sv"), null, "years 1900–2999 only");
+  assert.equal(formatDay("2026-02-30", "en"), "2026-02-30", "not a real day: left as it is");
 });
 
 Deno.test("dates: the same answers as date-fns' parse and format, for any typed day", () => {

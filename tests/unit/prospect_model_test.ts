@@ -76,7 +76,13 @@ Deno.test("model: a created record is exactly the model's fields, with the input
 });
 
 Deno.test("model: blank optional inputs are stored as null, never as empty strings", () => {
-  const rec = created({ firstName: "A", lastName: "B", phoneNumber: "0701", tag: " ", email: "" });
+  const rec = created({
+    firstName: "A",
+    lastName: "B",
+    phoneNumber: "0701234567",
+    tag: " ",
+    email: "",
+  });
   assert.equal(rec.tag, null);
   assert.equal(rec.email, null);
   assert.equal(rec.nominator, null);

@@ -1,0 +1,192 @@
+/**
+ * /today ("Idag"): the receptionist's desk, rendered on the server (no island): today's list of the
+ * user's clubs with its counts, each prospect with tap-to-call and SMS links, its urgency and an
+ * overdue follow-up in words and colour. Admins may pick any club (a plain GET form).
+ */
+import type { Hono } from "hono";
+import { WebBadge } from "@/components/WebBadge.tsx";
+import { SelectField } from "@/components/SelectField.tsx";
+import { dialTarget } from "@/lib/domain/prospect.ts";
+import { isAdmin } from "@/lib/domain/user.ts";
+import { useT } from "@/lib/i18n/context.ts";
+import { getClubsByNumbers, listClubs } from "@/lib/services/reference.ts";
+import { todayForUser, type TodayItem } from "@/lib/services/today.ts";
+import { ACTIVITY_BADGE } from "@/islands/prospects/format.ts";
+import { renderPage } from "@/routes/render.tsx";
+import { requirePageUser } from "@/routes/pages/guard.ts";
+import type { AppEnv, Ctx } from "@/routes/env.ts";
+
+interface TodayProps {
+  items: TodayItem[];
+  now: Date;
+  clubs: { clubId: number; name: string }[];
+  /** Admins: the club chosen in the form (null: their own clubs). */
+  clubChoice: number | null | undefined;
+  noClubs: boolean;
+}
+
+/** The page shows the most urgent this many (the counts cover all; the API answers all). */
+const TODAY_PAGE_CARDS = 100;
+
+const URGENT_TEXT: Record<string, string> = {
+  Escalated: "text-red-800",
+  Notified: "text-amber-900",
+  ToDo: "text-sky-900",
+};
+
+function Counts({ items }: { items: TodayItem[] }) {
+  const t = useT();
+  const count = (f: (p: TodayItem) => boolean) => items.filter(f).length;
+  const due = (s: string) => (p: TodayItem) => !p.awaitingFirstContact && p.activityStatus === s;
+  const cells: [string, number, string][] = [
+    ["total", items.length, "text-slate-900"],
+    ["web", count((p) => p.awaitingFirstContact), "text-violet-900"],
+    ["Escalated", count(due("Escalated")), URGENT_TEXT.Escalated],
+    ["Notified", count(due("Notified")), URGENT_TEXT.Notified],
+    ["ToDo", count(due("ToDo")), URGENT_TEXT.ToDo],
+    ["overdue", count((p) => p.overdue), "text-red-800"],
+  ];
+  return (
+    <dl class="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="today-counts">
+      {cells.map(([k, n, cls]) => (
+        <div key={k} class="card px-3 py-2" data-testid={`today-count-${k}`}>
+          <dt class="text-xs text-slate-600">{t(`today.counts.${k}`)}</dt>
+          <dd class={`text-xl font-bold ${cls}`}>{n}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TodayCard({ p, now }: { p: TodayItem; now: Date }) {
+  const t = useT();
+  const name = `${p.firstName} ${p.lastName}`.trim();
+  const dial = dialTarget(p.phoneNumber);
+  const open = `/prospects?${new URLSearchParams({
+    marketProjectId: String(p.marketProjectId),
+    search: p.phoneNumber,
+  })}`;
+  return (
+    <li
+      class={`card p-3 ${p.overdue ? "border-l-4 border-l-red-600" : ""}`}
+      data-testid="today-item"
+      data-id={p.id}
+    >
+      <div class="flex flex-wrap items-center gap-2">
+        <h2 class="text-base font-semibold">{name}</h2>
+        <WebBadge p={p} now={now} />
+        {!p.awaitingFirstContact && (
+          <span
+            class={`rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ${
+              ACTIVITY_BADGE[p.activityStatus] ?? ""
+            }`}
+            data-testid="today-urgency"
+          >
+            {t(`today.urgency.${p.activityStatus}`)}
+          </span>
+        )}
+      </div>
+      <p class="text-sm text-slate-600">{`${p.marketProjectName} · ${p.clubName}`}</p>
+      {p.overdue && (
+        <p class="text-sm font-semibold text-red-800" data-testid="today-overdue">
+          {t("today.overdue", { date: p.followUpDate })}
+        </p>
+      )}
+      {!p.overdue && p.followUpDate && (
+        <p class="text-sm text-slate-700">{t("today.followUp", { date: p.followUpDate })}</p>
+      )}
+      <p class="text-sm text-slate-600">
+        {p.assignName ? t("today.assignedTo", { name: p.assignName }) : t("today.unassigned")}
+      </p>
+      <div class="mt-2 flex flex-wrap items-center gap-2">
+        <a
+          href={`tel:${dial}`}
+          class="btn btn-primary min-h-10"
+          data-testid="today-call"
+        >
+          {t("today.call", { phone: p.phoneNumber })}
+        </a>
+        <a
+          href={`sms:${dial}`}
+          class="btn btn-secondary min-h-10"
+          aria-label={t("today.smsTo", { name })}
+          data-testid="today-sms"
+        >
+          {t("today.sms")}
+        </a>
+        <a href={open} class="inline-flex min-h-10 items-center text-sm text-brand-600 underline">
+          {t("today.open")}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
+  const t = useT();
+  return (
+    <section class="space-y-3" data-testid="today-page">
+      <h1 class="text-xl font-bold">{t("today.title")}</h1>
+      <p class="text-sm text-slate-600">{t("today.intro")}</p>
+      {clubChoice !== undefined && (
+        <form method="get" action="/today" class="flex flex-wrap items-end gap-2">
+          <SelectField
+            name="clubId"
+            label={t("today.club")}
+            value={clubChoice === null ? "" : String(clubChoice)}
+            empty={t("today.allMyClubs")}
+            options={clubs.map((c) => [String(c.clubId), c.name])}
+            onChange={() => {}}
+            testId="today-club"
+          />
+          <button type="submit" class="btn btn-secondary min-h-10">{t("today.show")}</button>
+        </form>
+      )}
+      {noClubs ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p> : (
+        <>
+          <Counts items={items} />
+          {items.length === 0
+            ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
+            : (
+              <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
+                {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
+                  <TodayCard key={p.id} p={p} now={now} />
+                ))}
+              </ul>
+            )}
+          {items.length > TODAY_PAGE_CARDS && (
+            <p class="text-sm text-slate-600" data-testid="today-more">
+              {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+async function todayPage(c: Ctx) {
+  const user = requirePageUser(c);
+  const { kv, config, now } = c.get("deps");
+  const at = now();
+  const admin = isAdmin(user);
+  const raw = Number(c.req.query("clubId"));
+  const clubId = admin && Number.isInteger(raw) && raw > 0 ? raw : undefined;
+  const out = await todayForUser({ kv, config, now: at, user }, { clubId });
+  const clubs = admin ? await listClubs(kv) : await getClubsByNumbers(kv, out.clubIds);
+  return renderPage(
+    c,
+    <TodayPage
+      items={out.items}
+      now={at}
+      clubs={clubs.map((cl) => ({ clubId: cl.clubId, name: cl.name }))}
+      clubChoice={admin ? clubId ?? null : undefined}
+      noClubs={out.clubIds.length === 0}
+    />,
+    { title: "today.title" },
+  );
+}
+
+export function todayPages(app: Hono<AppEnv>) {
+  app.get("/today", todayPage);
+}

@@ -1,0 +1,62 @@
+/**
+ * Users awaiting verification: the list answers emailVerified per user, and an admin sends a new
+ * verification link (the mail lands in the outbox); a verified user answers 409.
+ */
+import assert from "node:assert/strict";
+import { call, signedIn, withEnv } from "@/tests/helpers.ts";
+import { listOutbox } from "@/lib/notify/mod.ts";
+
+const colleague = {
+  email: "kollega@example.se",
+  firstName: "Kalle",
+  lastName: "Kollega",
+  mobile: "+46701234567",
+  password: "Passw0rd",
+  repeatPassword: "Passw0rd",
+  role: "ROLE_USER",
+};
+
+Deno.test("verification: the user list says who awaits e-mail verification; an admin sends a new link (202, in the outbox); 409 once verified; 403 for others", async () => {
+  await withEnv(async (env) => {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const staff = await signedIn(env);
+    const created = await call(env, "POST", "/api/user", {
+      headers: admin.headers,
+      body: colleague,
+    });
+    assert.equal(created.res.status, 201, JSON.stringify(created.json));
+    const list = await call(env, "GET", "/api/admin/users/?perPage=100", {
+      headers: admin.headers,
+    });
+    const row = list.json.result.find((u: any) => u.email === colleague.email);
+    assert.equal(row.emailVerified, false);
+    const me = list.json.result.find((u: any) => u.email === admin.user.email);
+    assert.equal(me.emailVerified, true);
+    assert.equal((await listOutbox(env.kv, { to: colleague.email })).length, 1);
+
+    const path = `/api/admin/users/${row.id}/verification-email`;
+    const sent = await call(env, "POST", path, { headers: admin.headers });
+    assert.equal(sent.res.status, 202, JSON.stringify(sent.json));
+    assert.deepEqual(sent.json, { sent: true, email: colleague.email });
+    const mails = await listOutbox(env.kv, { to: colleague.email });
+    assert.equal(mails.length, 2, "a second verification mail waits in the outbox");
+    assert.match(mails[0].text, /verifyEmail/);
+
+    assert.equal((await call(env, "POST", path, { headers: staff.headers })).res.status, 403);
+    const verified = await call(
+      env,
+      "POST",
+      `/api/admin/users/${staff.user.id}/verification-email`,
+      {
+        headers: admin.headers,
+      },
+    );
+    assert.equal(verified.res.status, 409);
+    assert.equal(verified.json.error, "ALREADY_VERIFIED");
+    assert.match(verified.json.message, /redan verifierat/);
+    const missing = await call(env, "POST", "/api/admin/users/nobody/verification-email", {
+      headers: admin.headers,
+    });
+    assert.equal(missing.res.status, 404);
+  });
+});
