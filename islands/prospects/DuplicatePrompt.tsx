@@ -1,5 +1,5 @@
 /**
- * The add row met a duplicate (409 DUPLICATE_PROSPECT, issue #15): the matching prospects with
+ * The add row met a duplicate (409 DUPLICATE_PROSPECT): the matching prospects with
  * "Öppna" (the match in the grid) and "Skapa ändå" (create with allowDuplicate), or cancel.
  */
 import { DialogActions } from "@/components/Buttons.tsx";

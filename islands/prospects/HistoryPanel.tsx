@@ -1,5 +1,5 @@
 /**
- * The History section of the notes dialog (issue #14): every sell-status, activity-status,
+ * The History section of the notes dialog: every sell-status, activity-status,
  * assignment, follow-up-date, delete and restore change, newest first, with who and when. The
  * server answers codes; the texts are made here in the page's language.
  */

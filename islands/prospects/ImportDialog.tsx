@@ -1,5 +1,5 @@
 /**
- * Import prospects from a CSV file (issue #15): pick the file (and a club for rows without one),
+ * Import prospects from a CSV file: pick the file (and a club for rows without one),
  * see the dry run's counts and first problems, confirm, and watch the progress bar while the file
  * goes to POST /api/prospects/import in parts.
  */

@@ -184,7 +184,7 @@ function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locke
   return { draft, errors, busy, dirty, set, save, onKeyDown };
 }
 
-/** Why a control of the row is disabled (issue 19: a tooltip and a hidden text it points to). */
+/** Why a control of the row is disabled (a tooltip and a hidden text it points to). */
 function whyDisabled(
   t: (k: string) => string,
   o: { locked: boolean; adding: boolean; statusDisabled: boolean; followOk: boolean },

@@ -23,7 +23,7 @@ export interface Filters {
   /** Admins: the project's deleted prospects instead (newest deletion first). */
   deleted: boolean;
   sortFollowUpDate: "asc" | "desc";
-  /** "urgency": most urgent activity first, then follow-up date (issue #6). */
+  /** "urgency": most urgent activity first, then follow-up date. */
   sort: "followUpDate" | "urgency";
   page: number;
   size: number;

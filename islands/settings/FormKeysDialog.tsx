@@ -1,5 +1,5 @@
 /**
- * Settings → Market projects → Web forms (issue #15): a project's form keys with the origins each
+ * Settings → Market projects → Web forms: a project's form keys with the origins each
  * may post from, their lead counts, a copyable embed snippet, create and revoke.
  */
 import { useEffect, useState } from "react";

@@ -102,7 +102,7 @@ function checkboxColumn<R, D>(
 
 export default function MarketProjectsTab(props: MarketProjectsTabProps) {
   const t = useT();
-  // The page's date format (issue 19: one per language), not a fixed dd/MM/yyyy.
+  // The page's date format (one per language), not a fixed dd/MM/yyyy.
   const lang = useLang();
   const [toggling, setToggling] = useState<string | null>(null);
   const [forms, setForms] = useState<MarketProject | null>(null);

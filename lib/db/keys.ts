@@ -63,7 +63,7 @@ export const loginFailuresKey = (
   id: string,
 ) => ["login_failures", scope, id];
 
-// ── reference data (issue #4) ───────────────────────────────────────────────
+// ── reference data ───────────────────────────────────────────────
 export const districtKey = (id: string) => ["districts", id];
 export const districtsPrefix = () => ["districts"];
 export const districtByNumberKey = (districtId: number) => ["districts_by_number", districtId];
@@ -75,7 +75,7 @@ export const clubKey = (id: string) => ["clubs", id];
 export const clubsPrefix = () => ["clubs"];
 export const clubByNumberKey = (clubId: number) => ["clubs_by_number", clubId];
 /**
- * Every club's district as one value, [clubId, districtId][] (issue #17): the write engine reads it
+ * Every club's district as one value, [clubId, districtId][]: the write engine reads it
  * to add the district day buckets; written in the same atomic as each club change.
  */
 export const clubDistrictsKey = () => ["club_districts"];
@@ -111,7 +111,7 @@ export const prospectCountByProjectKey = (
   marketProjectId: number,
 ) => ["prospect_count_by_project", marketProjectId];
 
-// ── prospects and notes (issue #5; the key → index mapping is lib/db/prospect_indexes.ts) ──
+// ── prospects and notes (the key → index mapping is lib/db/prospect_indexes.ts) ──
 export const prospectKey = (id: string) => ["prospects", id];
 export const prospectsPrefix = () => ["prospects"];
 /** Unique numeric customer id → prospect id (kept for deleted prospects too). */
@@ -142,7 +142,7 @@ export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: stri
  */
 export const erasePendingKey = (id: string) => ["erase_pending", id];
 export const erasePendingPrefix = () => ["erase_pending"];
-/** A web-form key of a market project (issue #15): ["form_keys", marketProjectId, keyId]. */
+/** A web-form key of a market project: ["form_keys", marketProjectId, keyId]. */
 export const formKeyKey = (mp: number, id: string) => ["form_keys", mp, id];
 export const formKeysPrefix = (mp: number) => ["form_keys", mp];
 /** The key text a web form posts with → its record's place. */
@@ -205,7 +205,7 @@ export const noteByProspectKey = (
 ) => ["notes_by_prospect", prospectId, noteId];
 export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
 
-// ── activity engine (issue #6): lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
+// ── activity engine: lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];
 export const notificationQueuePrefix = () => ["notification_queue"];
@@ -223,7 +223,7 @@ export const dailyReportSentKey = (
   userId: string,
 ) => ["daily_report_sent", date, userId];
 
-// ── reports (issue #7; the mapping is lib/db/report_keys.ts, scopes documented there) ──
+// ── reports (the mapping is lib/db/report_keys.ts, scopes documented there) ──
 /** KvU64 report counters: [scope, marketProjectId, …] (current totals and hour/day deltas). */
 export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
 /** Sell-status stints by start: [marketProjectId, clubId, startIso, prospectId] → {s, from, end}. */
@@ -246,14 +246,14 @@ export const reportZoneKey = () => ["report_zone"];
 export const reportKeptKey = (mp: number) => ["report_kept", mp];
 /**
  * The instant from which every write has added the district day buckets (`sdd`) by the clubs'
- * districts of today: set by migration 86, a rebuild of the report keys and every change of a
+ * districts of today: set by the baseline, a rebuild of the report keys and every change of a
  * club's district (lib/db/reports.ts districtsToday).
  */
 export const reportDistrictsFromKey = () => ["report_districts", "from"];
 /**
  * A write's report counter deltas in one project, not yet added to the counters:
  * [mp, ulid] → [[scope, …rest, delta], …] for ["report_counters", scope, mp, …rest]
- * (lib/db/report_pending.ts, decision 21).
+ * (lib/db/report_pending.ts).
  */
 export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
 export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
@@ -261,7 +261,7 @@ export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**
  * A prospect entering (1) or leaving (0) a project's live prospects, by registration:
- * [mp, registerIso, prospectId, atIso] → 1 | 0 (status-project firstProspectIn, issue #20).
+ * [mp, registerIso, prospectId, atIso] → 1 | 0 (status-project firstProspectIn).
  */
 export const reportFirstInKey = (...p: Part[]) => ["report_first_in", ...p];
 

@@ -76,7 +76,7 @@ export function facetsOf(p: Prospect): Facets {
 }
 
 /**
- * The value of a project index entry (issue #17): the folded first and last name, so a name prefix
+ * The value of a project index entry: the folded first and last name, so a name prefix
  * over a whole project walks that index in follow-up order without reading records.
  */
 export type ProjectNames = [first: string, last: string];
@@ -143,7 +143,7 @@ function clockIndexEntries(p: Prospect, d: number): IndexEntry[] {
       value: ID_IN_KEY,
     });
   }
-  // Activity engine (issue #6): urgency order.
+  // Activity engine: urgency order.
   const u = urgencySortKey(p);
   out.push({
     key: K.prospectsByProjectClubUrgencyPrefix(p.marketProjectId, p.clubId, d, u, p.id),
@@ -363,7 +363,7 @@ export function prospectEvents(
 
 /**
  * How the events of one write are stored: one pack, with what its events share written once. A
- * prospect's packs are one value, ["prospect_history", id] (issue #17): each write appends its pack
+ * prospect's packs are one value, ["prospect_history", id]: each write appends its pack
  * in the atomic that sets the record, and every such atomic is checked on the record's versionstamp,
  * so the history read with (or after) the record is the one the write replaces.
  */
@@ -418,11 +418,11 @@ export function packEvents(events: ProspectEvent[]): EventPack {
 }
 
 /**
- * Past this size the older packs leave the history value for an archive key (issue #17). SQLite keeps
+ * Past this size the older packs leave the history value for an archive key. SQLite keeps
  * a row of Deno KV's table on its B-tree page only while key and value stay under ~1,000 bytes (the
  * local payload limit of a 4 KiB page); a larger row spills into an overflow page of its own, 4 KiB
  * however little of it is used — at 1M, histories of 1.0–1.5 KB left ~3 KB of each such page empty
- * (docs/performance.md, seventh round). Measured in characters of the stored text (historyText),
+ * (docs/performance.md). Measured in characters of the stored text (historyText),
  * which is what KV stores of it (a string of Latin-1 characters: a byte each, and a few bytes of
  * header); with the key and the row's columns a value of this size stays on its page.
  */

@@ -95,7 +95,7 @@ export async function getProspectEntry(
  * Records read to be written, each with its history value in the same snapshot (one getMany holds
  * both keys): the write engine then commits without reading the history first. That history is
  * current exactly as long as the record's versionstamp is, which the write checks: everything that
- * writes a history value writes its record in the same atomic (decision 4, docs/architecture.md).
+ * writes a history value writes its record in the same atomic (docs/architecture.md, "Decisions").
  * Two keys per prospect, so the same number of read calls as the records alone.
  */
 export async function getProspectsForWrite(
@@ -501,7 +501,7 @@ export interface SearchSpec {
   registerFrom?: string;
   registerTo?: string;
   order: "asc" | "desc";
-  /** "urgency" (issue #6): activity weight, then follow-up date; default the follow-up date. */
+  /** "urgency": activity weight, then follow-up date; default the follow-up date. */
   sort?: "followUpDate" | "urgency";
   offset: number;
   limit: number;
@@ -756,14 +756,14 @@ async function byName(
  * The cost model of a name prefix over a whole project, in name index entries read (~3.2 µs each
  * at 1M, the clubs' ranges read in parallel): the per-club ranges cost this much more per segment
  * (200 ranges ≈ 4.6 ms), and an entry of the walk along the one project range ~1.2 entries
- * (docs/performance.md, sixth round).
+ * (docs/performance.md).
  */
 const NAME_SCAN_OVERHEAD = 1_400;
 const WALK_ENTRY_COST = 1.2;
 
 /**
  * One name prefix (first or last name, up to NAME_COUNT_LEN letters) over a whole project and no
- * other filter (issue #17): the total and each segment's matches from the project's name-prefix
+ * other filter: the total and each segment's matches from the project's name-prefix
  * counters, so only the segment(s) the page falls in are read — along the project index in
  * follow-up order (its values carry the folded names) when the page is near its start for the
  * prefix's density, else from the per-club name ranges. Answers null (the per-club ranges answer

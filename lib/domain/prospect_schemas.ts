@@ -81,7 +81,7 @@ interface FieldRole {
   plain?: true;
   /** A column of the CSV export ("export"), which the import reads too ("import"). */
   csv?: "export" | "import";
-  /** Personal data: the value the field keeps when the person is erased (GDPR, issue #14). */
+  /** Personal data: the value the field keeps when the person is erased (GDPR). */
   erase?: "" | null;
 }
 const field = <T extends z.ZodType, const R extends FieldRole = Record<never, never>>(
@@ -370,7 +370,7 @@ export const prospectSearchSchema = z.object({
     "validation.invalidValue",
   ).default(10),
   sortFollowUpDate: z.enum(["asc", "desc"], { error: "validation.invalidValue" }).default("asc"),
-  /** "urgency" (issue #6): most urgent activity first (weight), then follow-up date. */
+  /** "urgency": most urgent activity first (weight), then follow-up date. */
   sort: z.enum(["followUpDate", "urgency"], { error: "validation.invalidValue" }).default(
     "followUpDate",
   ),

@@ -187,7 +187,7 @@ export async function searchForUser(
     );
   }
   if (q.registerDate && q.registerEndDate && q.registerEndDate < q.registerDate) {
-    // Not silently 0 rows (issue 19): the user swapped the dates.
+    // Not silently 0 rows: the user swapped the dates.
     throw new HttpError(400, "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
       registerEndDate: "ux.errors.dateRangeReversed",
     });
@@ -573,7 +573,7 @@ export async function patchProspect(
 }
 
 /**
- * A Motivation note (issue #20, spec §2/§3): the prospect's motivationText becomes the note's text
+ * A Motivation note (spec §2/§3): the prospect's motivationText becomes the note's text
  * and motivationTextLastChange now, through the same checked write as PATCH; `also` (the note's
  * entries) is committed in the same atomic.
  */

@@ -10,6 +10,8 @@
  *   watch/enqueue on a KV handle (named `kv` or `….kv`), no `Deno.AtomicOperation` elsewhere in
  *   the app; lib/db throws domain errors, not HttpError; in lib/ only the WAL checkpointer opens
  *   KV's SQLite file (`node:sqlite`), and no code there changes a schema (CREATE/DROP/ALTER).
+ * - present-tense: comments in the app say why the code is as it is now — no issue, decision or
+ *   migration numbers and no measuring rounds (the history is in git).
  * Tests and scripts are not checked.
  */
 const MAX_LINES = 120;
@@ -92,9 +94,30 @@ function checkKvImport(ctx: Deno.lint.RuleContext, node: Deno.lint.ImportDeclara
   }
 }
 
+const HISTORY = /\b(issues? #?\d+|decisions? \d+|migrations? \d+|\w+th round)\b/i;
+
 const plugin: Deno.lint.Plugin = {
   name: "shape",
   rules: {
+    "present-tense": {
+      create(ctx) {
+        return {
+          Program(node) {
+            if (!APP.test(ctx.filename) || /\/(tests|scripts)\//.test(ctx.filename)) return;
+            for (const c of ctx.sourceCode.getAllComments()) {
+              const m = HISTORY.exec(c.value);
+              if (m) {
+                ctx.report({
+                  node,
+                  range: c.range,
+                  message: `"${m[0]}": comments describe the present; the history is in git`,
+                });
+              }
+            }
+          },
+        };
+      },
+    },
     "kv-in-db": {
       create(ctx) {
         return {
