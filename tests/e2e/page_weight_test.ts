@@ -1,0 +1,88 @@
+/**
+ * The prospects page's JavaScript as a phone downloads it: every script the page requests until
+ * the grid has hydrated, each gzip-compressed, summed — at most 40 KB.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hydrated, openBrowser, startServer } from "./harness.ts";
+import { createTestUser } from "@/tests/helpers.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import {
+  createClub,
+  createDistrict,
+  createMarketProject,
+  setClubSubscription,
+} from "@/lib/db/reference.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+
+const SECRET = "e2e-weight-secret-0123456789abcdef0123456789ab";
+const BUDGET = 40 * 1024;
+
+async function gzipSize(bytes: Uint8Array): Promise<number> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+Deno.test({
+  name: "e2e: the prospects page loads at most 40 KB of JavaScript, gzip, on a 390 px phone",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-weight-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const kv = await Deno.openKv(kvPath);
+    await runMigrations(kv);
+    const anna = await createTestUser(kv, { email: "anna@klubb.se" });
+    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
+    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
+    await setClubSubscription(kv, anna.id, 101, true);
+    const today = localDate(new Date(), "Europe/Stockholm");
+    await createMarketProject(
+      kv,
+      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
+      today,
+    );
+    const tokens = await createSession(kv, SECRET, anna.id);
+    kv.close();
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page } = b;
+      await b.context.addCookies([
+        { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
+        { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
+      ]);
+      const scripts: Promise<{ url: string; gzip: number }>[] = [];
+      page.on("response", (res) => {
+        if (res.request().resourceType() !== "script") return;
+        scripts.push(
+          res.body().then(async (body) => ({
+            url: res.url(),
+            gzip: await gzipSize(new Uint8Array(body)),
+          })),
+        );
+      });
+      await page.goto(`${server.url}/prospects?marketProjectId=7`);
+      await hydrated(page);
+      await page.waitForSelector("[data-testid=prospect-grid]", { timeout: 15_000 });
+      await page.waitForLoadState("networkidle");
+      const loaded = await Promise.all(scripts);
+      const total = loaded.reduce((n, s) => n + s.gzip, 0);
+      assert.ok(loaded.some((s) => /\/static\/build\/client-/.test(s.url)), "the client entry");
+      assert.ok(loaded.length > 3, "the grid island's chunks");
+      assert.ok(
+        total <= BUDGET,
+        `${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts:\n` +
+          loaded.map((s) => `${s.gzip} ${s.url}`).join("\n"),
+      );
+      console.log(
+        `prospects page: ${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts`,
+      );
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
