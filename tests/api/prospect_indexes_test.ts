@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { listAll } from "@/lib/db/kv.ts";
-import { prospectsPrefix } from "@/lib/db/keys.ts";
+import {
+  prospectEventsFamily,
+  prospectEventsPrefix,
+  prospectHistoryKey,
+  prospectHistoryPrefix,
+  prospectKey,
+  prospectsPrefix,
+  prospectTotalKey,
+  reportChangeAtKey,
+} from "@/lib/db/keys.ts";
 import {
   type EventPack,
   eventsOfEntry,
@@ -123,7 +132,7 @@ export async function assertConsistent(kv: Deno.Kv): Promise<StoredProspect[]> {
     }
   }
   const stored = new Map<string, number>();
-  for (const fam of ["prospect_totals", "prospect_count_by_club", "prospect_count_by_project"]) {
+  for (const fam of prospectTotalKey("prospect_count_by_club", "prospect_count_by_project")) {
     for (const e of await listAll(kv, [fam])) {
       const n = counterValue(e.value);
       if (n !== 0) stored.set(JSON.stringify(e.key), n);
@@ -206,7 +215,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
     const ids: string[] = [];
     let applied = 0;
     const current = async (id: string) =>
-      (await env.kv.get<StoredProspect>(["prospects", id])).versionstamp!;
+      (await env.kv.get<StoredProspect>(prospectKey(id))).versionstamp!;
     for (let i = 0; i < 260; i++) {
       const roll = rand();
       if (roll < 0.4 || ids.length < 5) {
@@ -337,7 +346,7 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
       const biggest = records.filter((p) => p.marketProjectId === 1).length / records.length;
       assert.ok(biggest > 0.25, `Zipf: the largest project holds ${biggest}`);
       // The change-time entries are those the nightly prune keeps (today's window, clock changes).
-      const changes = (await listAll(env.kv, ["report_changes_at"])).map((e) => e.key[2]);
+      const changes = (await listAll(env.kv, reportChangeAtKey())).map((e) => e.key[2]);
       // Those of the days around 2025-10-26 (the clocks went back) are kept.
       assert.ok(changes.some((at) => String(at).startsWith("2025-10-2")));
       const keepFrom = new Date(Date.parse("2026-03-10T10:00:00Z") - 2 * 86_400_000); // its `now`
@@ -357,8 +366,8 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
         assert.deepEqual(sorted(fast.status), sorted(status), `project ${mp}`);
         assert.deepEqual(sorted(fast.changes), sorted(changes), `project ${mp} changes`);
       }
-      const histories = await listAll<unknown[]>(env.kv, ["prospect_history"]);
-      const archives = await listAll<unknown[]>(env.kv, ["prospect_events"]);
+      const histories = await listAll<unknown[]>(env.kv, prospectHistoryPrefix());
+      const archives = await listAll<unknown[]>(env.kv, prospectEventsFamily());
       const events = [...archives, ...histories].flatMap(eventsOfEntry);
       assert.ok(events.length / records.length > 3, "~3 status changes plus create each");
       // One history value per prospect, one pack per write in it, not one key per event; the
@@ -399,7 +408,7 @@ Deno.test("the generator writes the same keys and counters as the app path (dete
           marketProjectId: p.marketProjectId,
           clubId: p.clubId,
           sellStatus: "NoAnswer2",
-          version: (await env.kv.get(["prospects", p.id])).versionstamp!,
+          version: (await env.kv.get(prospectKey(p.id))).versionstamp!,
         },
       );
       await assertConsistent(env.kv);
@@ -511,17 +520,17 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
         `2025-01-${String(1 + (i % 28)).padStart(2, "0")}`,
       ]] as EventPack["ch"],
     }));
-    const key = ["prospect_history", long.id];
+    const key = prospectHistoryKey(long.id);
     const kept = historyPacks((await env.kv.get(key)).value);
     await env.kv.set(key, historyText([...old, ...kept]));
     const plain = (e: ProspectEvent) => [e.at, e.type, e.from, e.to];
     const before = (await listProspectEvents(env.kv, long.id)).map(plain);
     assert.ok(JSON.stringify([...old, ...kept]).length > 2 * HISTORY_MAX_CHARS);
-    const cur = (await env.kv.get<StoredProspect>(["prospects", long.id])).versionstamp!;
+    const cur = (await env.kv.get<StoredProspect>(prospectKey(long.id))).versionstamp!;
     await saveProspect(ctx, long.id, row(long, "LowPrio", cur));
     const stored = (await env.kv.get(key)).value;
     const history = historyPacks(stored);
-    const archived = await listAll<unknown[]>(env.kv, ["prospect_events", long.id]);
+    const archived = await listAll<unknown[]>(env.kv, prospectEventsPrefix(long.id));
     assert.ok(archived.length >= 2, "an over-long history leaves in chunks of the limit");
     for (const e of [...archived, { key, value: stored }]) {
       assert.ok(historyChars(e.value) <= HISTORY_MAX_CHARS, JSON.stringify(e.key));
@@ -537,10 +546,10 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
       "LowPrio",
     ]]);
     // The next save appends to the short value; no new archive until it is full again.
-    const cur2 = (await env.kv.get<StoredProspect>(["prospects", long.id])).versionstamp!;
+    const cur2 = (await env.kv.get<StoredProspect>(prospectKey(long.id))).versionstamp!;
     await saveProspect(ctx, long.id, row(long, "NoAnswer1", cur2));
     assert.equal(historyPacks((await env.kv.get(key)).value).length, history.length + 1);
-    assert.equal((await listAll(env.kv, ["prospect_events", long.id])).length, archived.length);
+    assert.equal((await listAll(env.kv, prospectEventsPrefix(long.id))).length, archived.length);
   } finally {
     env.close();
   }

@@ -2,6 +2,7 @@
 import {
   reportChangeAtKey,
   reportCounterKey,
+  reportDistrictsFromKey,
   reportFirstInKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
@@ -365,8 +366,8 @@ Deno.test("reportMutations: a move between districts, and a club without a distr
   const lost = reportMutations(null, prospect({ clubId: 999 }), at, TZ, DISTRICTS);
   assert.ok(!lost.counterDeltas.some((c) => c.key[1] === "sdd"));
   assert.ok(lost.counterDeltas.some((c) => c.key[1] === "scd"));
-  assert.deepEqual(lost.sets.find((s) => s.key[0] === "report_districts"), {
-    key: ["report_districts", "from"],
+  assert.deepEqual(lost.sets.find((s) => s.key[0] === reportDistrictsFromKey()[0]), {
+    key: reportDistrictsFromKey(),
     value: at,
   });
   const known = reportMutations(null, prospect(), at, TZ, DISTRICTS);
