@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { DEFAULT_KV_PATH, loadConfig } from "@/lib/config.ts";
-import { ROOT } from "@/tests/api/server_process.ts";
+import { startServer } from "@/tests/api/server_process.ts";
 
 /** The permissions Deno Deploy grants, written out as the server is started there. */
 export const DEPLOY_FLAGS = [
@@ -19,51 +19,19 @@ export const DEPLOY_FLAGS = [
   "--deny-ffi",
 ];
 
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
-/** Starts main.ts with Deploy's permissions on a fresh default store; resolves once it serves. */
-async function startDeployServer(env: Record<string, string> = {}) {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...DEPLOY_FLAGS,
-      `--location=http://klubbleads-${crypto.randomUUID()}.test/`,
-      "main.ts",
-    ],
-    cwd: ROOT,
-    env: { KV_PATH: "", PORT: String(port), APP_ENV: "development", ACCESS_LOG: "false", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let out = "";
-  const dec = new TextDecoder();
-  const pump = async (s: ReadableStream<Uint8Array>) => {
-    for await (const c of s) out += dec.decode(c, { stream: true });
-  };
-  const pumping = Promise.all([pump(child.stdout), pump(child.stderr)]);
-  let exited: number | null = null;
-  child.status.then((st) => (exited = st.code));
-  const stop = async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.status;
-    await pumping.catch(() => {});
-  };
-  for (let i = 0; i < 600 && exited === null && !/listening on/.test(out); i++) {
-    await new Promise((r) => setTimeout(r, 100));
+/** main.ts with Deploy's permissions on a fresh default store (a unique --location per run). */
+async function startDeployServer() {
+  const server = startServer("", { APP_ENV: "development" }, [
+    ...DEPLOY_FLAGS,
+    `--location=http://klubbleads-${crypto.randomUUID()}.test/`,
+  ]);
+  try {
+    await server.ready();
+  } catch (e) {
+    await server.stop();
+    throw e;
   }
-  if (!/listening on/.test(out)) {
-    await stop();
-    throw new Error(`server did not start (exit ${exited}):\n${out}`);
-  }
-  return { url: `http://127.0.0.1:${port}`, output: () => out, stop };
+  return server;
 }
 
 /** A small HTTP client with a cookie jar, same-origin as a browser on the server's APP_URL. */

@@ -8,10 +8,11 @@ function freePort(): number {
   return port;
 }
 
-export function startServer(kvPath: string, extra: Record<string, string>) {
+/** main.ts on a free port; `flags` are the permissions it runs with (all by default). */
+export function startServer(kvPath: string, extra: Record<string, string>, flags = ["-A"]) {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", ...flags, "main.ts"],
     cwd: ROOT,
     env: { APP_ENV: "test", PORT: String(port), KV_PATH: kvPath, ACCESS_LOG: "false", ...extra },
     stdout: "piped",
