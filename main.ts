@@ -1,7 +1,7 @@
 /** Reads config, builds assets if stale (where it may write), opens KV, runs migrations, registers crons, serves. */
 import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
-import { runMigrations } from "@/lib/db/migrations.ts";
+import { startStore } from "@/lib/db/migrations.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
 import { createSetupLink } from "@/lib/services/auth.ts";
 import { completeErasures } from "@/lib/services/privacy.ts";
@@ -31,7 +31,7 @@ try {
 
 if (!await ensureAssets()) Deno.exit(1);
 const kv = await openKv(config);
-const ran = await runMigrations(kv, undefined, config.timeZone);
+const ran = await startStore(kv, config.timeZone);
 if (ran.length) console.log(`migrations: ran ${ran.join(", ")}`);
 if (await ensureReportZone(kv, config.timeZone)) {
   console.log(`reports: counters rebuilt for the time zone ${config.timeZone}`);

@@ -38,6 +38,7 @@ import { DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
 import type { ImportDialogProps } from "@/islands/prospects/ImportDialog.tsx";
 import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
+import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
@@ -52,6 +53,8 @@ export interface ProspectGridProps {
   filters: Filters;
   rows: Prospect[];
   total: number;
+  /** The plain text columns (GRID_COLUMNS of lib/domain/prospect_schemas.ts), in order. */
+  columns: GridColumn[];
 }
 
 export default function ProspectGrid(props: ProspectGridProps) {
@@ -88,6 +91,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     t,
     user: props.user,
     timeZone: props.timeZone,
+    columns: props.columns,
     filters,
     setRows,
     setTotal,
@@ -109,6 +113,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     now,
     minDate: minFollowUpDate(now, props.timeZone),
     defaultClubId: defaultClub(myClubs, lastClub),
+    columns: props.columns,
   };
 
   return (
@@ -215,7 +220,7 @@ function GridTable(
         class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
         data-testid="prospect-grid"
       >
-        <GridHead followUp={followUp} onFollowUp={onFollowUp} />
+        <GridHead columns={env.columns} followUp={followUp} onFollowUp={onFollowUp} />
         <tbody>
           {rows.map((p) => (
             <ProspectRow

@@ -4,6 +4,8 @@
  * Markup only; the grid island owns the state and passes what to do.
  */
 import { useT } from "@/lib/i18n/context.ts";
+import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
+import { inColumnOrder, type OwnColumn } from "@/islands/prospects/columns.ts";
 
 export function GridToolbar(
   { total, projectName, exportHref, onImport, sort, onSort }: {
@@ -67,7 +69,11 @@ export function GridToolbar(
 
 /** The header row; a few columns have a short label (the full one on hover and for readers). */
 export function GridHead(
-  { followUp, onFollowUp }: { followUp: "asc" | "desc"; onFollowUp: () => void },
+  { columns, followUp, onFollowUp }: {
+    columns: GridColumn[];
+    followUp: "asc" | "desc";
+    onFollowUp: () => void;
+  },
 ) {
   const t = useT();
   /** Short labels keep the row within 1280 px without sideways scrolling. */
@@ -78,39 +84,37 @@ export function GridHead(
       </abbr>
     </th>
   );
+  const own: Record<OwnColumn, preact.JSX.Element> = {
+    id: <th>{t("prospects.columns.customerId")}</th>,
+    notes: shortTh("note"),
+    project: shortTh("marketProject"),
+    status: <th>{t("prospects.columns.sellStatus")}</th>,
+    club: <th>{t("prospects.columns.club")}</th>,
+    activity: shortTh("activityStatus"),
+    follow: (
+      <th aria-sort={followUp === "asc" ? "ascending" : "descending"}>
+        <button
+          type="button"
+          class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
+          data-testid="sort-followUpDate"
+          title={t(followUp === "asc" ? "prospects.sortFollowUpDesc" : "prospects.sortFollowUpAsc")}
+          onClick={onFollowUp}
+        >
+          <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
+            {t("prospects.columnsShort.followUpDate")}
+          </abbr>
+          <span aria-hidden="true">{followUp === "asc" ? "▲" : "▼"}</span>
+        </button>
+      </th>
+    ),
+    age: <th>{t("prospects.columns.age")}</th>,
+    assign: <th>{t("prospects.columns.assignee")}</th>,
+    actions: <th class="sticky right-0">{t("prospects.columns.actions")}</th>,
+  };
   return (
     <thead>
       <tr>
-        <th>{t("prospects.columns.customerId")}</th>
-        <th>{t("prospects.columns.firstName")}</th>
-        <th>{t("prospects.columns.lastName")}</th>
-        <th>{t("prospects.columns.tag")}</th>
-        {shortTh("note")}
-        <th>{t("prospects.columns.phone")}</th>
-        <th>{t("prospects.columns.email")}</th>
-        {shortTh("marketProject")}
-        <th>{t("prospects.columns.sellStatus")}</th>
-        <th>{t("prospects.columns.club")}</th>
-        {shortTh("activityStatus")}
-        <th aria-sort={followUp === "asc" ? "ascending" : "descending"}>
-          <button
-            type="button"
-            class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
-            data-testid="sort-followUpDate"
-            title={t(
-              followUp === "asc" ? "prospects.sortFollowUpDesc" : "prospects.sortFollowUpAsc",
-            )}
-            onClick={onFollowUp}
-          >
-            <abbr class="no-underline" title={t("prospects.columns.followUpDate")}>
-              {t("prospects.columnsShort.followUpDate")}
-            </abbr>
-            <span aria-hidden="true">{followUp === "asc" ? "▲" : "▼"}</span>
-          </button>
-        </th>
-        <th>{t("prospects.columns.age")}</th>
-        <th>{t("prospects.columns.assignee")}</th>
-        <th class="sticky right-0">{t("prospects.columns.actions")}</th>
+        {inColumnOrder(columns, (c) => own[c], (c) => <th>{t(`prospects.columns.${c.label}`)}</th>)}
       </tr>
     </thead>
   );

@@ -20,39 +20,40 @@ import {
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
 import { DateInput } from "@/components/DateInput.tsx";
+import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
+import { inColumnOrder, OWN_COLUMNS, type OwnColumn } from "@/islands/prospects/columns.ts";
 import { WebBadge } from "@/components/WebBadge.tsx";
 
-export interface RowDraft {
+/** A row's inputs as typed: the own columns' fields and one entry per plain text column. */
+export type RowDraft = {
   customerId: string;
-  firstName: string;
-  lastName: string;
-  tag: string;
-  phoneNumber: string;
-  email: string;
   sellStatus: string;
   clubId: string;
   followUpDate: string;
-}
+} & Record<string, string>;
 
-export const draftOf = (p: Prospect): RowDraft => ({
+/** The fields of a draft: the own columns' and the plain columns'. */
+const draftFields = (columns: GridColumn[]): string[] => [
+  "customerId",
+  ...columns.map((c) => c.field),
+  "sellStatus",
+  "clubId",
+  "followUpDate",
+];
+
+export const draftOf = (p: Prospect, columns: GridColumn[]): RowDraft => ({
+  ...Object.fromEntries(
+    columns.map((c) => [c.field, String((p as Record<string, unknown>)[c.field] ?? "")]),
+  ),
   customerId: String(p.customerId),
-  firstName: p.firstName,
-  lastName: p.lastName,
-  tag: p.tag ?? "",
-  phoneNumber: p.phoneNumber,
-  email: p.email ?? "",
   sellStatus: p.sellStatus ?? "",
   clubId: String(p.clubId),
   followUpDate: p.followUpDate ?? "",
 });
 
-export const emptyDraft = (clubId: number | null): RowDraft => ({
+export const emptyDraft = (clubId: number | null, columns: GridColumn[]): RowDraft => ({
+  ...Object.fromEntries(columns.map((c) => [c.field, ""])),
   customerId: "",
-  firstName: "",
-  lastName: "",
-  tag: "",
-  phoneNumber: "",
-  email: "",
   sellStatus: "",
   clubId: clubId === null ? "" : String(clubId),
   followUpDate: "",
@@ -94,6 +95,8 @@ export interface RowEnv {
   minDate: string;
   /** The add row's club (defaultClub). */
   defaultClubId: number | null;
+  /** The plain text columns (GRID_COLUMNS), in order. */
+  columns: GridColumn[];
 }
 
 export interface RowActions {
@@ -115,18 +118,6 @@ export interface ProspectRowProps {
   highlight?: boolean;
 }
 
-const FIELDS: (keyof RowDraft)[] = [
-  "customerId",
-  "firstName",
-  "lastName",
-  "tag",
-  "phoneNumber",
-  "email",
-  "sellStatus",
-  "clubId",
-  "followUpDate",
-];
-
 /** A row the server sent without `may` (never expected) allows nothing. */
 const NOTHING: ProspectMay = {
   edit: false,
@@ -141,18 +132,20 @@ const NOTHING: ProspectMay = {
 /** The row's draft, its field errors and saving: Enter saves, Esc puts the stored values back. */
 function useRowDraft(p: Prospect | null, env: RowEnv, actions: RowActions, locked: boolean) {
   const adding = p === null;
-  const initial = p ? draftOf(p) : emptyDraft(env.defaultClubId);
+  const initial = p ? draftOf(p, env.columns) : emptyDraft(env.defaultClubId, env.columns);
   const [draft, setDraft] = useState<RowDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const dirty = FIELDS.some((f) => draft[f] !== initial[f]);
+  const dirty = draftFields(env.columns).some((f) => draft[f] !== initial[f]);
   const set = (patch: Partial<RowDraft>) => {
-    const next = { ...draft, ...patch };
+    const next = { ...draft, ...patch } as RowDraft;
     if (!followUpAllowed(next.sellStatus)) next.followUpDate = "";
     setDraft(next);
   };
   const reset = () => {
-    setDraft(p ? draftOf(p) : emptyDraft(defaultClub(env.clubs, storedClub())));
+    setDraft(
+      p ? draftOf(p, env.columns) : emptyDraft(defaultClub(env.clubs, storedClub()), env.columns),
+    );
     setErrors({});
   };
   const save = async (assign = false) => {
@@ -218,6 +211,82 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const why = whyDisabled(t, { locked, adding, statusDisabled, followOk });
   const whyAttrs = (k: keyof typeof why) =>
     why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
+  const own: Record<OwnColumn, preact.JSX.Element> = {
+    id: (
+      <td data-col="id" data-label={t("prospects.columns.customerId")}>
+        {adding
+          ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
+          : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
+      </td>
+    ),
+    notes: (
+      <td data-col="notes" class="text-center">
+        {!adding && (
+          <NotesButton
+            allowed={!!may?.notes}
+            rowId={rowId}
+            onOpen={() => actions.notes(p)}
+          />
+        )}
+      </td>
+    ),
+    project: (
+      <td
+        data-col="project"
+        data-label={t("prospects.columns.marketProject")}
+        class="max-w-16 truncate text-xs"
+        title={p ? p.marketProjectName : env.projectName}
+      >
+        {p ? p.marketProjectName : env.projectName}
+      </td>
+    ),
+    status: (
+      <StatusCell
+        cell={cell}
+        p={p}
+        env={env}
+        disabled={statusDisabled}
+        why={why.status}
+        whyAttrs={whyAttrs("status")}
+      />
+    ),
+    club: <ClubCell cell={cell} p={p} env={env} adding={adding} />,
+    activity: (
+      <td data-col="activity" data-label={t("prospects.columns.activityStatus")}>
+        {p && <ActivityBadge status={p.activityStatus} rowId={rowId} />}
+      </td>
+    ),
+    follow: (
+      <FollowUpCell
+        cell={cell}
+        env={env}
+        disabled={locked || !followOk}
+        why={why.followUp}
+        whyAttrs={whyAttrs("followUp")}
+      />
+    ),
+    age: <AgeCell p={p} env={env} rowId={rowId} />,
+    assign: (
+      <td data-col="assign" data-label={t("prospects.columns.assignee")} class="whitespace-nowrap">
+        <AssigneeCell
+          {...buttons}
+          onAssignNew={() =>
+            save(true)}
+        />
+      </td>
+    ),
+    actions: (
+      <EditAndActionsCell
+        {...buttons}
+        editable={!!p && !locked}
+        editing={editing || dirty}
+        onEdit={() => setEditing(!editing)}
+        locked={locked}
+        unchanged={!adding && !dirty}
+        onSave={() => save()}
+      />
+    ),
+  };
   return (
     <>
       <tr
@@ -230,91 +299,16 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
         onKeyDown={onKeyDown}
       >
         {adding && <NewHeadingCell />}
-        <td data-col="id" data-label={t("prospects.columns.customerId")}>
-          {adding
-            ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
-            : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
-        </td>
-        {textCell(cell, "first", "firstName", "firstName", "!w-[4.5rem]")}
-        {textCell(cell, "last", "lastName", "lastName", "!w-[4.5rem]")}
-        {textCell(cell, "tag", "tag", "tag", "!w-14")}
-        <td data-col="notes" class="text-center">
-          {!adding && (
-            <NotesButton
-              allowed={!!may?.notes}
-              rowId={rowId}
-              onOpen={() => actions.notes(p)}
-            />
-          )}
-        </td>
-        <PhoneCell cell={cell} p={p} />
-        {textCell(cell, "email", "email", "email", "!w-[6.5rem]", "email")}
-        <td
-          data-col="project"
-          data-label={t("prospects.columns.marketProject")}
-          class="max-w-16 truncate text-xs"
-          title={p ? p.marketProjectName : env.projectName}
-        >
-          {p ? p.marketProjectName : env.projectName}
-        </td>
-        <StatusCell
-          cell={cell}
-          p={p}
-          env={env}
-          disabled={statusDisabled}
-          why={why.status}
-          whyAttrs={whyAttrs("status")}
-        />
-        <ClubCell cell={cell} p={p} env={env} adding={adding} />
-        <td data-col="activity" data-label={t("prospects.columns.activityStatus")}>
-          {p && <ActivityBadge status={p.activityStatus} rowId={rowId} />}
-        </td>
-        <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
-          <DateInput
-            class={inputClass(cell, "followUpDate", "!w-[6.75rem]")}
-            value={draft.followUpDate}
-            min={env.minDate}
-            disabled={locked || !followOk}
-            aria-label={t("prospects.columns.followUpDate")}
-            testId={`followUpDate-${rowId}`}
-            onChange={(v) => set({ followUpDate: v })}
-            {...whyAttrs("followUp")}
-            {...errorAttrs(cell, "followUpDate")}
-          />
-          {why.followUp && <span id={`why-followUp-${rowId}`} class="why">{why.followUp}</span>}
-        </td>
-        <AgeCell p={p} env={env} rowId={rowId} />
-        <td
-          data-col="assign"
-          data-label={t("prospects.columns.assignee")}
-          class="whitespace-nowrap"
-        >
-          <AssigneeCell {...buttons} onAssignNew={() => save(true)} />
-        </td>
-        <td
-          data-col="actions"
-          class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
-        >
-          {p && !adding && !locked && (
-            <button
-              type="button"
-              class="btn btn-secondary phone-only"
-              aria-expanded={editing || dirty}
-              data-testid={`edit-contact-${rowId}`}
-              onClick={() => setEditing(!editing)}
-            >
-              {t("prospects.editContact")}
-            </button>
-          )}
-          <ActionsCell
-            {...buttons}
-            locked={locked}
-            unchanged={!adding && !dirty}
-            onSave={() => save()}
-          />
-        </td>
+        {inColumnOrder(env.columns, (c) => own[c], (c) => textCell(cell, c, p))}
       </tr>
-      <RowMessages t={t} rowId={rowId} errors={errors} conflict={p ? conflict : null} p={p} />
+      <RowMessages
+        t={t}
+        rowId={rowId}
+        errors={errors}
+        conflict={p ? conflict : null}
+        p={p}
+        columns={env.columns}
+      />
     </>
   );
 }
@@ -339,7 +333,7 @@ const errorAttrs = (c: CellKit, f: string) =>
 
 function textInput(
   c: CellKit,
-  f: keyof RowDraft,
+  f: string,
   label: string,
   width: string,
   type: "text" | "tel" | "email" = "text",
@@ -352,26 +346,50 @@ function textInput(
       disabled={c.locked}
       aria-label={label}
       data-testid={`${f}-${c.rowId}`}
-      inputMode={f === "phoneNumber" || f === "customerId" ? "numeric" : undefined}
+      inputMode={type === "tel" || f === "customerId" ? "numeric" : undefined}
       onInput={(e) => c.set({ [f]: (e.target as HTMLInputElement).value })}
     />
   );
 }
 
-/** A cell with a text input of the draft (`label`: its prospects.columns.* key). */
-function textCell(
-  c: CellKit,
-  col: string,
-  f: keyof RowDraft,
-  label: string,
-  width: string,
-  type: "text" | "tel" | "email" = "text",
-) {
-  const text = c.t(`prospects.columns.${label}`);
+/** A plain text column's cell: its input; on a phone its text (a phone number: tel: and SMS). */
+function textCell(c: CellKit, col: GridColumn, p: Prospect | null) {
+  const text = c.t(`prospects.columns.${col.label}`);
   return (
-    <td data-col={col} data-label={text}>
-      {textInput(c, f, text, width, type)}
-      <span class="as-text" aria-hidden="true">{c.draft[f]}</span>
+    <td data-col={col.col} data-label={text}>
+      {textInput(c, col.field, text, col.width, col.kind)}
+      {col.kind !== "tel"
+        ? <span class="as-text" aria-hidden="true">{c.draft[col.field]}</span>
+        : p && <DialLinks p={p} rowId={c.rowId} />}
+    </td>
+  );
+}
+
+/** The follow-up date picker and why it is disabled. */
+function FollowUpCell(
+  { cell: c, env, disabled, why, whyAttrs }: {
+    cell: CellKit;
+    env: RowEnv;
+    disabled: boolean;
+    why: string;
+    whyAttrs: Record<string, string | undefined>;
+  },
+) {
+  const { t, draft, rowId } = c;
+  return (
+    <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
+      <DateInput
+        class={inputClass(c, "followUpDate", "!w-[6.75rem]")}
+        value={draft.followUpDate}
+        min={env.minDate}
+        disabled={disabled}
+        aria-label={t("prospects.columns.followUpDate")}
+        testId={`followUpDate-${rowId}`}
+        onChange={(v) => c.set({ followUpDate: v })}
+        {...whyAttrs}
+        {...errorAttrs(c, "followUpDate")}
+      />
+      {why && <span id={`why-followUp-${rowId}`} class="why">{why}</span>}
     </td>
   );
 }
@@ -381,17 +399,6 @@ function NewHeadingCell() {
   return (
     <td data-col="heading">
       <h2 class="text-base font-semibold">{useT()("prospects.newProspect")}</h2>
-    </td>
-  );
-}
-
-/** The phone input, and on a phone the number as tel: and SMS links. */
-function PhoneCell({ cell: c, p }: { cell: CellKit; p: Prospect | null }) {
-  const label = c.t("prospects.columns.phone");
-  return (
-    <td data-col="phone" data-label={label}>
-      {textInput(c, "phoneNumber", label, "!w-[5.25rem]", "tel")}
-      {p && <DialLinks p={p} rowId={c.rowId} />}
     </td>
   );
 }
@@ -561,33 +568,37 @@ function ClubCell(
 
 /** Under the row: its field errors, and after a 409 what this user tried to save. */
 function RowMessages(
-  { t, rowId, errors, conflict, p }: {
+  { t, rowId, errors, conflict, p, columns }: {
     t: (k: string) => string;
     rowId: string;
+    columns: GridColumn[];
     errors: FieldErrors;
     conflict: RowDraft | null | undefined;
     p: Prospect | null;
   },
 ) {
+  const stored = p && draftOf(p, columns);
+  const span = Object.keys(OWN_COLUMNS).length + columns.length;
   return (
     <>
       {Object.keys(errors).length > 0 && (
         <tr data-testid={`errors-${rowId}`}>
-          <td colSpan={15} class="!border-t-0 !pt-0 text-xs text-red-700">
+          <td colSpan={span} class="!border-t-0 !pt-0 text-xs text-red-700">
             {Object.entries(errors).map(([f, k]) => (
-              <span key={f} class="mr-3">{`${fieldLabel(t, f)}: ${t(k)}`}</span>
+              <span key={f} class="mr-3">{`${fieldLabel(t, columns, f)}: ${t(k)}`}</span>
             ))}
           </td>
         </tr>
       )}
-      {conflict && p && (
+      {conflict && stored && (
         <tr data-testid={`conflict-${rowId}`}>
-          <td colSpan={15} class="!border-t-0 bg-amber-50 text-xs text-amber-900">
+          <td colSpan={span} class="!border-t-0 bg-amber-50 text-xs text-amber-900">
             <strong>{t("prospects.reloaded")}</strong> {t("prospects.conflictYours")}{" "}
-            {FIELDS.filter((f) => conflict[f] !== draftOf(p)[f]).map((f) => (
+            {draftFields(columns).filter((f) => conflict[f] !== stored[f]).map((f) => (
               <span key={f} class="mr-3">
-                {`${fieldLabel(t, f)}: ${display(t, f, conflict[f]) || t("common.empty")} → ${
-                  display(t, f, draftOf(p)[f]) || t("common.empty")
+                {`${fieldLabel(t, columns, f)}: ${
+                  display(t, f, conflict[f]) || t("common.empty")
+                } → ${display(t, f, stored[f]) || t("common.empty")}
                 }`}
               </span>
             ))}
@@ -598,8 +609,8 @@ function RowMessages(
   );
 }
 
-function fieldLabel(t: (k: string) => string, f: string): string {
-  const key = f === "phoneNumber" ? "phone" : f === "clubId" ? "club" : f;
+function fieldLabel(t: (k: string) => string, columns: GridColumn[], f: string): string {
+  const key = columns.find((c) => c.field === f)?.label ?? (f === "clubId" ? "club" : f);
   const label = t(`prospects.columns.${key}`);
   return label.startsWith("prospects.") ? f : label;
 }
@@ -652,6 +663,37 @@ function AssigneeCell(
     >
       {t("prospects.assign")}
     </button>
+  );
+}
+
+/** The last, sticky cell: on a phone the row's edit control; Save, Restore and Delete. */
+function EditAndActionsCell(
+  { editable, editing, onEdit, ...rest }: Parameters<typeof ActionsCell>[0] & {
+    /** An existing row the user may edit: the phone's edit control opens name and phone. */
+    editable: boolean;
+    editing: boolean;
+    onEdit: () => void;
+  },
+) {
+  const t = useT();
+  return (
+    <td
+      data-col="actions"
+      class="sticky right-0 whitespace-nowrap bg-white/95 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]"
+    >
+      {editable && (
+        <button
+          type="button"
+          class="btn btn-secondary phone-only"
+          aria-expanded={editing}
+          data-testid={`edit-contact-${rest.rowId}`}
+          onClick={onEdit}
+        >
+          {t("prospects.editContact")}
+        </button>
+      )}
+      <ActionsCell {...rest} />
+    </td>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 import type { GridUser, RowDraft } from "@/islands/prospects/ProspectRow.tsx";
 import type { DuplicateMatch } from "@/islands/prospects/DuplicatePrompt.tsx";
 import type { Filters } from "@/islands/prospects/query.ts";
+import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 
 /** A create the server answered DUPLICATE_PROSPECT: the prompt shows the matches. */
 export interface DuplicateState {
@@ -31,6 +32,8 @@ export interface GridStore {
   t: TFunction;
   user: GridUser;
   timeZone: string;
+  /** The plain text columns: a save sends each. */
+  columns: GridColumn[];
   filters: Filters;
   setRows: Update<Prospect[]>;
   setTotal: Update<number>;
@@ -84,12 +87,9 @@ export async function saveRow(
   d: RowDraft,
   assign: boolean,
 ): Promise<FieldErrors | null> {
+  // Every grid field: a blank one clears it (lib/services/prospects.ts saveProspect).
   const body = {
-    firstName: d.firstName,
-    lastName: d.lastName,
-    tag: d.tag,
-    phoneNumber: d.phoneNumber,
-    email: d.email,
+    ...Object.fromEntries(s.columns.map((c) => [c.field, d[c.field]])),
     clubId: d.clubId,
     followUpDate: d.followUpDate || null,
   };

@@ -55,6 +55,17 @@ export async function runMigrations(
 }
 
 /**
+ * What every start does to the store: the migrations not yet run, then the reference rows of a
+ * sell status added to SELL_STATUS_TABLE since the store was made (its list entry and time
+ * limits); rows already there, edited or not, stay as they are. Answers the migrations run.
+ */
+export async function startStore(kv: Deno.Kv, timeZone = DEFAULT_TIME_ZONE): Promise<number[]> {
+  const ran = await runMigrations(kv, MIGRATIONS, timeZone);
+  await seedReferenceData(kv);
+  return ran;
+}
+
+/**
  * Whether a store is in a layout this code knows: every migration it recorded is one of ours. A
  * store written by an older layout (migrations since folded into the baseline) is not.
  */

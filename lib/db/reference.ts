@@ -626,10 +626,17 @@ export async function deleteMarketProject(
 
 // ── seeded lists ────────────────────────────────────────────────────────────
 
-/** The sell statuses (id = the status name), ordered by weight. */
+/**
+ * The sell statuses (id = the status name) in SELL_STATUS_TABLE's order, which is their weight
+ * (a status added to the table mid-way takes its place; stored weights may be older).
+ */
 export async function listSellStatuses(kv: Deno.Kv): Promise<SellStatusInfo[]> {
   const all = (await listAll<SellStatusInfo>(kv, sellStatusesPrefix())).map((e) => e.value);
-  return all.sort((a, b) => a.weight - b.weight);
+  const place = (s: SellStatusInfo) => {
+    const i = (SELL_STATUSES as readonly string[]).indexOf(s.id);
+    return i < 0 ? 999 + s.weight : i;
+  };
+  return all.map((s) => ({ ...s, weight: place(s) })).sort((a, b) => a.weight - b.weight);
 }
 
 /** The notification categories (all, escalationsOnly, none), names in English. */

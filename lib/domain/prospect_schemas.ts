@@ -3,8 +3,9 @@
  * and answered type, its input rule, its CSV column and what erasing the person leaves in it — and
  * everything derived from that table: the record and response schemas (and so the OpenAPI
  * document and the `Prospect` type the services and islands use), the create/save/patch input
- * schemas, the CSV columns and the erased record. Adding a plain field is one line here, its
- * translations and its test. Messages are i18n keys. The rules that need the clock or the stored
+ * schemas, the web form's schema, the CSV columns, the grid's columns (which the save clears when
+ * blank) and the erased record. Adding a plain field is one line here and its texts in
+ * lib/i18n/sv.json and en.json (prospects.columns.<field>, prospectCsv.<field>). Messages are i18n keys. The rules that need the clock or the stored
  * row (follow-up date, Motivation text) are the pure functions of prospect.ts, applied by the
  * service after these shape checks. Islands import types from here only (`import type`), so zod
  * stays out of their bundles.
@@ -83,7 +84,39 @@ interface FieldRole {
   csv?: "export" | "import";
   /** Personal data: the value the field keeps when the person is erased (GDPR). */
   erase?: "" | null;
+  /**
+   * A column of the prospects grid: a plain text column drawn from this line, or "own" for a
+   * column with code of its own in islands/prospects/ProspectRow.tsx. A grid save sends every
+   * grid field, so a blank one clears the field.
+   */
+  grid?: GridText | "own";
+  /** Taken from a campaign's web form (POST /api/intake/{key}), with its input rule. */
+  web?: true;
 }
+/** How the grid draws a plain text column (no zod: the grid island receives these as props). */
+export interface GridText {
+  /** Its place among all the grid's columns (the own columns' places: islands/prospects/columns.ts). */
+  order: number;
+  /** The input's type; "tel" adds the tel: and SMS links on a phone. */
+  kind?: "text" | "email" | "tel";
+  /** The input's width class on a wide screen. */
+  width: string;
+  /** The cell's data-col (styles/app.css lays out a phone's card by it); the field name if absent. */
+  col?: string;
+  /** Its header text, prospects.columns.<label>; the field name if absent. */
+  label?: string;
+}
+
+/** A plain text column of the grid as the island draws it. */
+export interface GridColumn {
+  field: string;
+  order: number;
+  kind: "text" | "email" | "tel";
+  width: string;
+  col: string;
+  label: string;
+}
+
 const field = <T extends z.ZodType, const R extends FieldRole = Record<never, never>>(
   type: T,
   role?: R,
@@ -101,17 +134,48 @@ export const PROSPECT_FIELDS = {
   id: field(z.string()),
   customerId: field(z.number().int().describe("numeric business id, unique; given or assigned"), {
     csv: "export",
+    grid: "own",
   }),
   firstName: field(z.string(), {
     input: requiredText(100),
     plain: true,
     csv: "import",
     erase: "",
+    grid: { order: 10, width: "!w-[4.5rem]", col: "first" },
+    web: true,
   }),
-  lastName: field(z.string(), { input: requiredText(100), plain: true, csv: "import", erase: "" }),
-  phoneNumber: field(z.string(), { input: phone, plain: true, csv: "import", erase: "" }),
-  email: field(nullableText, { input: email, plain: true, csv: "import", erase: null }),
-  tag: field(nullableText, { input: optionalText(100), plain: true, csv: "import", erase: null }),
+  lastName: field(z.string(), {
+    input: requiredText(100),
+    plain: true,
+    csv: "import",
+    erase: "",
+    grid: { order: 20, width: "!w-[4.5rem]", col: "last" },
+    web: true,
+  }),
+  phoneNumber: field(z.string(), {
+    input: phone,
+    plain: true,
+    csv: "import",
+    erase: "",
+    grid: { order: 40, kind: "tel", width: "!w-[5.25rem]", col: "phone", label: "phone" },
+    web: true,
+  }),
+  email: field(nullableText, {
+    input: email,
+    plain: true,
+    csv: "import",
+    erase: null,
+    grid: { order: 50, kind: "email", width: "!w-[6.5rem]" },
+    web: true,
+  }),
+  tag: field(nullableText, {
+    input: optionalText(100),
+    plain: true,
+    csv: "import",
+    erase: null,
+    grid: { order: 30, width: "!w-14" },
+    web: true,
+  }),
   nominator: field(nullableText, {
     input: optionalText(200),
     plain: true,
@@ -125,9 +189,9 @@ export const PROSPECT_FIELDS = {
   }),
   marketProjectId: field(z.number().int()),
   marketProjectName: field(z.string()),
-  clubId: field(z.number().int(), { input: requiredId, csv: "import" }),
+  clubId: field(z.number().int(), { input: requiredId, csv: "import", grid: "own", web: true }),
   clubName: field(z.string(), { csv: "export" }),
-  sellStatus: field(z.enum(SELL_STATUSES).nullable(), { csv: "export" }),
+  sellStatus: field(z.enum(SELL_STATUSES).nullable(), { csv: "export", grid: "own" }),
   lastSellStatusChange: field(instant.nullable().describe("set by the server only")),
   activityStatus: field(z.enum(ACTIVITY_STATUSES), { csv: "export" }),
   activityStatusWeigth: field(z.number().int()),
@@ -141,6 +205,7 @@ export const PROSPECT_FIELDS = {
   followUpDate: field(z.iso.date().nullable().describe("yyyy-MM-dd"), {
     input: optionalDay,
     csv: "import",
+    grid: "own",
   }),
   registerDate: field(z.iso.datetime({ offset: true }), { csv: "export" }),
   assignName: field(nullableText.describe("the assignee's first name")),
@@ -227,6 +292,21 @@ export const PROSPECT_CSV_COLUMNS = withRole("csv");
 export const IMPORTED_CSV_COLUMNS = PROSPECT_CSV_COLUMNS.filter((k) =>
   PROSPECT_FIELDS[k].csv === "import"
 ) as { [K in WithRole<"csv">]: Fields[K]["csv"] extends "import" ? K : never }[WithRole<"csv">][];
+
+/** The fields the grid shows and sends with every save: a blank or missing one clears the field. */
+export const GRID_FIELDS = withRole("grid");
+/** The grid's plain text columns, in their order (the prospects page passes them to the island). */
+export const GRID_COLUMNS: GridColumn[] = GRID_FIELDS.flatMap((k) => {
+  const g: GridText | "own" = PROSPECT_FIELDS[k].grid;
+  return g === "own" ? [] : [{
+    field: k,
+    order: g.order,
+    kind: g.kind ?? "text",
+    width: g.width,
+    col: g.col ?? k,
+    label: g.label ?? k,
+  }];
+}).sort((a, b) => a.order - b.order);
 
 /** The fields copied from checked input as given (see FieldRole.plain). */
 export const PLAIN_FIELDS = withRole("plain");
@@ -469,12 +549,9 @@ export const formKeyCreateSchema = z.object({
 
 /** POST /api/intake/{key}: what a campaign's web form sends (JSON or form-encoded). */
 export const webLeadSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  phoneNumber: phone,
-  email,
-  clubId: requiredId,
-  tag: optionalText(100),
+  ...shape(withRole("web"), (k) => PROSPECT_FIELDS[k].input) as {
+    [K in WithRole<"web">]: Fields[K]["input"];
+  },
   /** The honeypot: hidden from people, filled in by bots; a filled one makes the request a no-op. */
   website: z.string().max(1000).optional(),
   /** A plain HTML form's thank-you page: answered with 303 to it (only on an allowed origin). */

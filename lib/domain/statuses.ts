@@ -4,8 +4,10 @@
  * Every sell status in one table: the grid's order (= the seeded weight), whether the
  * grid offers it, whether it ends the work (activity Done) or needs a follow-up date on save, where
  * the reports put its column, and the work-hour limits a fresh install seeds (Paused, Notified,
- * Escalated; docs/reference-data.md). Labels are `sellStatus.<id>` in lib/i18n. Adding a status is
- * a row here, its translations, and a migration when stored data must change.
+ * Escalated; docs/reference-data.md). Labels are `sellStatus.<id>` and the report column's
+ * `reports.columns.<camelId>` in lib/i18n. Adding a status is a row here and those texts: every
+ * start writes a new status's reference rows into an existing store (lib/db/migrations.ts
+ * startStore).
  */
 export const SELL_STATUS_TABLE = [
   {

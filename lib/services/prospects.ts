@@ -56,6 +56,7 @@ import {
 import type { ProspectSource } from "@/lib/domain/statuses.ts";
 import {
   BLANK_PROSPECT,
+  GRID_FIELDS,
   NULLABLE_PLAIN_FIELDS,
   PLAIN_FIELDS,
   type ProspectAssign,
@@ -545,9 +546,9 @@ export async function saveProspect(
   input: ProspectSave,
 ): Promise<Prospect> {
   const explicit = new Set(Object.keys(input).filter((k) => k !== "version"));
-  // The grid's columns: a missing optional one means empty. Fields the grid does not show
-  // (nominator, motivationText) change only when sent.
-  for (const k of ["tag", "email", "sellStatus", "followUpDate"]) explicit.add(k);
+  // The grid's fields: a missing one means empty. Fields the grid does not show (nominator,
+  // motivationText) change only when sent.
+  for (const k of GRID_FIELDS) explicit.add(k);
   return await update(
     ctx,
     id,

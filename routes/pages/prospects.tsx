@@ -12,7 +12,7 @@ import {
   subscribedClubIds,
   visibleProjects,
 } from "@/lib/services/reference.ts";
-import { prospectSearchSchema } from "@/lib/domain/prospect_schemas.ts";
+import { GRID_COLUMNS, prospectSearchSchema } from "@/lib/domain/prospect_schemas.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
@@ -80,6 +80,7 @@ export async function prospectsPage(c: Ctx) {
     filters,
     rows,
     total,
+    columns: GRID_COLUMNS,
   };
   const firstRun = isAdmin(user) ? await firstRunStatus(kv) : null;
   return renderPage(c, <ProspectsPage grid={grid} firstRun={firstRun} />, {

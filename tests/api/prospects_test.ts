@@ -11,6 +11,7 @@ import {
 } from "@/lib/db/reference.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
+import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
 
 const NOW = new Date("2026-03-10T10:00:00Z"); // 11:00 in Stockholm; yesterday = 2026-03-09
 
@@ -383,6 +384,33 @@ Deno.test("save (PUT): follow-up rules, server-set lastSellStatusChange, events"
       "sellStatus:Member",
       "activity:Done",
     ]);
+  }));
+
+Deno.test("save (PUT): every nullable grid column sent blank or left out clears; others stay", () =>
+  withSetup(async ({ env, staff }) => {
+    // The grid's columns (GRID_COLUMNS), so a field added to the model is tried too.
+    const nullable = GRID_COLUMNS.filter((c) => NULLABLE_PLAIN_FIELDS.has(c.field));
+    assert.ok(nullable.some((c) => c.field === "tag") && nullable.some((c) => c.field === "email"));
+    const valueOf = (kind: string) => (kind === "email" ? "fylld@example.se" : "Fylld");
+    const filled = Object.fromEntries(nullable.map((c) => [c.field, valueOf(c.kind)]));
+    const p = await createRow(env, staff.headers, { ...filled, nominator: "Bo" });
+    for (const c of nullable) assert.equal(p[c.field], valueOf(c.kind), c.field);
+    const put = (body: Record<string, unknown>) =>
+      call(env, "PUT", `/api/prospects/${p.id}`, { headers: staff.headers, body });
+    // Left out of the body: cleared (the grid sends every column); nominator (not in the grid) stays.
+    const row = rowOf(p);
+    for (const c of nullable) delete (row as Record<string, unknown>)[c.field];
+    delete (row as Record<string, unknown>).nominator;
+    let r = await put(row);
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    for (const c of nullable) assert.equal(r.json[c.field], null, `${c.field} left out`);
+    assert.equal(r.json.nominator, "Bo");
+    // Filled again, then sent blank: cleared.
+    r = await put(rowOf(r.json, filled));
+    for (const c of nullable) assert.equal(r.json[c.field], valueOf(c.kind), c.field);
+    r = await put(rowOf(r.json, Object.fromEntries(nullable.map((c) => [c.field, ""]))));
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    for (const c of nullable) assert.equal(r.json[c.field], null, `${c.field} blank`);
   }));
 
 Deno.test("409: two clients edit one prospect, the later one loses cleanly and sees the current row", () =>

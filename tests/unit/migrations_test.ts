@@ -5,7 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isKnownLayout, type Migration, MIGRATIONS, runMigrations } from "@/lib/db/migrations.ts";
+import {
+  isKnownLayout,
+  type Migration,
+  MIGRATIONS,
+  runMigrations,
+  startStore,
+} from "@/lib/db/migrations.ts";
+import { listSellStatuses } from "@/lib/db/reference.ts";
 import { dumpKv } from "@/lib/db/dump.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import {
@@ -14,6 +21,7 @@ import {
   migrationKey,
   reportZoneKey,
   sellStatusKey,
+  timeSettingKey,
 } from "@/lib/db/keys.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ADMIN_SETTINGS_ID } from "@/lib/domain/reference_rules.ts";
@@ -95,6 +103,32 @@ Deno.test("a store of an older layout (a migration this code does not know) is r
     await runMigrations(kv);
     await kv.set(migrationKey(92), { name: "an older layout's step", at: "2026-11-26" });
     assert.equal(await isKnownLayout(kv), false);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a start gives a store made before a sell status was added that status's rows", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await startStore(kv);
+    // The store of a version without LowPrio (its rows absent), with an edited Booked limit.
+    await kv.delete(sellStatusKey("LowPrio"));
+    await kv.delete(timeSettingKey("LowPrio"));
+    const booked = await kv.get<Record<string, unknown>>(timeSettingKey("Booked"));
+    await kv.set(timeSettingKey("Booked"), { ...booked.value, hoursLeftBeforeNotified: 99 });
+    assert.deepEqual(await startStore(kv), [], "no migration runs");
+    assert.ok((await kv.get(sellStatusKey("LowPrio"))).value);
+    assert.ok((await kv.get(timeSettingKey("LowPrio"))).value);
+    assert.equal(
+      (await kv.get<{ hoursLeftBeforeNotified: number }>(timeSettingKey("Booked"))).value
+        ?.hoursLeftBeforeNotified,
+      99,
+    );
+    // Listed in the table's order, which is the weight.
+    const listed = await listSellStatuses(kv);
+    assert.deepEqual(listed.map((s) => s.id), [...SELL_STATUSES]);
+    assert.deepEqual(listed.map((s) => s.weight), SELL_STATUSES.map((_, i) => i));
   } finally {
     kv.close();
   }

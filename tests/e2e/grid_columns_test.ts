@@ -1,0 +1,143 @@
+/**
+ * The grid's plain text columns in Chromium, column by column from GRID_COLUMNS (the grid role of
+ * PROSPECT_FIELDS): each has its header and an input of its kind on every row and the add row; a
+ * nullable one saves with Enter, is still there after a reload and in the CSV export, and clears
+ * when saved blank. A field added to the model is tried here without editing this file.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hydrated, openBrowser, startServer } from "./harness.ts";
+import { createTestUser } from "@/tests/helpers.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import {
+  createClub,
+  createDistrict,
+  createMarketProject,
+  setClubSubscription,
+} from "@/lib/db/reference.ts";
+import { createProspect } from "@/lib/services/prospects.ts";
+import { localDate } from "@/lib/domain/prospect.ts";
+import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
+import { translate } from "@/lib/i18n/mod.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+
+const SECRET = "e2e-grid-columns-secret-0123456789abcdef0123456789";
+const TZ = "Europe/Stockholm";
+
+async function seed(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const anna = await createTestUser(kv, { email: "anna@klubb.se", firstName: "Anna" });
+    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
+    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
+    await setClubSubscription(kv, anna.id, 101, true);
+    const today = localDate(new Date(), TZ);
+    await createMarketProject(
+      kv,
+      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
+      today,
+    );
+    const user: SessionUser = {
+      id: anna.id,
+      email: anna.email,
+      firstName: anna.firstName,
+      lastName: anna.lastName,
+      roles: anna.roles,
+      sid: null,
+    };
+    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user };
+    const p = await createProspect(ctx, {
+      firstName: "Åsa",
+      lastName: "Lind",
+      clubId: 101,
+      marketProjectId: 7,
+      phoneNumber: "0701112233",
+    });
+    return { tokens: await createSession(kv, SECRET, anna.id), rowId: String(p.customerId) };
+  } finally {
+    kv.close();
+  }
+}
+
+const valueOf = (kind: string, field: string) =>
+  kind === "email" ? `${field.toLowerCase()}@example.se` : `Värde ${field}`;
+
+Deno.test({
+  name: "e2e: every plain grid column — header, input, save, reload, CSV, blank clears",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-grid-columns-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const { tokens, rowId } = await seed(kvPath);
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 1280, height: 900 });
+    try {
+      const { page } = b;
+      await b.context.addCookies([
+        { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
+        { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
+      ]);
+      const open = async () => {
+        await page.goto(`${server.url}/prospects`);
+        await hydrated(page);
+        await page.waitForSelector(`[data-testid=row-${rowId}]`);
+      };
+      const saveWithEnter = async (field: string) => {
+        await page.focus(`[data-testid=${field}-${rowId}]`);
+        await page.keyboard.press("Enter");
+        await page.locator("[data-testid=toast-success]", { hasText: /sparats/ }).last()
+          .waitFor({ timeout: 10_000 });
+        await page.waitForSelector(`[data-testid=row-${rowId}]:not([data-dirty])`);
+      };
+      await page.goto(`${server.url}/prospects`);
+      await hydrated(page);
+      await page.selectOption("[data-testid=filter-marketProjectId]", "7");
+      await page.waitForSelector(`[data-testid=row-${rowId}]`);
+
+      // Headers in column order; an input of the column's kind on the row and the add row.
+      const heads = await page.locator("[data-testid=prospect-grid] thead th").allInnerTexts();
+      let last = -1;
+      for (const c of GRID_COLUMNS) {
+        const text = translate("sv", `prospects.columns.${c.label}`);
+        const at = heads.findIndex((h) => h.trim().toLowerCase() === text.toLowerCase());
+        assert.ok(at > last, `header ${text} after the previous column (${heads.join(" | ")})`);
+        last = at;
+        for (const id of [rowId, "new"]) {
+          const input = page.locator(`[data-testid=${c.field}-${id}]`);
+          assert.equal(await input.getAttribute("type"), c.kind, `${c.field}-${id}`);
+          assert.equal(
+            await input.evaluate((e) => e.closest("td")?.getAttribute("data-col")),
+            c.col,
+          );
+        }
+      }
+
+      // Each nullable column: filled, saved, reloaded, exported; then blank clears it.
+      const nullable = GRID_COLUMNS.filter((c) => NULLABLE_PLAIN_FIELDS.has(c.field));
+      for (const c of nullable) {
+        await page.fill(`[data-testid=${c.field}-${rowId}]`, valueOf(c.kind, c.field));
+      }
+      await saveWithEnter(nullable[0].field);
+      await open();
+      const csvHref = await page.getAttribute("[data-testid=export-csv]", "href");
+      const csv = await page.evaluate(async (h) => await (await fetch(h!)).text(), csvHref);
+      for (const c of nullable) {
+        const v = valueOf(c.kind, c.field);
+        assert.equal(await page.inputValue(`[data-testid=${c.field}-${rowId}]`), v, c.field);
+        assert.ok(csv.includes(v), `${c.field} in the CSV`);
+        await page.fill(`[data-testid=${c.field}-${rowId}]`, "");
+      }
+      await saveWithEnter(nullable[0].field);
+      await open();
+      for (const c of nullable) {
+        assert.equal(await page.inputValue(`[data-testid=${c.field}-${rowId}]`), "", c.field);
+      }
+      assert.deepEqual(b.problems, [], "no console errors");
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
