@@ -1,7 +1,7 @@
 /**
- * A browser signs in through the Firebase JS SDK against the Auth emulator (issue #16): e-mail and
+ * A browser signs in through the Firebase JS SDK against the Auth emulator: e-mail and
  * password, SMS MFA enrolment with the emulator's code, the ID token exchanged for our cookies,
- * /prospects; then a second sign-in resolves the enrolled factor.
+ * the Prospects screen; then a second sign-in resolves the enrolled factor.
  */
 import assert from "node:assert/strict";
 import { FIREBASE, HOST, smsCode } from "@/tests/firebase/env.ts";
@@ -15,7 +15,7 @@ const SECRET = "e2e-firebase-secret-0123456789abcdef0123456789";
 
 Deno.test({
   name:
-    "firebase e2e: sign in with the SDK, enrol SMS MFA, land on /prospects; the next sign-in asks for the code",
+    "firebase e2e: sign in with the SDK, enrol SMS MFA, land on the Prospects screen; the next sign-in asks for the code",
   ignore: !HOST,
   sanitizeOps: false,
   sanitizeResources: false,
@@ -61,7 +61,11 @@ Deno.test({
       await screenshot(page, "firebase-mfa-code-390");
       await page.fill("input[name=code]", await smsCode(phone));
       await page.click("[data-testid=mfa-verify]");
-      await page.waitForURL(/\/prospects/, { timeout: 15_000 });
+      // An admin lands on the Prospects screen at / (staff go on to /today).
+      await page.waitForURL((u) => u.pathname === "/", { timeout: 15_000 });
+      await page.waitForSelector(
+        "[data-testid=select-project-message], [data-testid=prospect-grid]",
+      );
 
       // Signed in with our cookies: the server renders the page for this user.
       const cookies = await b.context.cookies();
@@ -76,7 +80,11 @@ Deno.test({
       await page.waitForSelector("text=/Fel verifieringskod/", { timeout: 15_000 });
       await page.fill("input[name=code]", await smsCode(phone));
       await page.click("[data-testid=mfa-verify]");
-      await page.waitForURL(/\/prospects/, { timeout: 15_000 });
+      // An admin lands on the Prospects screen at / (staff go on to /today).
+      await page.waitForURL((u) => u.pathname === "/", { timeout: 15_000 });
+      await page.waitForSelector(
+        "[data-testid=select-project-message], [data-testid=prospect-grid]",
+      );
     } catch (e) {
       console.error(server.output().slice(-3000));
       console.error(logs.join("\n"));
