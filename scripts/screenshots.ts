@@ -12,13 +12,14 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from "@/scripts/demo.ts";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const OUT = join(ROOT, "docs/screenshots");
 
-async function signIn(page: Page, url: string) {
+/** Signs in; an admin lands on the Prospects screen at /, staff on /today. */
+async function signIn(page: Page, url: string, email: string, landing: RegExp) {
   await page.goto(`${url}/login`);
   await hydrated(page);
-  await page.fill("[data-testid=field-email]", DEMO_LOGINS.admin);
+  await page.fill("[data-testid=field-email]", email);
   await page.fill("[data-testid=field-password]", DEMO_PASSWORD);
   await page.press("[data-testid=field-password]", "Enter");
-  await page.waitForURL(/\/prospects$/);
+  await page.waitForURL(landing);
   await hydrated(page);
 }
 
@@ -55,7 +56,10 @@ try {
     const b = await openBrowser(viewport);
     try {
       const { page } = b;
-      await signIn(page, server.url);
+      await signIn(page, server.url, DEMO_LOGINS.user, /\/today$/);
+      await page.screenshot({ path: join(OUT, `today${suffix}.png`) });
+      await b.context.clearCookies();
+      await signIn(page, server.url, DEMO_LOGINS.admin, /\/$/);
       await prospects(page);
       await page.screenshot({ path: join(OUT, `prospects-grid${suffix}.png`) });
       await report(page, server.url);
@@ -63,7 +67,10 @@ try {
         path: join(OUT, `report-status-project${suffix}.png`),
         fullPage: suffix === "",
       });
-      console.log(`screenshots: prospects-grid${suffix}.png, report-status-project${suffix}.png`);
+      console.log(
+        `screenshots: today${suffix}.png, prospects-grid${suffix}.png, ` +
+          `report-status-project${suffix}.png`,
+      );
     } finally {
       await b.close();
     }
