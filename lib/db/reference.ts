@@ -817,11 +817,14 @@ export async function seedReferenceData(kv: Deno.Kv): Promise<void> {
     rows.push([timeSettingKey(s), { id: s, sellStatus: s, ...DEFAULT_TIME_LIMITS[s] }]);
   }
   rows.push([adminSettingsKey(ADMIN_SETTINGS_ID), { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME }]);
-  for (let i = 0; i < rows.length; i += 50) {
+  // Every start runs this: the rows are read in parallel batches of ten, and nothing is written
+  // unless a row is missing (each insert checked, so concurrent starters write it once).
+  const existing = await getManyChunked(kv, rows.map(([key]) => key));
+  const missing = rows.filter((_, i) => existing[i].value === null);
+  for (let i = 0; i < missing.length; i += 50) {
     const op = kv.atomic();
-    for (const [key, value] of rows.slice(i, i + 50)) {
-      const existing = await kv.get(key);
-      if (existing.value === null) op.check({ key, versionstamp: null }).set(key, value);
+    for (const [key, value] of missing.slice(i, i + 50)) {
+      op.check({ key, versionstamp: null }).set(key, value);
     }
     await op.commit();
   }
