@@ -178,6 +178,30 @@ Deno.test("Deno Deploy: default store, no run/write/ffi — setup, reference dat
     assert.ok(del.status < 300, String(del.status));
     const after = await admin("GET", "/api/prospects?marketProjectId=1");
     assert.equal(after.headers.get("x-total-elements"), "2");
+    const restored = await admin("PUT", `/api/prospects/restore/${created[2].id}`);
+    assert.equal(restored.status, 200, JSON.stringify(restored.json));
+    assert.equal(
+      (await admin("GET", "/api/prospects?marketProjectId=1")).headers.get("x-total-elements"),
+      "3",
+    );
+    // PATCH without a version, assignment and the history of the writes.
+    const bertil = created[1];
+    const patched = await admin("PATCH", `/api/prospects/${bertil.id}`, { tag: "kampanj" });
+    assert.equal(patched.status, 200, JSON.stringify(patched.json));
+    assert.equal(patched.json.tag, "kampanj");
+    const assigned = await admin("PATCH", `/api/prospects/${bertil.id}/assign`, {
+      assignId: "ada@example.se",
+    });
+    assert.equal(assigned.status, 200, JSON.stringify(assigned.json));
+    assert.equal(assigned.json.assignId, "ada@example.se");
+    const history = await admin("GET", `/api/prospects/${anna.id}/history`);
+    assert.equal(history.status, 200);
+    assert.ok(
+      JSON.stringify(history.json).includes("Booked"),
+      "the status change is in the history",
+    );
+    const today = await admin("GET", "/api/prospects/today");
+    assert.equal(today.status, 200, JSON.stringify(today.json));
 
     // Settings: work time, a time limit, the user's own settings and club subscriptions.
     const ws = await admin("GET", "/api/admin-settings");
