@@ -365,16 +365,17 @@ function textCell(c: CellKit, col: GridColumn, p: Prospect | null) {
   );
 }
 
+/** A cell whose control may be disabled, with the reason shown beside it and pointed to. */
+interface GatedCellProps {
+  cell: CellKit;
+  env: RowEnv;
+  disabled: boolean;
+  why: string;
+  whyAttrs: Record<string, string | undefined>;
+}
+
 /** The follow-up date picker and why it is disabled. */
-function FollowUpCell(
-  { cell: c, env, disabled, why, whyAttrs }: {
-    cell: CellKit;
-    env: RowEnv;
-    disabled: boolean;
-    why: string;
-    whyAttrs: Record<string, string | undefined>;
-  },
-) {
+function FollowUpCell({ cell: c, env, disabled, why, whyAttrs }: GatedCellProps) {
   const { t, draft, rowId } = c;
   return (
     <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
@@ -484,14 +485,7 @@ function ActivityBadge({ status, rowId }: { status: string; rowId: string }) {
 
 /** The sell-status select, why it is disabled, and when the status last changed. */
 function StatusCell(
-  { cell: c, p, env, disabled, why, whyAttrs }: {
-    cell: CellKit;
-    p: Prospect | null;
-    env: RowEnv;
-    disabled: boolean;
-    why: string;
-    whyAttrs: Record<string, string | undefined>;
-  },
+  { cell: c, p, env, disabled, why, whyAttrs }: GatedCellProps & { p: Prospect | null },
 ) {
   const { t, draft, rowId } = c;
   return (

@@ -6,6 +6,7 @@
  * gzip; tests/unit/dates_test.ts checks these against date-fns over generated dates.
  */
 import type { Lang } from "@/lib/i18n/core.ts";
+import { DATE_RE, isValidDate } from "@/lib/domain/formats.ts";
 
 export const DATE_FORMAT: Record<Lang, string> = { sv: "yyyy-MM-dd", en: "dd/MM/yyyy" };
 /** What a user may type (one- or two-digit day and month in English). */
@@ -13,25 +14,15 @@ const INPUT_RE: Record<Lang, RegExp> = {
   sv: /^\d{4}-\d{1,2}-\d{1,2}$/,
   en: /^\d{1,2}\/\d{1,2}\/\d{4}$/,
 };
-const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
-/** The day as "yyyy-MM-dd" when year, month and day name a real calendar day, else null. */
-function isoDay(y: number, m: number, d: number): string | null {
-  const at = new Date(0);
-  at.setUTCFullYear(y, m - 1, d); // (Date.UTC would read years 0–99 as 19xx)
-  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) return null;
-  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
-}
+const pad = (n: number) => String(n).padStart(2, "0");
 
 /** "2026-03-10" → "2026-03-10" (sv) / "10/03/2026" (en); other input is returned unchanged. */
 export function formatDay(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return "";
-  if (!ISO_RE.test(iso)) return iso;
-  const [y, m, d] = iso.split("-").map(Number);
-  if (!isoDay(y, m, d)) return iso;
-  return lang === "en" ? `${pad(d)}/${pad(m)}/${pad(y, 4)}` : iso;
+  if (!isValidDate(iso)) return iso;
+  const [y, m, d] = iso.split("-");
+  return lang === "en" ? `${d}/${m}/${y}` : iso;
 }
 
 /**
@@ -44,8 +35,9 @@ export function parseDay(text: string, lang: Lang): string | null {
   if (INPUT_RE[lang].test(s)) {
     const n = s.split(/[-/]/).map(Number);
     parts = lang === "en" ? [n[2], n[1], n[0]] : n;
-  } else if (ISO_RE.test(s)) parts = s.split("-").map(Number);
+  } else if (DATE_RE.test(s)) parts = s.split("-").map(Number);
   if (!parts) return null;
   const [y, m, d] = parts;
-  return y >= 1900 && y <= 2999 ? isoDay(y, m, d) : null;
+  const day = `${y}-${pad(m)}-${pad(d)}`;
+  return y >= 1900 && y <= 2999 && isValidDate(day) ? day : null;
 }

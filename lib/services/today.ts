@@ -6,7 +6,7 @@
 import { can } from "@/lib/auth/permissions.ts";
 import { listTodayCandidates } from "@/lib/db/prospects.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { forbidden } from "@/lib/domain/errors.ts";
 import {
   awaitingFirstContact,
   compareToday,
@@ -36,7 +36,7 @@ async function clubsFor(ctx: ProspectCtx, clubId?: number): Promise<number[]> {
   if (clubId !== undefined && isAdmin(ctx.user)) return [clubId];
   const own = await subscribedClubIds(ctx.kv, ctx.user.id);
   if (clubId === undefined) return own;
-  if (!own.includes(clubId)) throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+  if (!own.includes(clubId)) throw forbidden();
   return [clubId];
 }
 

@@ -10,18 +10,9 @@ import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
 import { createFormKey, receiveWebLead } from "@/lib/services/intake.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import { testConfig } from "@/lib/config.ts";
-import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+import { toSessionUser } from "@/lib/auth/session.ts";
 
 const TZ = "Europe/Stockholm";
-
-const session = (u: UserRecord): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  roles: u.roles,
-  sid: null,
-});
 
 /** Club 101 (the staff member's) with a web lead, an overdue callback and a fresh one; club 102. */
 export async function seedDesk(kvPath: string) {
@@ -39,7 +30,7 @@ export async function seedDesk(kvPath: string) {
       { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
       today,
     );
-    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user: session(admin) };
+    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user: toSessionUser(admin, null) };
     const row = (firstName: string, clubId: number, phoneNumber: string) =>
       createProspect(ctx, {
         firstName,
@@ -61,7 +52,7 @@ export async function seedDesk(kvPath: string) {
     } as never, ["sellStatus", "followUpDate"]);
     await row("Norrlund", 102, "070-111 22 03");
     const deps = { kv, config: testConfig({}), now: () => new Date(Date.now() - 7 * 60_000) };
-    const fk = await createFormKey(deps, session(admin), project.id, [
+    const fk = await createFormKey(deps, toSessionUser(admin, null), project.id, [
       "https://kampanj.example.se",
     ]);
     await receiveWebLead(deps, fk, {

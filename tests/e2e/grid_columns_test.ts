@@ -7,45 +7,17 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hydrated, openBrowser, startServer } from "./harness.ts";
-import { createTestUser } from "@/tests/helpers.ts";
-import { createSession } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { createProspect } from "@/lib/services/prospects.ts";
-import { localDate } from "@/lib/domain/prospect.ts";
 import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
 import { translate } from "@/lib/i18n/mod.ts";
-import type { SessionUser } from "@/lib/domain/user.ts";
 
 const SECRET = "e2e-grid-columns-secret-0123456789abcdef0123456789";
-const TZ = "Europe/Stockholm";
 
 async function seed(kvPath: string) {
   const kv = await Deno.openKv(kvPath);
   try {
-    const anna = await createTestUser(kv, { email: "anna@klubb.se", firstName: "Anna" });
-    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
-    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
-    await setClubSubscription(kv, anna.id, 101, true);
-    const today = localDate(new Date(), TZ);
-    await createMarketProject(
-      kv,
-      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
-      today,
-    );
-    const user: SessionUser = {
-      id: anna.id,
-      email: anna.email,
-      firstName: anna.firstName,
-      lastName: anna.lastName,
-      roles: anna.roles,
-      sid: null,
-    };
-    const ctx = { kv, config: { timeZone: TZ }, now: new Date(), user };
+    const { ctx, tokens } = await seedStaffChain(kv, SECRET);
     const p = await createProspect(ctx, {
       firstName: "Åsa",
       lastName: "Lind",
@@ -53,7 +25,7 @@ async function seed(kvPath: string) {
       marketProjectId: 7,
       phoneNumber: "0701112233",
     });
-    return { tokens: await createSession(kv, SECRET, anna.id), rowId: String(p.customerId) };
+    return { tokens, rowId: String(p.customerId) };
   } finally {
     kv.close();
   }
@@ -74,10 +46,7 @@ Deno.test({
     const b = await openBrowser({ width: 1280, height: 900 });
     try {
       const { page } = b;
-      await b.context.addCookies([
-        { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
-        { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
-      ]);
+      await useSession(b.context, tokens);
       const open = async () => {
         await page.goto(`${server.url}/prospects`);
         await hydrated(page);

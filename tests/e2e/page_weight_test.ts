@@ -5,15 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hydrated, openBrowser, startServer } from "./harness.ts";
-import { createTestUser } from "@/tests/helpers.ts";
-import { createSession } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
-import { localDate } from "@/lib/domain/prospect.ts";
+import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 
 const SECRET = "e2e-weight-secret-0123456789abcdef0123456789ab";
@@ -33,26 +25,13 @@ Deno.test({
     const kvPath = join(dir, "app.kv");
     const kv = await Deno.openKv(kvPath);
     await runMigrations(kv);
-    const anna = await createTestUser(kv, { email: "anna@klubb.se" });
-    await createDistrict(kv, { districtId: 1, name: "Stockholm" });
-    await createClub(kv, { clubId: 101, name: "Söder", districtId: 1 });
-    await setClubSubscription(kv, anna.id, 101, true);
-    const today = localDate(new Date(), "Europe/Stockholm");
-    await createMarketProject(
-      kv,
-      { name: "Vårkampanj", startDate: today, marketProjectId: 7 },
-      today,
-    );
-    const tokens = await createSession(kv, SECRET, anna.id);
+    const { tokens } = await seedStaffChain(kv, SECRET);
     kv.close();
     const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;
-      await b.context.addCookies([
-        { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
-        { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
-      ]);
+      await useSession(b.context, tokens);
       const scripts: Promise<{ url: string; gzip: number }>[] = [];
       page.on("response", (res) => {
         if (res.request().resourceType() !== "script") return;
