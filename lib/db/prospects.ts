@@ -1100,7 +1100,6 @@ export async function listTodayCandidates(
   return await loadProspects(kv, [...ids]);
 }
 
-/** Soft-deleted prospects of a project, newest deletion first (admins). */
 /**
  * Every live prospect of a project that matches a spec, in follow-up order (open ones first, then
  * the completed when asked), read along the project index in batches: an export of 100,000 rows
@@ -1124,6 +1123,7 @@ export async function* walkProspects(kv: Deno.Kv, spec: SearchSpec): AsyncGenera
   }
 }
 
+/** Soft-deleted prospects of a project, newest deletion first (admins). */
 export async function listDeletedProspects(
   kv: Deno.Kv,
   marketProjectId: number,
