@@ -82,6 +82,21 @@ export function can(
 }
 
 /**
+ * The one visibility rule: whether an answer may carry this prospect at all (its id, name, contact
+ * data, status). Every answer that names a prospect — the prospect itself, duplicate warnings,
+ * search, exports, history, notes, today's list, reports, events — filters through it. B2B users
+ * see B2B projects only; a deleted prospect is seen by admins only.
+ */
+export function maySee(
+  user: SessionUser | null | undefined,
+  p: { b2b: boolean; deleted?: boolean },
+): boolean {
+  if (!user) return false;
+  if (p.deleted && !isAdmin(user)) return false;
+  return can(user, "prospect.read", { b2b: p.b2b });
+}
+
+/**
  * What the user may do with one prospect, from can(): sent with every prospect the API answers, so
  * the grid shows (and disables) exactly what the server will allow and decides nothing itself.
  */
