@@ -4,7 +4,7 @@
  * notes are read-only for everyone but admins.
  */
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
-import { can } from "@/lib/auth/permissions.ts";
+import { can, maySee } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
   getNoteEntry,
@@ -33,7 +33,7 @@ const denied = (code: string, key: string) => new HttpError(403, code, key);
 async function liveProspect(ctx: ProspectCtx, id: string): Promise<StoredProspect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || e.value.deleted) throw notFound();
-  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) {
+  if (!maySee(ctx.user, e.value)) {
     throw denied("B2B_ONLY", "prospects.errors.B2B_ONLY");
   }
   return e.value;

@@ -6,7 +6,7 @@
  */
 import { listEntries, removeKey } from "@/lib/db/records.ts";
 import { getRecords, listRecords } from "@/lib/db/prospect_record.ts";
-import { can } from "@/lib/auth/permissions.ts";
+import { can, maySee } from "@/lib/auth/permissions.ts";
 import { auditWrites, writeAudit } from "@/lib/db/audit.ts";
 import {
   contactGuardIds,
@@ -225,7 +225,7 @@ export async function historyFor(ctx: ProspectCtx, id: string): Promise<HistoryE
   const p = e.value;
   const admin = can(ctx.user, "admin");
   if (!p || (p.deleted && !admin)) throw notFound();
-  const readable = can(ctx.user, "prospect.read", { b2b: p.b2b }) &&
+  const readable = maySee(ctx.user, p) &&
     can(ctx.user, "note.read", {
       b2b: p.b2b,
       assigneeId: p.assignUserId,

@@ -9,11 +9,12 @@ import {
   contactOf,
   type DuplicateView,
   duplicateView,
+  duplicateWarning,
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
-import { can, prospectMay } from "@/lib/auth/permissions.ts";
+import { can, maySee, prospectMay } from "@/lib/auth/permissions.ts";
 import { type Prefetched, ulid } from "@/lib/db/kv.ts";
 import { prospectHistoryKey, prospectKey, settingsVersionKey } from "@/lib/db/keys.ts";
 import {
@@ -145,7 +146,7 @@ export async function projectFor(
       marketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
     });
   }
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
   return project;
 }
 
@@ -195,7 +196,7 @@ export async function searchForUser(
   }
   const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
   if (!project) return { items: [], total: 0 };
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
   const offset = (q.page - 1) * q.size;
   if (q.deleted) {
     if (!can(ctx.user, "prospect.listDeleted")) {
@@ -248,7 +249,7 @@ export async function exportForUser(
 export async function getForUser(ctx: ProspectCtx, id: string): Promise<Prospect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || (e.value.deleted && !isAdmin(ctx.user))) throw notFound();
-  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, e.value)) throw prospectError(403, "B2B_ONLY");
   return withVersion(e as ProspectEntry);
 }
 
@@ -344,7 +345,7 @@ export function createErrors(
 export async function createProspect(
   ctx: ProspectCtx,
   input: ProspectCreate,
-): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
+): Promise<Prospect & { possibleDuplicates: DuplicateView[]; registeredElsewhere: boolean }> {
   const errors = createErrors(ctx, input);
   if (Object.keys(errors).length) throw rowInvalid(errors);
   const [project, club] = await Promise.all([
@@ -361,7 +362,7 @@ export async function createProspect(
     const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
     if (same.length && !input.allowDuplicate) {
       throw prospectError(409, "DUPLICATE_PROSPECT", undefined, {
-        duplicates: same.map(duplicateView),
+        duplicates: same.filter((m) => maySee(ctx.user, m)).map(duplicateView),
       });
     }
     try {
@@ -371,7 +372,7 @@ export async function createProspect(
         timeZone: ctx.config.timeZone,
       }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
-      return { ...created, possibleDuplicates: others.map(duplicateView) };
+      return { ...created, ...duplicateWarning(ctx.user, others) };
     } catch (e) {
       if (!(e instanceof GuardMoved)) throw e; // the same person was just created: check again
     }
@@ -403,7 +404,7 @@ async function editable(
   const [e] = await getProspectsForWrite(ctx.kv, [id], ctx.prefetched);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
-  if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, p)) throw prospectError(403, "B2B_ONLY");
   // Erased is final: no edit (not even a stale one retried) may write personal data back.
   if (isErased(p)) throw erasedError();
   if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {

@@ -3,7 +3,7 @@
  * market project they may see whose activity is due (Escalated, Notified, ToDo), and the web leads
  * nobody has contacted yet, in the order lib/domain/prospect.ts `compareToday` gives.
  */
-import { can } from "@/lib/auth/permissions.ts";
+import { maySee } from "@/lib/auth/permissions.ts";
 import { listTodayCandidates } from "@/lib/db/prospects.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { forbidden } from "@/lib/domain/errors.ts";
@@ -47,7 +47,7 @@ export async function todayForUser(
 ): Promise<TodayList> {
   const clubIds = await clubsFor(ctx, q.clubId);
   const projects = (await listMarketProjects(ctx.kv, { activeOnly: true }))
-    .filter((p) => can(ctx.user, "prospect.read", { b2b: p.b2b }));
+    .filter((p) => maySee(ctx.user, p));
   const visible = new Set(projects.map((p) => p.marketProjectId));
   const clubs = new Set(clubIds);
   const candidates = clubIds.length && projects.length
