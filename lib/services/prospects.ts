@@ -345,7 +345,7 @@ export function createErrors(
 export async function createProspect(
   ctx: ProspectCtx,
   input: ProspectCreate,
-): Promise<Prospect & { possibleDuplicates: DuplicateView[]; registeredElsewhere: boolean }> {
+): Promise<Prospect & { possibleDuplicates?: DuplicateView[]; registeredElsewhere?: boolean }> {
   const errors = createErrors(ctx, input);
   if (Object.keys(errors).length) throw rowInvalid(errors);
   const [project, club] = await Promise.all([
