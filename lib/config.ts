@@ -91,6 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   );
   // An empty KV_PATH is a choice (the runtime's default store), not an unset variable.
   if (env.KV_PATH === "") cleaned.KV_PATH = "";
+  // Deno Deploy fails closed: production's checks apply unless APP_ENV says otherwise.
+  if (env.DENO_DEPLOYMENT_ID && !cleaned.APP_ENV) cleaned.APP_ENV = "production";
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -100,7 +102,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   if (e.APP_ENV === "production") {
     const missing = [!e.SECRET_KEY && "SECRET_KEY", !e.APP_URL && "APP_URL"].filter(Boolean);
     if (missing.length) {
-      throw new ConfigError(`Production refuses to start without ${missing.join(" and ")}.`);
+      throw new ConfigError(
+        `Production refuses to start without ${missing.join(" and ")}` +
+          (env.DENO_DEPLOYMENT_ID ? " (Deno Deploy runs as APP_ENV=production)." : "."),
+      );
+    }
+    if (env.DENO_DEPLOYMENT_ID && !e.APP_URL!.startsWith("https://")) {
+      throw new ConfigError(`APP_URL must be an https:// address on Deno Deploy (${e.APP_URL}).`);
     }
     const weak = weakKeyReason(e.SECRET_KEY!, new URL("../", import.meta.url));
     if (weak) {

@@ -59,7 +59,8 @@ export const loginFailuresKey = (
     | "smsUser"
     | "smsAddress"
     | "intakeAddress"
-    | "intakeKey",
+    | "intakeKey"
+    | "verificationMail",
   id: string,
 ) => ["login_failures", scope, id];
 

@@ -3,7 +3,7 @@
  * admin action on a user writes an audit entry (who, what, when; field names, never values).
  */
 import { listEntries } from "@/lib/db/records.ts";
-import { attemptSucceeded, takeAttempt } from "@/lib/db/brute_force.ts";
+import { attemptSucceeded, takeAttempt, takeVerificationMail } from "@/lib/db/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
@@ -113,6 +113,13 @@ export async function resendVerificationEmail(
   const user = await getUser(deps.kv, id);
   if (!user) throw notFound();
   if (user.verified) throw new HttpError(409, "ALREADY_VERIFIED", "users.alreadyVerified");
+  if (!(await takeVerificationMail(deps.kv, user.id, deps.now()))) {
+    throw new DomainError(
+      "too_many",
+      "TOO_MANY_VERIFICATION_EMAILS",
+      "users.errors.tooManyVerificationEmails",
+    );
+  }
   await identityProvider(deps).sendEmailVerification(user, deps.now());
   await audit(deps, actor, "user.verificationEmail", user.id, []);
   return { sent: true, email: user.email };
