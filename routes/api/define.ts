@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { withoutBidiControls } from "@/lib/domain/formats.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
@@ -124,7 +125,9 @@ export class ApiRouter {
       }
       const rawParams = c.req.param();
       const rawQuery = queryObject(c.req.url);
-      const rawBody = def.body ? await readBody(c, def.bodyType ?? "json") : undefined;
+      const rawBody = def.body
+        ? withoutBidiControls(await readBody(c, def.bodyType ?? "json"))
+        : undefined;
       rejectBadText(rawParams, def.query ? rawQuery : undefined, rawBody);
       const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
