@@ -31,7 +31,7 @@ import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { userKey } from "@/lib/db/keys.ts";
 import { put } from "@/lib/db/records.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
 export interface EmbeddedOptions {
@@ -40,38 +40,41 @@ export interface EmbeddedOptions {
   messenger: IdentityMessenger;
 }
 
-const loginError = (status: number, code: string, key: string) =>
-  new HttpError(status, code, key, { email: key });
+const loginError = (kind: ErrorKind, code: string, key: string) =>
+  new DomainError(kind, code, key, { email: key });
 
 export const LOGIN_ERRORS = {
-  tooMany: () => loginError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests"),
-  userNotFound: () => loginError(401, "USER_NOT_FOUND", "login.errors.userNotFound"),
-  wrongPassword: () => loginError(401, "WRONG_PASSWORD", "login.errors.wrongPassword"),
-  notVerified: () => loginError(403, "EMAIL_NOT_VERIFIED", "login.errors.emailNotVerified"),
-  disabled: () => loginError(403, "USER_DISABLED", "login.errors.userDisabled"),
+  tooMany: () => loginError("too_many", "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests"),
+  userNotFound: () => loginError("unauthorized", "USER_NOT_FOUND", "login.errors.userNotFound"),
+  wrongPassword: () => loginError("unauthorized", "WRONG_PASSWORD", "login.errors.wrongPassword"),
+  notVerified: () => loginError("forbidden", "EMAIL_NOT_VERIFIED", "login.errors.emailNotVerified"),
+  disabled: () => loginError("forbidden", "USER_DISABLED", "login.errors.userDisabled"),
 };
 
-const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => HttpError> = {
-  tooManySms: () => new HttpError(429, "MFA_TOO_MANY_CODES", "mfa.errors.tooManySms"),
-  invalidSession: () => new HttpError(401, "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
+const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => DomainError> = {
+  tooManySms: () => new DomainError("too_many", "MFA_TOO_MANY_CODES", "mfa.errors.tooManySms"),
+  invalidSession: () =>
+    new DomainError("unauthorized", "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
   missingCode: () =>
-    new HttpError(400, "MFA_MISSING_CODE", "mfa.errors.missingCode", {
+    new DomainError("validation", "MFA_MISSING_CODE", "mfa.errors.missingCode", {
       code: "mfa.errors.missingCode",
     }),
   wrongCode: () =>
-    new HttpError(400, "MFA_WRONG_CODE", "mfa.errors.wrongCode", { code: "mfa.errors.wrongCode" }),
+    new DomainError("validation", "MFA_WRONG_CODE", "mfa.errors.wrongCode", {
+      code: "mfa.errors.wrongCode",
+    }),
   codeExpired: () =>
-    new HttpError(400, "MFA_CODE_EXPIRED", "mfa.errors.codeExpired", {
+    new DomainError("validation", "MFA_CODE_EXPIRED", "mfa.errors.codeExpired", {
       code: "mfa.errors.codeExpired",
     }),
-  tooMany: () => new HttpError(429, "MFA_TOO_MANY_ATTEMPTS", "mfa.errors.tooManyAttempts"),
-  smsFailed: () => new HttpError(502, "MFA_SMS_FAILED", "mfa.errors.smsFailed"),
+  tooMany: () => new DomainError("too_many", "MFA_TOO_MANY_ATTEMPTS", "mfa.errors.tooManyAttempts"),
+  smsFailed: () => new DomainError("upstream", "MFA_SMS_FAILED", "mfa.errors.smsFailed"),
 };
 
 export const mfaError = (reason: MfaFailure | "smsFailed") => MFA_ERRORS[reason]();
 
 const invalidActionCode = () =>
-  new HttpError(400, "INVALID_ACTION_CODE", "common.invalidActionCode", {
+  new DomainError("validation", "INVALID_ACTION_CODE", "common.invalidActionCode", {
     oobCode: "common.invalidActionCode",
   });
 
@@ -233,7 +236,7 @@ function emailMethods(
     async sendPasswordReset(email, { address, now }) {
       const who = { account: email, address };
       const tooMany = () =>
-        new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
+        new DomainError("too_many", "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
           email: "errors.tooManyRequests",
         });
       // The answer never tells whether an address has an account: an unknown (or disabled) one

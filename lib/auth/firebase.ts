@@ -15,7 +15,7 @@ import { LOGIN_ERRORS, mfaError } from "@/lib/auth/embedded.ts";
 import { customToken, serviceAccessToken, type ServiceAccount } from "@/lib/auth/firebase_token.ts";
 import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUser, getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { commitIfUnchanged, put, readEntry, removeKey, writeValue } from "@/lib/db/records.ts";
 import type { FirebaseConfig } from "@/lib/config.ts";
 
@@ -34,7 +34,7 @@ export class FirebaseError extends Error {
 }
 
 const invalidActionCode = () =>
-  new HttpError(400, "INVALID_ACTION_CODE", "common.invalidActionCode", {
+  new DomainError("validation", "INVALID_ACTION_CODE", "common.invalidActionCode", {
     oobCode: "common.invalidActionCode",
   });
 
@@ -66,8 +66,8 @@ export function toolkit(cfg: FirebaseConfig) {
     try {
       res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     } catch (e) {
-      throw new HttpError(
-        502,
+      throw new DomainError(
+        "upstream",
         "IDENTITY_PROVIDER_UNREACHABLE",
         "errors.identityProvider",
         undefined,
@@ -162,9 +162,15 @@ function loginFailure(e: unknown): never {
     case "TOO_MANY_ATTEMPTS_TRY_LATER":
       throw LOGIN_ERRORS.tooMany();
     default:
-      throw new HttpError(502, "IDENTITY_PROVIDER_ERROR", "errors.identityProvider", undefined, {
-        reason: e.code,
-      });
+      throw new DomainError(
+        "upstream",
+        "IDENTITY_PROVIDER_ERROR",
+        "errors.identityProvider",
+        undefined,
+        {
+          reason: e.code,
+        },
+      );
   }
 }
 
@@ -177,7 +183,9 @@ function mfaFailure(e: unknown): never {
     throw mfaError("tooManySms");
   }
   if (e.code === "INVALID_PHONE_NUMBER") {
-    throw new HttpError(400, "VALIDATION", "errors.validation", { phone: "validation.mobile" });
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
+      phone: "validation.mobile",
+    });
   }
   throw mfaError("invalidSession");
 }
@@ -402,7 +410,7 @@ function emailMethods(
       // address has an account.
       const who = { account: email, address };
       if (!(await takeAttempt(kv, who, now))) {
-        throw new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
+        throw new DomainError("too_many", "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
           email: "errors.tooManyRequests",
         });
       }
@@ -449,7 +457,7 @@ function accountMethods(
     async setPassword(userId, newPassword) {
       await api.update({ localId: userId, password: newPassword });
       const user = await getUser(kv, userId);
-      if (!user) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+      if (!user) throw new DomainError("not_found", "NOT_FOUND", "errors.notFound");
       return user;
     },
 
@@ -462,7 +470,7 @@ function accountMethods(
         verified: opts?.verified ?? false,
       }).catch((e) => {
         if (e instanceof FirebaseError && e.code === "EMAIL_EXISTS") {
-          throw new HttpError(409, "EMAIL_EXISTS", "errors.duplicateField.email", {
+          throw new DomainError("conflict", "EMAIL_EXISTS", "errors.duplicateField.email", {
             email: "errors.duplicateField.email",
           });
         }

@@ -4,7 +4,7 @@
  * import, which reports the same messages per line.
  */
 import type { z } from "zod";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 
 /** Parses with a zod schema; failures become 400 with {field: i18nKey}. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -12,7 +12,15 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   if (r.success) return r.data;
   const fields = zodFields(r.error);
   const vars = zodFieldVars(r.error, fields);
-  throw new HttpError(400, "VALIDATION", "errors.validation", fields, undefined, undefined, vars);
+  throw new DomainError(
+    "validation",
+    "VALIDATION",
+    "errors.validation",
+    fields,
+    undefined,
+    undefined,
+    vars,
+  );
 }
 
 /** The limit a length message names ({{n}}), per field whose message is a min/max length. */

@@ -6,7 +6,7 @@
  * lead; either queues a notification to the club's subscribed staff in the same atomic as the
  * prospect or note, mailed at once.
  */
-import { HttpError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, notFound } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
 import { MAX_FORM_KEYS, type WebLead } from "@/lib/domain/prospect_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
@@ -40,7 +40,7 @@ import type { ServiceDeps } from "@/lib/services/deps.ts";
 export type { FormKey };
 
 const keyNotFound = () =>
-  new HttpError(404, "FORM_KEY_NOT_FOUND", "intake.errors.FORM_KEY_NOT_FOUND");
+  new DomainError("not_found", "FORM_KEY_NOT_FOUND", "intake.errors.FORM_KEY_NOT_FOUND");
 
 async function projectOf(kv: Deno.Kv, projectDocId: string) {
   const p = await getMarketProject(kv, projectDocId);
@@ -75,9 +75,16 @@ export async function createFormKey(
     lastLeadAt: null,
   };
   if (!(await insertFormKey(kv, fk, MAX_FORM_KEYS))) {
-    throw new HttpError(400, "TOO_MANY_KEYS", "intake.errors.TOO_MANY_KEYS", undefined, undefined, {
-      n: MAX_FORM_KEYS,
-    });
+    throw new DomainError(
+      "validation",
+      "TOO_MANY_KEYS",
+      "intake.errors.TOO_MANY_KEYS",
+      undefined,
+      undefined,
+      {
+        n: MAX_FORM_KEYS,
+      },
+    );
   }
   await writeAudit(kv, {
     actorId: admin.id,
@@ -144,7 +151,7 @@ export async function receiveWebLead(
     { scope: "intakeAddress", id: address },
     { scope: "intakeKey", id: fk.id },
   ], now);
-  if (!allowed) throw new HttpError(429, "TOO_MANY_REQUESTS", "errors.tooManyRequests");
+  if (!allowed) throw new DomainError("too_many", "TOO_MANY_REQUESTS", "errors.tooManyRequests");
   if (input.website?.trim()) return "ignored";
   const project = await getMarketProjectByNumber(kv, fk.marketProjectId);
   if (!project || !project.active) throw keyNotFound();
@@ -152,7 +159,7 @@ export async function receiveWebLead(
   const lead = { ...input, marketProjectId: project.marketProjectId };
   const errors = createErrors(ctx, lead);
   if (Object.keys(errors).length) {
-    throw new HttpError(400, "VALIDATION", "errors.validation", errors);
+    throw new DomainError("validation", "VALIDATION", "errors.validation", errors);
   }
   const club = await clubFor(ctx, input.clubId);
   const record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
@@ -198,7 +205,7 @@ export async function receiveWebLead(
       if (!(e instanceof GuardMoved)) throw e; // the same person just came in: check again
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /**

@@ -40,7 +40,7 @@ import {
   getTimeLimitsByStatus,
 } from "@/lib/db/reference.ts";
 import { getUserByEmail } from "@/lib/db/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import {
   addDays,
   errorCodeOf,
@@ -82,17 +82,18 @@ export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
 
-const prospectError = (status: number, code: string, fields?: FieldErrors, data?: unknown) =>
-  new HttpError(status, code, `prospects.errors.${code}`, fields, data);
+const prospectError = (kind: ErrorKind, code: string, fields?: FieldErrors, data?: unknown) =>
+  new DomainError(kind, code, `prospects.errors.${code}`, fields, data);
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
-const stale = (current: Prospect) => prospectError(409, "VERSION_CONFLICT", undefined, { current });
+const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
+const stale = (current: Prospect) =>
+  prospectError("conflict", "VERSION_CONFLICT", undefined, { current });
 
-function rowInvalid(errors: FieldErrors): HttpError {
+function rowInvalid(errors: FieldErrors): DomainError {
   const code = errorCodeOf(errors);
   return code === "VALIDATION"
-    ? new HttpError(400, "VALIDATION", "errors.validation", errors)
-    : prospectError(400, code, errors);
+    ? new DomainError("validation", "VALIDATION", "errors.validation", errors)
+    : prospectError("validation", code, errors);
 }
 
 // ── clock settings (cached per store; one key read per write checks they are current) ──
@@ -142,11 +143,11 @@ export async function projectFor(
 ): Promise<MarketProject> {
   const project = await getMarketProjectByNumber(ctx.kv, marketProjectId);
   if (!project) {
-    throw prospectError(400, "MARKET_PROJECT_NOT_FOUND", {
+    throw prospectError("validation", "MARKET_PROJECT_NOT_FOUND", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
     });
   }
-  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   return project;
 }
 
@@ -157,18 +158,22 @@ export async function projectForCreate(
 ): Promise<MarketProject> {
   const project = await projectFor(ctx, marketProjectId);
   if (!project.active) {
-    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
+    throw prospectError("validation", "MARKET_PROJECT_INACTIVE", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
     });
   }
-  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) {
+    throw prospectError("forbidden", "B2B_ONLY");
+  }
   return project;
 }
 
 export async function clubFor(ctx: ProspectCtx, clubId: number) {
   const club = await getClubByNumber(ctx.kv, clubId);
   if (!club) {
-    throw prospectError(400, "CLUB_NOT_FOUND", { clubId: "prospects.errors.CLUB_NOT_FOUND" });
+    throw prospectError("validation", "CLUB_NOT_FOUND", {
+      clubId: "prospects.errors.CLUB_NOT_FOUND",
+    });
   }
   return club;
 }
@@ -181,8 +186,8 @@ export async function searchForUser(
   q: ProspectSearchQuery,
 ): Promise<SearchResult> {
   if (q.marketProjectId === undefined) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "validation",
       "MARKET_PROJECT_REQUIRED",
       "validation.selectMarketingProjectFirst",
       { marketProjectId: "validation.selectMarketingProjectFirst" },
@@ -190,17 +195,17 @@ export async function searchForUser(
   }
   if (q.registerDate && q.registerEndDate && q.registerEndDate < q.registerDate) {
     // Not silently 0 rows: the user swapped the dates.
-    throw new HttpError(400, "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
+    throw new DomainError("validation", "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
       registerEndDate: "ux.errors.dateRangeReversed",
     });
   }
   const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
   if (!project) return { items: [], total: 0 };
-  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   const offset = (q.page - 1) * q.size;
   if (q.deleted) {
     if (!can(ctx.user, "prospect.listDeleted")) {
-      throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+      throw new DomainError("forbidden", "FORBIDDEN", "errors.forbidden");
     }
     return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
   }
@@ -249,7 +254,7 @@ export async function exportForUser(
 export async function getForUser(ctx: ProspectCtx, id: string): Promise<Prospect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || (e.value.deleted && !isAdmin(ctx.user))) throw notFound();
-  if (!maySee(ctx.user, e.value)) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, e.value)) throw prospectError("forbidden", "B2B_ONLY");
   return withVersion(e as ProspectEntry);
 }
 
@@ -263,10 +268,10 @@ async function assigneeFor(
   if (email.toLowerCase() === u.email.toLowerCase()) {
     return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
   }
-  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
   const target = await getUserByEmail(ctx.kv, email);
   if (!target || !target.enabled) {
-    throw new HttpError(400, "VALIDATION", "errors.validation", {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
       assignId: "validation.invalidValue",
     });
   }
@@ -361,7 +366,7 @@ export async function createProspect(
     const matches = await contactMatches(ctx.kv, contact);
     const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
     if (same.length && !input.allowDuplicate) {
-      throw prospectError(409, "DUPLICATE_PROSPECT", undefined, {
+      throw prospectError("conflict", "DUPLICATE_PROSPECT", undefined, {
         duplicates: same.filter((m) => maySee(ctx.user, m)).map(duplicateView),
       });
     }
@@ -377,7 +382,7 @@ export async function createProspect(
       if (!(e instanceof GuardMoved)) throw e; // the same person was just created: check again
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 // ── updates ─────────────────────────────────────────────────────────────────
@@ -404,11 +409,11 @@ async function editable(
   const [e] = await getProspectsForWrite(ctx.kv, [id], ctx.prefetched);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
-  if (!maySee(ctx.user, p)) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, p)) throw prospectError("forbidden", "B2B_ONLY");
   // Erased is final: no edit (not even a stale one retried) may write personal data back.
   if (isErased(p)) throw erasedError();
   if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {
-    throw prospectError(403, "PROSPECT_DISABLED");
+    throw prospectError("forbidden", "PROSPECT_DISABLED");
   }
   return e as ProspectEntry;
 }
@@ -471,7 +476,7 @@ async function update(
     });
     if (out) return out.prospect;
   }
-  throw prospectError(409, "WRITE_CONTENTION");
+  throw prospectError("conflict", "WRITE_CONTENTION");
 }
 
 /** The §4/§5 rules for a row's editable fields; `explicit` = fields the request actually sent. */
@@ -498,7 +503,7 @@ async function applyRow(
     ? next.noteType !== before.noteType || next.motivationText !== before.motivationText
     : explicit.has("noteType") || explicit.has("motivationText");
   if (touched && motivationMissing(next.noteType, next.motivationText)) {
-    throw prospectError(400, "MOTIVATION_TEXT_REQUIRED", {
+    throw prospectError("validation", "MOTIVATION_TEXT_REQUIRED", {
       motivationText: "prospects.errors.MOTIVATION_TEXT_REQUIRED",
     });
   }
@@ -637,7 +642,7 @@ export async function assignProspect(
         assigneeId: before.assignUserId,
         assigneeEmail: before.assignId,
       });
-      if (!mayClear) throw prospectError(403, "NOT_ASSIGNEE");
+      if (!mayClear) throw prospectError("forbidden", "NOT_ASSIGNEE");
       return { ...before, assignId: null, assignName: null, assignUserId: null };
     }, "prospect.assign");
   }
@@ -646,7 +651,9 @@ export async function assignProspect(
     const current = before.assignId?.toLowerCase() ?? null;
     if (current === assignee.assignId.toLowerCase()) return before;
     if (current && !isAdmin(ctx.user)) {
-      throw prospectError(409, "ALREADY_ASSIGNED", undefined, { current: { ...before, version } });
+      throw prospectError("conflict", "ALREADY_ASSIGNED", undefined, {
+        current: { ...before, version },
+      });
     }
     return { ...before, ...assignee };
   }, "prospect.assign");

@@ -6,7 +6,7 @@
 import { can } from "@/lib/auth/permissions.ts";
 import * as db from "@/lib/db/reference.ts";
 import { getUser, getUserSettings, updateUserSettings } from "@/lib/db/users.ts";
-import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Club } from "@/lib/domain/reference.ts";
 import type {
   adminSettingsInputSchema,
@@ -78,7 +78,7 @@ export async function patchUserSettings(
     if (n !== null) {
       const p = await db.getMarketProjectByNumber(kv, n);
       if (!p || !can(actor, "reference.read", { b2b: p.b2b })) {
-        throw new HttpError(400, "VALIDATION", "errors.validation", {
+        throw new DomainError("validation", "VALIDATION", "errors.validation", {
           selectedMarketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
         });
       }

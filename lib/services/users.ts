@@ -23,7 +23,6 @@ import {
   conflict,
   DomainError,
   forbidden,
-  HttpError,
   notFound,
   unauthorized,
 } from "@/lib/domain/errors.ts";
@@ -112,7 +111,7 @@ export async function resendVerificationEmail(
   if (!can(actor, "admin")) throw forbidden();
   const user = await getUser(deps.kv, id);
   if (!user) throw notFound();
-  if (user.verified) throw new HttpError(409, "ALREADY_VERIFIED", "users.alreadyVerified");
+  if (user.verified) throw new DomainError("conflict", "ALREADY_VERIFIED", "users.alreadyVerified");
   if (!(await takeVerificationMail(deps.kv, user.id, deps.now()))) {
     throw new DomainError(
       "too_many",
@@ -164,9 +163,14 @@ export async function updateProfile(
   };
   if (!admin && ADMIN_ONLY_FIELDS.some((f) => changes[f])) throw forbidden();
   if (admin && actor.id === uid && changes.role) {
-    throw new HttpError(400, "CANNOT_CHANGE_OWN_ROLE", "users.errors.cannotChangeOwnRole", {
-      role: "users.errors.cannotChangeOwnRole",
-    });
+    throw new DomainError(
+      "validation",
+      "CANNOT_CHANGE_OWN_ROLE",
+      "users.errors.cannotChangeOwnRole",
+      {
+        role: "users.errors.cannotChangeOwnRole",
+      },
+    );
   }
   let passwordHash: string | null = null;
   if (input.password) {
@@ -178,7 +182,7 @@ export async function updateProfile(
       const who = { account: cur.email, address };
       const now = deps.now();
       if (!(await takeAttempt(deps.kv, who, now))) {
-        throw new HttpError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", {
+        throw new DomainError("too_many", "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", {
           currentPassword: "login.errors.tooManyRequests",
         });
       }
@@ -286,7 +290,7 @@ export async function disableUser(
 ): Promise<PublicUser> {
   if (!can(actor, "admin")) throw forbidden();
   if (actor.id === id) {
-    throw new HttpError(400, "CANNOT_DELETE_SELF", "users.cannotDeleteSelf");
+    throw new DomainError("validation", "CANNOT_DELETE_SELF", "users.cannotDeleteSelf");
   }
   const u = await updateUser(deps.kv, id, (u) => ({ ...u, enabled: false }));
   await identityProvider(deps).setAccountDisabled?.(id, true);

@@ -5,7 +5,8 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { unauthorized } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
 import { withoutBidiControls } from "@/lib/domain/formats.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";

@@ -22,8 +22,8 @@ import {
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
-import { drainNotifications } from "@/lib/jobs/notifications.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
+import { drainNotifications } from "@/lib/services/notification_delivery.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { addWorkMs } from "@/lib/domain/worktime.ts";
 import { openKv, ulid } from "@/lib/db/kv.ts";

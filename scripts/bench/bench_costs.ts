@@ -14,7 +14,7 @@ import { prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { createApp } from "@/routes/mod.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
 
 class Counts {
   families = new Map<string, number>();

@@ -7,7 +7,7 @@
  * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
  *
  * The generator keeps every past midnight's report values and prunes the buckets before, as the
- * nightly job does (keepMidnights, lib/jobs/report_snapshots.ts); a store generated before that is
+ * nightly job does (keepMidnights, lib/services/report_snapshots.ts); a store generated before that is
  * brought there first (migration 85), and the time it took printed.
  */
 import { parseArgs } from "node:util";

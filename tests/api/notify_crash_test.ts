@@ -11,7 +11,10 @@ import { openKv, ulid } from "@/lib/db/kv.ts";
 import { notificationQueueKey } from "@/lib/db/keys.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
-import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
+import {
+  drainNotifications,
+  type QueuedNotification,
+} from "@/lib/services/notification_delivery.ts";
 import { retryFailedMail } from "@/lib/notify/retry.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { createTestUser, type TestEnv } from "@/tests/helpers.ts";

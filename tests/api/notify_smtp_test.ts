@@ -9,8 +9,8 @@ import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/reference.ts";
 import { updateUser } from "@/lib/db/users.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
-import { runDailyReport } from "@/lib/jobs/daily_report.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
+import { runDailyReport } from "@/lib/services/daily_report.ts";
 
 interface Received {
   from: string;

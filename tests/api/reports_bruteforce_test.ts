@@ -30,7 +30,7 @@ import { listAll } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubByNumber, setClubSubscription, updateClub } from "@/lib/db/reference.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { foldPending } from "@/lib/db/report_pending.ts";
 import {
   clubChanges,
@@ -38,7 +38,7 @@ import {
   districtsToday,
   pruneChangeTimes,
 } from "@/lib/db/reports.ts";
-import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
+import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   AGE_COLUMNS,

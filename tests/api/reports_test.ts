@@ -31,7 +31,7 @@ import {
   reportStintKey,
   reportZoneKey,
 } from "@/lib/db/keys.ts";
-import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
+import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
 import { districtsToday, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";

@@ -15,7 +15,7 @@ import {
 } from "@/lib/db/reference.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 import { testConfig } from "@/lib/config.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";

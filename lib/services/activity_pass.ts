@@ -41,7 +41,10 @@ import {
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
 import { withLease } from "@/lib/db/leases.ts";
-import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
+import {
+  drainNotifications,
+  type QueuedNotification,
+} from "@/lib/services/notification_delivery.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
 import { clockSettings } from "@/lib/services/prospects.ts";
