@@ -23,16 +23,18 @@ import {
   getProspectsForWrite,
   GuardMoved,
   insertProspect,
-  listDeletedProspects,
   type ProspectEntry,
   readGuards,
+  type StoredProspect,
+  withVersion,
+} from "@/lib/db/prospects.ts";
+import {
+  listDeletedProspects,
   searchProspects,
   type SearchResult,
   type SearchSpec,
-  type StoredProspect,
   walkProspects,
-  withVersion,
-} from "@/lib/db/prospects.ts";
+} from "@/lib/db/prospect_search.ts";
 import {
   getAdminSettings,
   getClubByNumber,

@@ -4,7 +4,7 @@
  * nobody has contacted yet, in the order lib/domain/prospect.ts `compareToday` gives.
  */
 import { maySee } from "@/lib/auth/permissions.ts";
-import { listTodayCandidates } from "@/lib/db/prospects.ts";
+import { listTodayCandidates } from "@/lib/db/prospect_search.ts";
 import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
 import { forbidden } from "@/lib/domain/errors.ts";
 import {

@@ -32,12 +32,8 @@ import {
   type StoredHistory,
   wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import {
-  listProspectEvents,
-  searchProspects,
-  type SearchSpec,
-  type StoredProspect,
-} from "@/lib/db/prospects.ts";
+import { listProspectEvents, type StoredProspect } from "@/lib/db/prospects.ts";
+import { searchProspects, type SearchSpec } from "@/lib/db/prospect_search.ts";
 import { counterValue } from "@/lib/db/kv.ts";
 import {
   assignProspect,
