@@ -37,7 +37,8 @@ import {
   type StoredProspect,
   withVersion,
 } from "@/lib/db/prospects.ts";
-import { getAdminSettings, listMarketProjects } from "@/lib/db/reference.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { getAdminSettings } from "@/lib/db/settings.ts";
 import { DEFAULT_RETENTION_DAYS, DELETED_RETENTION_DAYS } from "@/lib/domain/reference.ts";
 import { getUser } from "@/lib/db/users.ts";
 import { DomainError, forbidden, notFound } from "@/lib/domain/errors.ts";

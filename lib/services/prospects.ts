@@ -35,12 +35,8 @@ import {
   type SearchSpec,
   walkProspects,
 } from "@/lib/db/prospect_search.ts";
-import {
-  getAdminSettings,
-  getClubByNumber,
-  getMarketProjectByNumber,
-  getTimeLimitsByStatus,
-} from "@/lib/db/reference.ts";
+import { getClubByNumber, getMarketProjectByNumber } from "@/lib/db/reference.ts";
+import { getAdminSettings, getTimeLimitsByStatus } from "@/lib/db/settings.ts";
 import { getUserByEmail } from "@/lib/db/users.ts";
 import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import {

@@ -5,7 +5,8 @@
  */
 import { maySee } from "@/lib/auth/permissions.ts";
 import { listTodayCandidates } from "@/lib/db/prospect_search.ts";
-import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { forbidden } from "@/lib/domain/errors.ts";
 import {
   awaitingFirstContact,

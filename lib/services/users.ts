@@ -17,7 +17,7 @@ import { getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/use
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
-import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.ts";
+import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/settings.ts";
 import {
   badRequest,
   conflict,

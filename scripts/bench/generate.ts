@@ -14,8 +14,8 @@ import {
   createClub,
   createDistrict,
   createMarketProject,
-  setAllClubSubscriptions,
 } from "@/lib/db/reference.ts";
+import { setAllClubSubscriptions } from "@/lib/db/settings.ts";
 import { createUser } from "@/lib/db/users.ts";
 import {
   customerIdSeqKey,

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { updateUser, updateUserSettings } from "@/lib/db/users.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { notificationQueuePrefix, prospectKey } from "@/lib/db/keys.ts";

@@ -10,7 +10,7 @@ import { testConfig } from "@/lib/config.ts";
 import { openKv, ulid } from "@/lib/db/kv.ts";
 import { notificationQueueKey } from "@/lib/db/keys.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import {
   drainNotifications,
   type QueuedNotification,

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { updateUser } from "@/lib/db/users.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { runActivityJob } from "@/lib/services/activity_pass.ts";

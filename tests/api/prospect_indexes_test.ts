@@ -3,6 +3,7 @@
  * path, the KV holds exactly the index entries and counters the records imply, and searches agree
  * with a brute-force filter over all records.
  */
+import { DomainError } from "@/lib/domain/errors.ts";
 import { decodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
@@ -262,7 +263,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
         applied++;
       } catch (e) {
         // Refusals (e.g. ALREADY_ASSIGNED) are fine: they must change nothing.
-        if (!(e instanceof Error && "status" in e)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     }
 
@@ -486,7 +487,7 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     ]);
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const lost = results.filter((r) =>
-      r.status === "rejected" && (r.reason as { status?: number }).status === 409
+      r.status === "rejected" && (r.reason as DomainError).kind === "conflict"
     ).length;
     assert.deepEqual({ ok, lost }, { ok: 30, lost: 1 });
     const records = await assertConsistent(env.kv);

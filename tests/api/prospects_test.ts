@@ -4,11 +4,8 @@ import assert from "node:assert/strict";
 import { translate } from "@/lib/i18n/mod.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, newRow, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
-import {
-  countProspectsOfClub,
-  countProspectsOfProject,
-  updateTimeSetting,
-} from "@/lib/db/reference.ts";
+import { countProspectsOfClub, countProspectsOfProject } from "@/lib/db/reference.ts";
+import { updateTimeSetting } from "@/lib/db/settings.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
 import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";

@@ -9,8 +9,8 @@ import {
   getClubsByNumbers,
   getMarketProjectByNumber,
   listMarketProjects,
-  setClubSubscription,
 } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 /** A fixed clock: 2026-03-10 10:00 in Stockholm. */

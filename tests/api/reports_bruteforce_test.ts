@@ -4,6 +4,7 @@
  * report for every reference date is compared with a computation from the event log and the
  * record history.
  */
+import { DomainError } from "@/lib/domain/errors.ts";
 import {
   prospectEventsFamily,
   prospectHistoryPrefix,
@@ -29,7 +30,8 @@ import { call } from "@/tests/helpers.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { getClubByNumber, setClubSubscription, updateClub } from "@/lib/db/reference.ts";
+import { getClubByNumber, updateClub } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { foldPending } from "@/lib/db/report_pending.ts";
 import {
@@ -195,7 +197,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
         }
         writes++;
       } catch (e) {
-        if (!(e instanceof Error && "status" in e)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     }
     assert.ok(writes > 300, `only ${writes} writes`);

@@ -15,12 +15,8 @@ import {
   setLimits,
   TZ,
 } from "@/tests/api/report_fixtures.ts";
-import {
-  clubDistricts,
-  deleteClub,
-  getClubByNumber,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { clubDistricts, deleteClub, getClubByNumber } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";

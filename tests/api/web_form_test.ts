@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 
 const CAMPAIGN = "https://kampanj.example.se";

@@ -7,12 +7,8 @@ import { join } from "node:path";
 import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { runActivityJob } from "@/lib/services/activity_pass.ts";
