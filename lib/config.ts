@@ -176,14 +176,3 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     firebase,
   };
 }
-
-/** A config for tests: test env, in-memory KV, fixed secret. */
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
-    APP_ENV: "test",
-    KV_PATH: ":memory:",
-    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
-    APP_URL: "http://localhost:8000",
-    ...overrides,
-  });
-}

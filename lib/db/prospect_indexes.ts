@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   awaitingFirstContact,
@@ -537,34 +537,6 @@ export function historyEntries(
   const next = text.length <= 2 ? `[${pack}]` : `${text.slice(0, -1)},${pack}]`;
   if (!historyTextTooLong(next)) return [{ key: K.prospectHistoryKey(prospectId), value: next }];
   return historyValue(prospectId, historyPacks(next), archiveId);
-}
-
-/**
- * The history of a prospect written at once (the bulk generator), as its writes would have left it
- * one after another: one pack per write, the archive keys each split made (`archiveId` gets the
- * time of the pack whose write split it).
- */
-export function wholeHistory(
-  prospectId: string,
-  writes: ProspectEvent[][],
-  archiveId: (ms: number) => string = ulid,
-): IndexEntry[] {
-  const out: IndexEntry[] = [];
-  let packs: EventPack[] = [];
-  for (const w of writes) {
-    if (!w.length) continue;
-    const pack = packEvents(w);
-    packs.push(pack);
-    const split = splitHistory(packs);
-    if (!split) continue;
-    const at = Date.parse(pack.at);
-    for (const chunk of split.archived) {
-      out.push({ key: K.prospectEventKey(prospectId, archiveId(at)), value: historyText(chunk) });
-    }
-    packs = split.kept;
-  }
-  if (packs.length) out.push({ key: K.prospectHistoryKey(prospectId), value: historyText(packs) });
-  return out;
 }
 
 /**

@@ -54,19 +54,6 @@ export { duplicate, inUse };
 
 // ── prospect counters (maintained by the prospects module) ──────────────────
 
-/** How many prospects refer to a club (numeric clubId). */
-export async function countProspectsOfClub(kv: Deno.Kv, clubId: number): Promise<number> {
-  return counterValue((await kv.get(prospectCountByClubKey(clubId))).value);
-}
-
-/** How many prospects refer to a market project (numeric marketProjectId). */
-export async function countProspectsOfProject(
-  kv: Deno.Kv,
-  marketProjectId: number,
-): Promise<number> {
-  return counterValue((await kv.get(prospectCountByProjectKey(marketProjectId))).value);
-}
-
 // ── districts ───────────────────────────────────────────────────────────────
 
 /** Every district, ordered by districtId. */

@@ -4,7 +4,8 @@ import { Hono } from "hono";
 import { call, makeEnv, ORIGIN, signedIn, strongKey } from "@/tests/helpers.ts";
 
 const STRONG = strongKey();
-import { ConfigError, DEV_SECRET_KEY, loadConfig, testConfig } from "@/lib/config.ts";
+import { ConfigError, DEV_SECRET_KEY, loadConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { HttpError } from "@/routes/errors.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { requestLog } from "@/routes/middleware/request_log.ts";

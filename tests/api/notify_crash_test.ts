@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { openKv, ulid } from "@/lib/db/kv.ts";
 import { notificationQueueKey } from "@/lib/db/keys.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";

@@ -31,7 +31,6 @@ import {
   prospectTotalKeys,
   referenceCounterKeys,
   type StoredHistory,
-  wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { listProspectEvents, type StoredProspect } from "@/lib/db/prospects.ts";
 import { searchProspects, type SearchSpec } from "@/lib/db/prospect_search.ts";
@@ -44,7 +43,7 @@ import {
   saveProspect,
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
-import { generateChain } from "@/scripts/bench/generate.ts";
+import { generateChain, wholeHistory } from "@/scripts/bench/generate.ts";
 import {
   clubChanges,
   clubStatusCounts,

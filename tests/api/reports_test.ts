@@ -18,7 +18,8 @@ import {
 import { clubDistricts, deleteClub, getClubByNumber } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
-import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
+import { asOfInstant } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import {
   reportCounterKey,

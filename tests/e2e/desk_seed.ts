@@ -5,7 +5,7 @@ import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
 import { createFormKey, receiveWebLead } from "@/lib/services/intake.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { toSessionUser } from "@/lib/auth/session.ts";
 
 const TZ = "Europe/Stockholm";

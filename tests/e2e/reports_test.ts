@@ -13,7 +13,7 @@ import { createClub, createDistrict, createMarketProject } from "@/lib/db/refere
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
-import { parseCsv } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { isFollowUpSellStatus } from "@/lib/domain/statuses.ts";
 import { saveInput, sessionOf } from "@/tests/api/report_fixtures.ts";

@@ -13,7 +13,7 @@ import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { runActivityJob } from "@/lib/services/activity_pass.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 
 const SECRET = "e2e-urgency-secret-0123456789abcdef0123456789ab";
