@@ -421,7 +421,7 @@ export function packEvents(events: ProspectEvent[]): EventPack {
  * Past this size the older packs leave the history value for an archive key. SQLite keeps
  * a row of Deno KV's table on its B-tree page only while key and value stay under ~1,000 bytes (the
  * local payload limit of a 4 KiB page); a larger row spills into an overflow page of its own, 4 KiB
- * however little of it is used — at 1M, histories of 1.0–1.5 KB left ~3 KB of each such page empty
+ * however little of it is used, so a history a little over the limit leaves most of a page empty
  * (docs/performance.md). Measured in characters of the stored text (historyText),
  * which is what KV stores of it (a string of Latin-1 characters: a byte each, and a few bytes of
  * header); with the key and the row's columns a value of this size stays on its page.

@@ -213,10 +213,9 @@ async function byName(
 }
 
 /**
- * The cost model of a name prefix over a whole project, in name index entries read (~3.2 µs each
- * at 1M, the clubs' ranges read in parallel): the per-club ranges cost this much more per segment
- * (200 ranges ≈ 4.6 ms), and an entry of the walk along the one project range ~1.2 entries
- * (docs/performance.md).
+ * The cost model of a name prefix over a whole project, in name index entries read (the clubs'
+ * ranges read in parallel): the per-club ranges cost this much more per segment, and an entry of
+ * the walk along the one project range this many entries (both measured: docs/performance.md).
  */
 const NAME_SCAN_OVERHEAD = 1_400;
 const WALK_ENTRY_COST = 1.2;

@@ -388,7 +388,7 @@ const GROUP_LIMITS = { mutations: 600, writes: 50 };
 /**
  * Groups in flight at once: while one commits, the next reads its history values and queues its
  * atomic behind it, so the committing connection does not wait for JavaScript between commits
- * (+14 % updates with 8 clients at 1M, docs/performance.md). A record in both groups is refused by
+ * (docs/performance.md has what it gains). A record in both groups is refused by
  * its check in one of them.
  */
 const PIPELINE = 2;

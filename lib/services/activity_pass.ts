@@ -218,7 +218,7 @@ async function settleOne(
 
 /**
  * Brings records up to date through the one write engine (commitWrites: as few atomics as KV's
- * limits allow — a commit costs ~10 ms on a file-backed store, whatever its size); a write whose
+ * limits allow — on a file-backed store a commit costs a sync, whatever its size); a write whose
  * record moved meanwhile is planned again from a fresh read.
  */
 async function settle(
