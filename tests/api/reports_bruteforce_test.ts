@@ -215,6 +215,12 @@ Deno.test("every report for every reference date equals a brute-force computatio
     const stintStarts = (await listAll(env.kv, reportStintKey())).map((e) => String(e.key[3]));
     const weekAgo = new Date(now.getTime() - 8 * DAY_MS).toISOString();
     assert.ok(stintStarts.every((at) => at >= weekAgo), "old stints pruned");
+    const stintKeys = (await listAll(env.kv, reportStintKey())).map((e) => e.key);
+    const opened = new Set(stintKeys.filter((k) => k.length === 5).map((k) => JSON.stringify(k)));
+    const strays = stintKeys.filter((k) =>
+      k.length === 6 && !opened.has(JSON.stringify(k.slice(0, 5)))
+    );
+    assert.deepEqual(strays, [], "every stint end key has its stint");
     const events = [
       ...await listAll(env.kv, prospectEventsFamily()),
       ...await listAll(env.kv, prospectHistoryPrefix()),
