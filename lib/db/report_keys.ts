@@ -192,8 +192,7 @@ const endedByNext = (was: Live, now: Live, iso: string) =>
  * never read again — and the nightly prune may already have removed it. Its end key, or a move that
  * would re-open it, writes nothing (no end key without its stint).
  */
-const readable = (p: Live, iso: string) =>
-  Date.parse(stintStart(p)) >= Date.parse(iso) - RECENT_MS;
+const readable = (p: Live, iso: string) => Date.parse(stintStart(p)) >= Date.parse(iso) - RECENT_MS;
 const sameStint = (a: Live, b: Live) =>
   a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
