@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { MAKE_A_KEY, weakKeyReason } from "@/lib/secret_key.ts";
+import { parseRateLimit, type RateLimit } from "@/lib/domain/rate_limit.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -25,6 +26,14 @@ const schema = z.object({
   SMS_TOKEN: z.string().optional(),
   SMS_FROM: z.string().default("Klubbleads"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  RATE_LIMIT: z.string().refine((v) => {
+    try {
+      parseRateLimit(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "a rate and a burst, e.g. 20/100, or off").optional(),
   ACCESS_LOG: bool.optional(),
   CRON: bool.optional(),
   AUTH_PROVIDER: z.enum(["embedded", "firebase"]).default("embedded"),
@@ -33,6 +42,9 @@ const schema = z.object({
   GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, "host:port").optional(),
 });
+
+/** The data API's default limit per caller: 20 requests a second, bursts of 100. */
+export const DEFAULT_RATE_LIMIT = "20/100";
 
 /** The embedded KV file outside Deno Deploy; "" opens the runtime's default store. */
 export const DEFAULT_KV_PATH = "./data/app.kv";
@@ -64,6 +76,8 @@ export interface Config {
   bodyLimitBytes: number;
   accessLog: boolean;
   cron: boolean;
+  /** Requests per second and burst per API caller (null: no limit, the default in tests). */
+  rateLimit: RateLimit | null;
   /** The outbox (`/outbox`, `GET /api/outbox`) is readable outside production. */
   outboxReadable: boolean;
   isLocalhost: boolean;
@@ -171,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     accessLog: e.ACCESS_LOG ?? e.APP_ENV !== "test",
     cron: e.CRON ?? e.APP_ENV !== "test",
     outboxReadable: e.APP_ENV !== "production",
+    rateLimit: parseRateLimit(e.RATE_LIMIT ?? (e.APP_ENV === "test" ? "off" : DEFAULT_RATE_LIMIT)),
     isLocalhost,
     authProvider: e.AUTH_PROVIDER,
     firebase,

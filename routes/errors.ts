@@ -47,4 +47,10 @@ export function httpStatus(e: DomainError): number {
   return e instanceof HttpError ? e.status : STATUS[e.kind];
 }
 
+/** The seconds a 429 asks the caller to wait (its data's retryAfterSeconds; a minute if unsaid). */
+export function retryAfterOf(e: DomainError): number {
+  const s = (e.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+  return typeof s === "number" && s > 0 ? Math.ceil(s) : 60;
+}
+
 export { DomainError };

@@ -9,13 +9,19 @@
  */
 import { firebaseMfaKey } from "@/lib/db/keys.ts";
 import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
-import { attemptSucceeded, takeAttempt, takeResetMail, takeSms } from "@/lib/db/brute_force.ts";
+import {
+  attemptSucceeded,
+  LIMITS,
+  takeAttempt,
+  takeResetMail,
+  takeSms,
+} from "@/lib/db/brute_force.ts";
 import { maskPhone } from "@/lib/auth/mfa.ts";
 import { LOGIN_ERRORS, mfaError } from "@/lib/auth/embedded.ts";
 import { customToken, serviceAccessToken, type ServiceAccount } from "@/lib/auth/firebase_token.ts";
 import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUser, getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
-import { DomainError } from "@/lib/domain/errors.ts";
+import { DomainError, tooMany } from "@/lib/domain/errors.ts";
 import { commitIfUnchanged, put, readEntry, removeKey, writeValue } from "@/lib/db/records.ts";
 import type { FirebaseConfig } from "@/lib/config.ts";
 
@@ -410,9 +416,14 @@ function emailMethods(
       // address has an account.
       const who = { account: email, address };
       if (!(await takeAttempt(kv, who, now))) {
-        throw new DomainError("too_many", "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
-          email: "errors.tooManyRequests",
-        });
+        throw tooMany(
+          "TOO_MANY_ATTEMPTS",
+          "errors.tooManyRequests",
+          LIMITS.account.windowMs / 1000,
+          {
+            email: "errors.tooManyRequests",
+          },
+        );
       }
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) return;

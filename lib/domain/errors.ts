@@ -39,6 +39,17 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * 429: too many requests of a kind; `retryAfterSeconds` (in the answer's data and its Retry-After
+ * header) says when one may come again.
+ */
+export const tooMany = (
+  code: string,
+  messageKey: string,
+  retryAfterSeconds: number,
+  fields?: Record<string, string>,
+) => new DomainError("too_many", code, messageKey, fields, { retryAfterSeconds });
+
 export const badRequest = (fields?: Record<string, string>, messageKey = "errors.validation") =>
   new DomainError("validation", "VALIDATION", messageKey, fields);
 export const unauthorized = (messageKey = "errors.unauthorized") =>

@@ -6,7 +6,7 @@
  * lead; either queues a notification to the club's subscribed staff in the same atomic as the
  * prospect or note, mailed at once.
  */
-import { DomainError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, notFound, tooMany } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
 import { MAX_FORM_KEYS, type WebLead } from "@/lib/domain/prospect_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
@@ -25,7 +25,7 @@ import { insertNote } from "@/lib/db/notes.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
 import { GuardMoved, insertProspect, readGuards, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
-import { takeQuota } from "@/lib/db/brute_force.ts";
+import { LIMITS, takeQuota } from "@/lib/db/brute_force.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 import {
@@ -151,7 +151,13 @@ export async function receiveWebLead(
     { scope: "intakeAddress", id: address },
     { scope: "intakeKey", id: fk.id },
   ], now);
-  if (!allowed) throw new DomainError("too_many", "TOO_MANY_REQUESTS", "errors.tooManyRequests");
+  if (!allowed) {
+    throw tooMany(
+      "TOO_MANY_REQUESTS",
+      "errors.tooManyRequests",
+      LIMITS.intakeAddress.windowMs / 1000,
+    );
+  }
   if (input.website?.trim()) return "ignored";
   const project = await getMarketProjectByNumber(kv, fk.marketProjectId);
   if (!project || !project.active) throw keyNotFound();

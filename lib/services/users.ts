@@ -3,7 +3,12 @@
  * admin action on a user writes an audit entry (who, what, when; field names, never values).
  */
 import { listEntries } from "@/lib/db/records.ts";
-import { attemptSucceeded, takeAttempt, takeVerificationMail } from "@/lib/db/brute_force.ts";
+import {
+  attemptSucceeded,
+  LIMITS,
+  takeAttempt,
+  takeVerificationMail,
+} from "@/lib/db/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
@@ -24,6 +29,7 @@ import {
   DomainError,
   forbidden,
   notFound,
+  tooMany,
   unauthorized,
 } from "@/lib/domain/errors.ts";
 import {
@@ -113,10 +119,10 @@ export async function resendVerificationEmail(
   if (!user) throw notFound();
   if (user.verified) throw new DomainError("conflict", "ALREADY_VERIFIED", "users.alreadyVerified");
   if (!(await takeVerificationMail(deps.kv, user.id, deps.now()))) {
-    throw new DomainError(
-      "too_many",
+    throw tooMany(
       "TOO_MANY_VERIFICATION_EMAILS",
       "users.errors.tooManyVerificationEmails",
+      LIMITS.verificationMail.windowMs / 1000,
     );
   }
   await identityProvider(deps).sendEmailVerification(user, deps.now());
@@ -182,9 +188,12 @@ export async function updateProfile(
       const who = { account: cur.email, address };
       const now = deps.now();
       if (!(await takeAttempt(deps.kv, who, now))) {
-        throw new DomainError("too_many", "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", {
-          currentPassword: "login.errors.tooManyRequests",
-        });
+        throw tooMany(
+          "TOO_MANY_ATTEMPTS",
+          "login.errors.tooManyRequests",
+          LIMITS.account.windowMs / 1000,
+          { currentPassword: "login.errors.tooManyRequests" },
+        );
       }
       if (!(await currentPasswordOk(deps, cur, input.currentPassword))) {
         throw badRequest({ currentPassword: "users.errors.wrongCurrentPassword" });

@@ -132,6 +132,7 @@ export class ApiRouter {
       rejectBadText(rawParams, def.query ? rawQuery : undefined, rawBody);
       const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
+      if (def.body && (def.bodyType ?? "json") === "json") rejectUnknownFields(def, rawBody);
       const body = def.body ? parseOrThrow(def.body, rawBody) : undefined;
       const out = await def.handler(c, { query, body, params, user } as any);
       if (out instanceof Response) return out;
@@ -238,5 +239,53 @@ function rejectBadText(...inputs: unknown[]) {
         [field]: "validation.invalidCharacters",
       });
     }
+  }
+}
+
+/** A schema's top-level property names as a JSON body may send them; null when it names none. */
+function propertyNames(schema: z.ZodType | undefined, io: "input" | "output"): string[] | null {
+  if (!schema) return null;
+  try {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as {
+      properties?: Record<string, unknown>;
+      additionalProperties?: unknown;
+    };
+    if (!json.properties || (json.additionalProperties ?? false) !== false) return null;
+    return Object.keys(json.properties);
+  } catch {
+    return null;
+  }
+}
+
+const knownFields = new WeakMap<ApiRoute<any, any, any>, Set<string> | null>();
+
+/**
+ * The body fields a route takes: its body schema's, and for a PUT or PATCH also those of its own
+ * answer (a client may send back the object it read, read-only fields unchanged).
+ */
+function fieldsOf(def: ApiRoute<any, any, any>): Set<string> | null {
+  if (knownFields.has(def)) return knownFields.get(def)!;
+  const body = propertyNames(def.body, "input");
+  const echo = def.method === "put" || def.method === "patch"
+    ? propertyNames(def.response, "output") ?? []
+    : [];
+  const out = body ? new Set([...body, ...echo]) : null;
+  knownFields.set(def, out);
+  return out;
+}
+
+/** A field the route does not take answers 400 naming it, instead of being dropped unseen. */
+function rejectUnknownFields(def: ApiRoute<any, any, any>, raw: unknown) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return;
+  const known = fieldsOf(def);
+  if (!known) return;
+  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      "UNKNOWN_FIELD",
+      "errors.validation",
+      Object.fromEntries(unknown.slice(0, 20).map((k) => [k, "validation.unknownField"])),
+    );
   }
 }

@@ -35,9 +35,20 @@ async function total(env: TestEnv, headers: Record<string, string>, extra = {}) 
 
 Deno.test("create: §9 defaults, server-assigned customer ids, Location, reference counters", () =>
   withSetup(async ({ env, staff }) => {
-    const { res, json } = await call(env, "POST", "/api/prospects", {
+    // The fields only the server sets are refused by name, not dropped unseen.
+    const refused = await call(env, "POST", "/api/prospects", {
       headers: staff.headers,
       body: newRow({ firstName: "Åsa", sellStatus: "Booked", lastSellStatusChange: "2020-01-01" }),
+    });
+    assert.equal(refused.res.status, 400);
+    assert.equal(refused.json.error, "UNKNOWN_FIELD");
+    assert.deepEqual(Object.keys(refused.json.fields).sort(), [
+      "lastSellStatusChange",
+      "sellStatus",
+    ]);
+    const { res, json } = await call(env, "POST", "/api/prospects", {
+      headers: staff.headers,
+      body: newRow({ firstName: "Åsa" }),
     });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get("location"), `/api/prospects/${json.id}`);
