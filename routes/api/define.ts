@@ -133,10 +133,12 @@ export class ApiRouter {
       const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
       if (def.body && (def.bodyType ?? "json") === "json") rejectUnknownFields(def, rawBody);
-      const body = def.body ? parseOrThrow(def.body, rawBody) : undefined;
+      const body = def.body ? parseOrThrow(def.body, withIfMatch(c, def, rawBody)) : undefined;
       const out = await def.handler(c, { query, body, params, user } as any);
       if (out instanceof Response) return out;
       if (out === undefined) return c.body(null, 204);
+      const version = (out as { version?: unknown }).version;
+      if (def.method === "get" && typeof version === "string") c.header("ETag", `"${version}"`);
       return c.json(out, (def.status ?? 200) as 200);
     });
   }
@@ -288,4 +290,19 @@ function rejectUnknownFields(def: ApiRoute<any, any, any>, raw: unknown) {
       Object.fromEntries(unknown.slice(0, 20).map((k) => [k, "validation.unknownField"])),
     );
   }
+}
+
+/**
+ * `If-Match: "<version>"` stands for a body `version` where the route takes one (the body's own
+ * wins): a script may send the ETag of its GET back as HTTP means it.
+ */
+function withIfMatch(c: Ctx, def: ApiRoute<any, any, any>, raw: unknown): unknown {
+  const tag = c.req.header("if-match")?.trim();
+  if (!tag || tag === "*" || !fieldsOf(def)?.has("version")) return raw;
+  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
+    return raw;
+  }
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (body.version !== undefined) return raw;
+  return { ...body, version: tag.replace(/^W\//, "").replace(/^"(.*)"$/, "$1") };
 }

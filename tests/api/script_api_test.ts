@@ -111,3 +111,48 @@ Deno.test("a number where text belongs answers a type error, not 'required'", as
     env.close();
   }
 });
+
+Deno.test("Accept-Language sets the language of a token caller's messages; without it, the user's setting", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const token = await tokenFor(env);
+    const bad = (lang?: string) =>
+      call(env, "POST", "/api/prospects", {
+        headers: { ...token, ...(lang ? { "Accept-Language": lang } : {}) },
+        body: newRow({ firstName: "" }),
+      });
+    assert.equal((await bad("en-GB,en;q=0.9")).json.fields.firstName, "This field is required");
+    assert.equal((await bad("sv")).json.fields.firstName, "Fältet är obligatoriskt");
+    assert.equal((await bad()).json.fields.firstName, "Fältet är obligatoriskt", "the default");
+    assert.equal((await bad("de")).json.fields.firstName, "Fältet är obligatoriskt");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("ETag on GET of a prospect; If-Match with it stands for the body version, and a stale one answers 409", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers } = await signedIn(env);
+    const p = await createRow(env, headers);
+    const got = await call(env, "GET", `/api/prospects/${p.id}`, { headers });
+    const etag = got.res.headers.get("etag");
+    assert.equal(etag, `"${got.json.version}"`);
+    const { version: _v, ...body } = got.json;
+    const ok = await call(env, "PUT", `/api/prospects/${p.id}`, {
+      headers: { ...headers, "If-Match": etag! },
+      body: { ...body, tag: "först" },
+    });
+    assert.equal(ok.res.status, 200, JSON.stringify(ok.json));
+    const stale = await call(env, "PUT", `/api/prospects/${p.id}`, {
+      headers: { ...headers, "If-Match": etag! },
+      body: { ...body, tag: "sen" },
+    });
+    assert.equal(stale.res.status, 409);
+    assert.equal(stale.json.data.current.tag, "först");
+  } finally {
+    env.close();
+  }
+});
