@@ -489,6 +489,11 @@ export const prospectSearchSchema = z.object({
   deleted: flag,
   /** csv: every matching row (not a page) as a UTF-8 CSV download. */
   format: z.enum(["json", "csv"], { error: "validation.invalidValue" }).optional(),
+  /**
+   * With format=csv: `human` (default) — the columns and labels of the user's language, as the
+   * grid's export button gives them; `api` — API field names and values, for scripts.
+   */
+  columns: z.enum(["human", "api"], { error: "validation.invalidValue" }).optional(),
 });
 export type ProspectSearchQuery = z.output<typeof prospectSearchSchema>;
 

@@ -2,7 +2,13 @@
  * Prospect API (spec §7): GET/POST /api/prospects, GET/PUT/PATCH/DELETE /api/prospects/{id},
  * PATCH /api/prospects/{id}/assign. Thin: validate → lib/services/prospects.ts → respond.
  */
-import { prospectCsvHeader, prospectCsvRow } from "@/lib/domain/prospect_csv.ts";
+import {
+  apiCsvHeader,
+  apiCsvRow,
+  isoWithOffset,
+  prospectCsvHeader,
+  prospectCsvRow,
+} from "@/lib/domain/prospect_csv.ts";
 import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
@@ -131,9 +137,14 @@ async function csvExport(c: Ctx, user: SessionUser, query: ProspectSearchQuery) 
   });
   const when = (iso: string) => `${localDate(new Date(iso), tz)} ${hhmm.format(new Date(iso))}`;
   const enc = new TextEncoder();
+  const machine = query.columns === "api";
   const body = ReadableStream.from((async function* () {
-    yield enc.encode(prospectCsvHeader(t));
-    for await (const p of rows) yield enc.encode(prospectCsvRow(p, t, when));
+    yield enc.encode(machine ? apiCsvHeader() : prospectCsvHeader(t));
+    for await (const p of rows) {
+      yield enc.encode(
+        machine ? apiCsvRow(p, (iso) => isoWithOffset(iso, tz)) : prospectCsvRow(p, t, when),
+      );
+    }
   })());
   const day = localDate(ctx.now, tz);
   return new Response(body, {
@@ -172,7 +183,7 @@ export function prospectRoutes(r: ApiRouter) {
     access: "user",
     tag: "prospects",
     summary:
-      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download",
+      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts",
     query: prospectSearchSchema,
     response: z.array(prospectSchema),
     totalHeader: true,

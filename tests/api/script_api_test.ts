@@ -4,7 +4,7 @@
  * GET answered); a value of another type says what type was expected.
  */
 import assert from "node:assert/strict";
-import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
+import { call, makeEnv, parseCsv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, newRow } from "@/tests/api/prospect_fixtures.ts";
 
 async function tokenFor(env: Awaited<ReturnType<typeof makeEnv>>) {
@@ -152,6 +152,57 @@ Deno.test("ETag on GET of a prospect; If-Match with it stands for the body versi
     });
     assert.equal(stale.res.status, 409);
     assert.equal(stale.json.data.current.tag, "först");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("machine CSV: columns=api has API field names and values, id, project, version and ISO times with offset, whatever the language", async () => {
+  const env = await makeEnv({}, new Date("2026-11-27T09:15:00Z"));
+  try {
+    await makeChain(env);
+    const { user, headers } = await signedIn(env);
+    await call(env, "PATCH", `/api/users/${user.id}/settings/language`, {
+      headers,
+      body: { language: "en" },
+    });
+    const p = await createRow(env, headers, { firstName: 'Ebba, "E"', tag: "=1+1" });
+    const got = await call(env, "GET", `/api/prospects/${p.id}`, { headers });
+    const res = await env.app.request(
+      "http://localhost:8000/api/prospects?marketProjectId=1&format=csv&columns=api",
+      { headers },
+    );
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/csv/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.notDeepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "no byte-order mark");
+    const text = new TextDecoder().decode(bytes);
+    const rows = parseCsv(text, ",");
+    const [head, row] = rows;
+    assert.deepEqual(head.slice(0, 3), ["id", "version", "marketProjectId"]);
+    const cell = (name: string) => row[head.indexOf(name)];
+    assert.equal(cell("id"), p.id);
+    assert.equal(cell("version"), got.json.version);
+    assert.equal(cell("marketProjectId"), "1");
+    assert.equal(cell("firstName"), 'Ebba, "E"');
+    assert.equal(cell("tag"), "=1+1", "the value as the API writes it");
+    assert.equal(cell("activityStatus"), got.json.activityStatus);
+    assert.equal(cell("registerDate"), "2026-11-27T10:15:00.000+01:00");
+    assert.equal(cell("sellStatus"), "");
+    // Every other column is the GET answer's value (an empty cell where the answer has none).
+    for (const name of head) {
+      const v = got.json[name];
+      if (v === undefined || v === null) assert.equal(cell(name), "", name);
+      else if (typeof v !== "string" || !v.endsWith("Z")) assert.equal(cell(name), String(v), name);
+    }
+    // The human export keeps the user's language.
+    const human = await env.app.request(
+      "http://localhost:8000/api/prospects?marketProjectId=1&format=csv",
+      { headers },
+    );
+    const humanBytes = new Uint8Array(await human.arrayBuffer());
+    assert.deepEqual([...humanBytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "Excel's byte-order mark");
+    assert.match(new TextDecoder().decode(humanBytes), /^Customer id;First name/);
   } finally {
     env.close();
   }
