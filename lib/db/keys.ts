@@ -28,6 +28,8 @@ export const apiTokensByUserKey = (
   id: string,
 ) => ["api_tokens_by_user", userId, id];
 export const apiTokensByUserPrefix = (userId: string) => ["api_tokens_by_user", userId];
+/** When a token was last used (its id → ISO instant). */
+export const apiTokenLastUseKey = (id: string) => ["api_token_last_use", id];
 export const setupTokenKey = () => ["setup_token"];
 export const outboxKey = (id: string) => ["outbox", id];
 export const outboxPrefix = () => ["outbox"];

@@ -13,6 +13,7 @@ import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
 import {
+  type ApiTokenScope,
   issueApiToken,
   listApiTokens,
   revokeAllApiTokens,
@@ -328,18 +329,35 @@ async function requireUser(kv: Deno.Kv, id: string): Promise<UserRecord> {
   return e.value;
 }
 
+/**
+ * POST /api/admin/users/{id}/api-tokens: a token for a user's scripts, with a scope and an optional
+ * expiry (a date: the end of that day in UTC, or an instant); the clear token is answered once.
+ */
 export async function issueUserApiToken(
   deps: ServiceDeps,
   actor: SessionUser,
   userId: string,
-  name: string,
+  input: { name: string; scope?: ApiTokenScope; expiresAt?: string | null },
 ) {
   if (!can(actor, "admin")) throw forbidden();
   await requireUser(deps.kv, userId);
-  const { token, record } = await issueApiToken(deps.kv, userId, name, actor.id);
-  await audit(deps, actor, "apiToken.issue", userId, [record.id]);
-  const { hash: _hash, ...rest } = record;
-  return { ...rest, token };
+  const now = deps.now();
+  const expiresAt = input.expiresAt
+    ? new Date(input.expiresAt.length === 10 ? `${input.expiresAt}T23:59:59.999Z` : input.expiresAt)
+      .toISOString()
+    : null;
+  if (expiresAt && Date.parse(expiresAt) <= now.getTime()) {
+    throw badRequest({ expiresAt: "validation.futureDate" });
+  }
+  const { token, view } = await issueApiToken(
+    deps.kv,
+    userId,
+    { name: input.name, scope: input.scope ?? "write", expiresAt },
+    actor.id,
+    now,
+  );
+  await audit(deps, actor, "apiToken.issue", userId, [view.id, `scope:${view.scope}`]);
+  return { ...view, token };
 }
 
 export async function listUserApiTokens(deps: ServiceDeps, actor: SessionUser, userId: string) {

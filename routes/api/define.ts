@@ -11,6 +11,7 @@ import { withoutBidiControls } from "@/lib/domain/formats.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
+import type { ApiTokenScope } from "@/lib/auth/api_tokens.ts";
 
 export type Access = "public" | "user" | "admin";
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -124,6 +125,7 @@ export class ApiRouter {
       if (def.access === "admin" && !isAdmin(user)) {
         throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
       }
+      checkTokenScope(c.get("tokenScope"), def);
       const rawParams = c.req.param();
       const rawQuery = queryObject(c.req.url);
       const rawBody = def.body
@@ -305,4 +307,12 @@ function withIfMatch(c: Ctx, def: ApiRoute<any, any, any>, raw: unknown): unknow
   const body = (raw ?? {}) as Record<string, unknown>;
   if (body.version !== undefined) return raw;
   return { ...body, version: tag.replace(/^W\//, "").replace(/^"(.*)"$/, "$1") };
+}
+
+/** An API token acts within its scope: read → GET only; write → no admin operation. */
+function checkTokenScope(scope: ApiTokenScope | null | undefined, def: ApiRoute<any, any, any>) {
+  if (!scope || scope === "admin") return;
+  if ((scope === "read" && def.method !== "get") || def.access === "admin") {
+    throw new HttpError(403, "TOKEN_SCOPE", "errors.tokenScope", undefined, { scope });
+  }
 }

@@ -13,6 +13,7 @@ import {
   userViewSchema,
 } from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
+import { apiTokenIssueSchema, apiTokenSchema, auditEntrySchema } from "@/lib/domain/user.ts";
 import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 
@@ -145,14 +146,16 @@ function adminUserRoutes(r: ApiRouter) {
     path: "/api/admin/users/:id/api-tokens",
     access: "admin",
     tag: "users",
-    summary: "Issue an API token for scripts (shown once)",
+    summary:
+      "Issue an API token for a user's scripts (the token is answered once): scope read (GET only), write (default: everything but admin operations) or admin; expiresAt a date (through its end, UTC) or an instant",
     status: 201,
     params: idParams,
-    body: z.object({
-      name: z.string().trim().min(1, "validation.required").max(100, "validation.invalidValue"),
+    body: apiTokenIssueSchema,
+    response: apiTokenSchema.extend({
+      token: z.string().describe("klt_…: send as Authorization: Bearer; shown only now"),
     }),
     handler: async (c, { params, body, user }) =>
-      c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body.name), 201),
+      c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body), 201),
   });
 
   r.add({
@@ -175,14 +178,16 @@ function adminUserRoutes(r: ApiRouter) {
       "/api/admin/users/:id/audit",
       "Audit trail of admin actions on a user, newest first",
       users.userAudit,
+      z.array(auditEntrySchema),
     ],
     [
       "/api/admin/users/:id/api-tokens",
-      "A user's API tokens (never the token itself)",
+      "A user's API tokens with scope, expiry and last use (never the token itself)",
       users.listUserApiTokens,
+      z.array(apiTokenSchema),
     ],
   ] as const;
-  for (const [path, summary, read] of reads) {
+  for (const [path, summary, read, response] of reads) {
     r.add({
       method: "get",
       path,
@@ -190,6 +195,7 @@ function adminUserRoutes(r: ApiRouter) {
       tag: "users",
       summary,
       params: idParams,
+      response,
       handler: async (c, { params, user }) => await read(servicesDeps(c), user!, params.id),
     });
   }

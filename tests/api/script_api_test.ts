@@ -207,3 +207,80 @@ Deno.test("machine CSV: columns=api has API field names and values, id, project,
     env.close();
   }
 });
+
+Deno.test("tokens: scope read gets 403 on any write, write on admin operations; an expired token is refused; the list shows scope, expiry and last use", async () => {
+  const env = await makeEnv({}, new Date("2026-11-27T09:00:00Z"));
+  try {
+    await makeChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const issue = async (body: Record<string, unknown>) => {
+      const r = await call(env, "POST", `/api/admin/users/${admin.user.id}/api-tokens`, {
+        headers: admin.headers,
+        body,
+      });
+      assert.equal(r.res.status, 201, JSON.stringify(r.json));
+      return r.json;
+    };
+    const read = await issue({ name: "warehouse", scope: "read" });
+    const write = await issue({ name: "partner push" });
+    const soon = await issue({ name: "trial", scope: "admin", expiresAt: "2026-11-28" });
+    assert.equal(write.scope, "write", "write is the default");
+    assert.equal(soon.expiresAt, "2026-11-28T23:59:59.999Z");
+    const bearer = (t: { token: string }) => ({ Authorization: `Bearer ${t.token}` });
+
+    assert.equal(
+      (await call(env, "GET", "/api/prospects?marketProjectId=1", {
+        headers: bearer(read),
+      })).res.status,
+      200,
+    );
+    const writes = await Promise.all([
+      call(env, "POST", "/api/prospects", { headers: bearer(read), body: newRow() }),
+      call(env, "POST", "/api/district", {
+        headers: bearer(read),
+        body: { districtId: 9, name: "X" },
+      }),
+      call(env, "DELETE", "/api/prospects/nope", { headers: bearer(read) }),
+    ]);
+    for (const w of writes) {
+      assert.equal(w.res.status, 403, JSON.stringify(w.json));
+      assert.equal(w.json.error, "TOKEN_SCOPE");
+    }
+    assert.equal(
+      (await call(env, "POST", "/api/prospects", {
+        headers: bearer(write),
+        body: newRow(),
+      })).res.status,
+      201,
+    );
+    const adminOp = await call(env, "GET", "/api/admin/users/", { headers: bearer(write) });
+    assert.equal(adminOp.res.status, 403);
+    assert.equal(adminOp.json.error, "TOKEN_SCOPE");
+    assert.equal(
+      (await call(env, "GET", "/api/admin/users/", { headers: bearer(soon) })).res.status,
+      200,
+    );
+
+    const past = await call(env, "POST", `/api/admin/users/${admin.user.id}/api-tokens`, {
+      headers: admin.headers,
+      body: { name: "late", expiresAt: "2026-11-01" },
+    });
+    assert.equal(past.res.status, 400);
+    assert.ok(past.json.fields.expiresAt);
+    const list = await call(env, "GET", `/api/admin/users/${admin.user.id}/api-tokens`, {
+      headers: admin.headers,
+    });
+    const byName = Object.fromEntries(list.json.map((t: any) => [t.name, t]));
+    assert.equal(byName.warehouse.scope, "read");
+    assert.equal(byName.warehouse.lastUsedAt, "2026-11-27T09:00:00.000Z");
+    assert.equal(byName.trial.lastUsedAt, "2026-11-27T09:00:00.000Z");
+    assert.doesNotMatch(JSON.stringify(list.json), /klt_|hash/);
+    env.clock.set("2026-11-29T00:00:00Z");
+    assert.equal(
+      (await call(env, "GET", "/api/sell-status", { headers: bearer(soon) })).res.status,
+      401,
+    );
+  } finally {
+    env.close();
+  }
+});
