@@ -11,6 +11,14 @@ export const migrationsPrefix = () => ["_migrations"];
 export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
+/** A caller's Idempotency-Key: its claim and the first answer's status ([userId, key]). */
+export const idempotencyKey = (userId: string, key: string) => ["idempotency", userId, key];
+/** The first answer's JSON text, in parts ([userId, key, part]). */
+export const idempotencyBodyKey = (
+  userId: string,
+  key: string,
+  part: number,
+) => ["idempotency_body", userId, key, part];
 
 // ── users and identity ──────────────────────────────────────────────────────
 export const userKey = (id: string) => ["users", id];

@@ -12,6 +12,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "too_large"
   | "too_many"
   | "upstream"
@@ -44,6 +45,7 @@ const KIND_OF_STATUS: Record<number, ErrorKind> = {
   403: "forbidden",
   404: "not_found",
   409: "conflict",
+  422: "unprocessable",
   413: "too_large",
   429: "too_many",
   502: "upstream",

@@ -38,8 +38,8 @@ import {
   getMarketProjectByNumber,
   getTimeLimitsByStatus,
 } from "@/lib/db/reference.ts";
-import { getUserByEmail } from "@/lib/db/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { getUser, getUserByEmail } from "@/lib/db/users.ts";
+import { DomainError, HttpError } from "@/lib/domain/errors.ts";
 import {
   addDays,
   errorCodeOf,
@@ -49,6 +49,7 @@ import {
   followUpFor,
   motivationMissing,
   type Prospect,
+  sellStatusLocked,
   sourceOf,
   startOfLocalDay,
   validateRow,
@@ -621,14 +622,15 @@ export async function addFirstContactNote(
   );
 }
 
-/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
-export async function assignProspect(
-  ctx: ProspectCtx,
-  id: string,
-  input: ProspectAssign,
-): Promise<Prospect> {
-  if (input.assignId === null) {
-    return await update(ctx, id, input.version, (before) => {
+type Assignee = { assignId: string; assignName: string; assignUserId: string };
+
+/**
+ * The assignment part of a change: `null` clears it (the assignee or an admin), a user sets it
+ * (over another assignee: admins only, else 409 ALREADY_ASSIGNED).
+ */
+function assignChange(ctx: ProspectCtx, assignee: Assignee | null): Change {
+  if (assignee === null) {
+    return (before) => {
       if (!before.assignId) return before;
       const mayClear = can(ctx.user, "prospect.unassign", {
         b2b: before.b2b,
@@ -638,22 +640,90 @@ export async function assignProspect(
       });
       if (!mayClear) throw prospectError(403, "NOT_ASSIGNEE");
       return { ...before, assignId: null, assignName: null, assignUserId: null };
-    }, "prospect.assign");
+    };
   }
-  const assignee = await assigneeFor(ctx, input.assignId);
-  return await update(ctx, id, input.version, (before, version) => {
+  return (before, version) => {
     const current = before.assignId?.toLowerCase() ?? null;
     if (current === assignee.assignId.toLowerCase()) return before;
     if (current && !isAdmin(ctx.user)) {
       throw prospectError(409, "ALREADY_ASSIGNED", undefined, { current: { ...before, version } });
     }
     return { ...before, ...assignee };
-  }, "prospect.assign");
+  };
 }
 
-/** DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them). */
-export async function deleteProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
-  return await update(ctx, id, undefined, (before) => ({
+/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
+export async function assignProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectAssign,
+): Promise<Prospect> {
+  const assignee = input.assignId === null ? null : await assigneeFor(ctx, input.assignId);
+  return await update(ctx, id, input.version, assignChange(ctx, assignee), "prospect.assign");
+}
+
+/**
+ * The assignee for a user id: the caller themself, or (admins only, else 403 NOT_ASSIGNEE) an
+ * enabled user (else 400 on `field`).
+ */
+export async function assigneeById(
+  ctx: ProspectCtx,
+  userId: string,
+  field: string,
+): Promise<Assignee> {
+  const u = ctx.user;
+  if (userId === u.id) return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
+  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  const target = await getUser(ctx.kv, userId);
+  if (!target || !target.enabled) {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
+      [field]: "validation.invalidValue",
+    });
+  }
+  return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
+}
+
+/**
+ * Some fields and the assignee of one prospect in one change (a bulk row): the rules of PATCH for
+ * the fields (`sentKeys`), of PATCH …/assign for the assignee (`undefined`: left as it is), one
+ * history entry. A sell status change of a Paused prospect is refused (403 SELL_STATUS_PAUSED),
+ * as the grid's status select is locked while Paused.
+ */
+export async function changeProspect(
+  ctx: ProspectCtx,
+  id: string,
+  o: {
+    patch: ProspectPatch;
+    sentKeys: string[];
+    assignee?: Assignee | null;
+    version?: string;
+  },
+): Promise<Prospect> {
+  const explicit = new Set(o.sentKeys.filter((k) => k !== "version" && k in o.patch));
+  const assign = o.assignee === undefined ? null : assignChange(ctx, o.assignee);
+  const action = explicit.size ? "prospect.update" : "prospect.assign";
+  return await update(ctx, id, o.version, async (before, version) => {
+    if (
+      explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
+      sellStatusLocked(before)
+    ) {
+      throw prospectError(403, "SELL_STATUS_PAUSED");
+    }
+    const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
+    return assign ? await assign(fields, version) : fields;
+  }, action);
+}
+
+/**
+ * DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them).
+ * With `version`, a prospect changed since answers 409.
+ */
+export async function deleteProspect(
+  ctx: ProspectCtx,
+  id: string,
+  version?: string,
+): Promise<Prospect> {
+  return await update(ctx, id, version, (before) => ({
     ...before,
     deleted: true,
     deletedAt: ctx.now.toISOString(),

@@ -114,6 +114,7 @@ export const MATRIX: Record<string, string> = {
   "PATCH /api/prospects/:id": SIGNED_IN,
   "PATCH /api/prospects/:id/assign": SIGNED_IN,
   "DELETE /api/prospects/:id": SIGNED_IN,
+  "POST /api/prospects/bulk": SIGNED_IN,
   "GET /api/prospects/:id/notes": SIGNED_IN,
   "POST /api/prospects/:id/erase": ADMIN,
   "PUT /api/prospects/restore/:id": ADMIN,
