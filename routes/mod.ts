@@ -1,6 +1,7 @@
 /** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
 import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
+import { viewRoutes } from "@/routes/api/views.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError, HttpError } from "@/lib/domain/errors.ts";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): App {
   noteRoutes(api);
   reportRoutes(api);
   intakeRoutes(api);
+  viewRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

@@ -26,6 +26,16 @@ export const usersPrefix = () => ["users"];
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
+/** A saved grid view: the record [id], its owner's list [userId, id], the shared list [id]. */
+export const savedViewKey = (id: string) => ["saved_views", id];
+export const savedViewsByUserKey = (userId: string, id: string) => [
+  "saved_views_by_user",
+  userId,
+  id,
+];
+export const savedViewsByUserPrefix = (userId: string) => ["saved_views_by_user", userId];
+export const savedViewsSharedKey = (id: string) => ["saved_views_shared", id];
+export const savedViewsSharedPrefix = () => ["saved_views_shared"];
 export const sessionKey = (sid: string) => ["sessions", sid];
 export const sessionsByUserKey = (userId: string, sid: string) => ["sessions_by_user", userId, sid];
 export const sessionsByUserPrefix = (userId: string) => ["sessions_by_user", userId];
