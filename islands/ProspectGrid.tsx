@@ -36,9 +36,17 @@ import {
 } from "@/islands/prospects/grid_actions.ts";
 import { DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
 import type { ImportDialogProps } from "@/islands/prospects/ImportDialog.tsx";
-import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
+import {
+  apiQuery,
+  defaultFilters,
+  type Filters,
+  filtersFromParams,
+  urlQuery,
+} from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
+import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
+import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
@@ -55,6 +63,11 @@ export interface ProspectGridProps {
   total: number;
   /** The plain text columns (GRID_COLUMNS of lib/domain/prospect_schemas.ts), in order. */
   columns: GridColumn[];
+  /** The user's own and the shared saved views; the one opened (`?view=`), if any. */
+  views: SavedViewAnswer[];
+  viewId: string | null;
+  /** A save of the current view the server action refused. */
+  viewSaveError?: { name: string; message: string } | null;
 }
 
 export default function ProspectGrid(props: ProspectGridProps) {
@@ -118,6 +131,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
 
   return (
     <div class="space-y-3">
+      <GridViews props={props} filters={filters} setForm={setForm} load={load} />
       <FilterBar
         admin={props.user.admin}
         form={form}
@@ -174,6 +188,32 @@ export default function ProspectGrid(props: ProspectGridProps) {
         />
       )}
     </div>
+  );
+}
+
+/** The saved views above the filter bar: opening one sets the filters exactly as saved. */
+function GridViews({ props, filters, setForm, load }: {
+  props: ProspectGridProps;
+  filters: Filters;
+  setForm: (f: Filters) => void;
+  load: (f: Filters) => Promise<void>;
+}) {
+  const [views, setViews] = useState(props.views);
+  return (
+    <SavedViews
+      views={views}
+      viewId={props.viewId}
+      current={urlQuery({ ...filters, page: 1 })}
+      admin={props.user.admin}
+      saveError={props.viewSaveError}
+      onChange={setViews}
+      onOpen={(v) => {
+        // Exactly as saved; a view without a project keeps the one chosen.
+        const f = filtersFromParams(new URLSearchParams(v.query), filters.marketProjectId);
+        setForm(f);
+        load(f);
+      }}
+    />
   );
 }
 

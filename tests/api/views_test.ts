@@ -1,6 +1,6 @@
 /** Saved grid views: GET/POST /api/views, DELETE /api/views/{id}. */
 import assert from "node:assert/strict";
-import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
+import { call, makeEnv, ORIGIN, signedIn } from "@/tests/helpers.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { SAVED_VIEWS_MAX } from "@/lib/domain/saved_views.ts";
 
@@ -118,4 +118,27 @@ Deno.test("views: bad input answers 400 with the field's message", () =>
       r.json.fields.name,
       translate("sv", "views.errors.tooMany", { n: SAVED_VIEWS_MAX }),
     );
+  }));
+
+Deno.test("views: the page's forms work without JavaScript (open with ?view=, save by post)", () =>
+  withSetup(async ({ env, staff }) => {
+    const form = (body: Record<string, string>) =>
+      env.app.request(`${ORIGIN}/prospects/views`, {
+        method: "POST",
+        headers: { ...staff.headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body).toString(),
+      });
+    const saved = await form({ name: "Bokade", query: "sellStatus=Booked&sort=urgency" });
+    assert.equal(saved.status, 303);
+    const to = saved.headers.get("location")!;
+    assert.match(to, /^\/prospects\?view=/);
+    const page = await env.app.request(`${ORIGIN}${to}`, { headers: staff.headers });
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    // The opened view's filters are the page's: its sell status is chosen, and so is the view.
+    assert.match(html, /<option\s+value="Booked" selected>/);
+    assert.match(html, /<option\s+value="[0-9A-Z]+" selected>Bokade<\/option>/);
+    const refused = await form({ name: "", query: "" });
+    assert.equal(refused.status, 400);
+    assert.ok((await refused.text()).includes(translate("sv", "validation.required")));
   }));
