@@ -2,6 +2,7 @@
 import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
 import { viewRoutes } from "@/routes/api/views.ts";
+import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError, HttpError } from "@/lib/domain/errors.ts";
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): App {
   reportRoutes(api);
   intakeRoutes(api);
   viewRoutes(api);
+  assignmentRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

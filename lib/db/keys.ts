@@ -26,6 +26,9 @@ export const usersPrefix = () => ["users"];
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
+/** A club's automatic assignment rule [clubId], and its turn counter [clubId]. */
+export const assignmentRuleKey = (clubId: number) => ["assignment_rules", clubId];
+export const assignmentTurnKey = (clubId: number) => ["assignment_turns", clubId];
 /** A saved grid view: the record [id], its owner's list [userId, id], the shared list [id]. */
 export const savedViewKey = (id: string) => ["saved_views", id];
 export const savedViewsByUserKey = (userId: string, id: string) => [

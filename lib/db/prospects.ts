@@ -145,6 +145,8 @@ export async function insertProspect(
     timeZone: string;
     /** Entries written in the same atomic (e.g. the web lead's notification); `id` is the new prospect's. */
     also?: (rec: StoredProspect) => { key: Deno.KvKey; value: unknown }[];
+    /** The assignee was chosen by automatic assignment (its history says so). */
+    autoAssigned?: boolean;
   },
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
@@ -191,7 +193,12 @@ export async function insertProspect(
  */
 export async function insertProspectBatch(
   kv: Deno.Kv,
-  items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
+  items: {
+    record: StoredProspect;
+    guards: Deno.KvEntryMaybe<unknown>[];
+    /** The assignee was chosen by automatic assignment. */
+    autoAssigned?: boolean;
+  }[],
   meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
   const [seq, districts] = await Promise.all([
@@ -205,11 +212,11 @@ export async function insertProspectBatch(
   // one pending entry per project for the report counters.
   const counters = new CounterSums();
   const pending = new PendingReports();
-  for (const { record, guards } of items) {
+  for (const { record, guards, autoAssigned } of items) {
     const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
-    const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
+    const events = prospectEvents(null, rec, { ...meta, autoAssigned, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     for (const c of diff.counters) counters.add(c.key, c.delta);
     pending.add(diff.report);

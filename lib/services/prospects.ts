@@ -12,6 +12,7 @@ import {
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
+import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { can, prospectMay } from "@/lib/auth/permissions.ts";
 import { type Prefetched, ulid } from "@/lib/db/kv.ts";
@@ -354,8 +355,10 @@ export async function createProspect(
   ]);
   const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
   const at = ctx.now.toISOString();
-  const record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
+  let record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
   const contact = contactOf(input.phoneNumber, input.email);
+  // Left unassigned: the club's automatic assignment takes a turn once, after the duplicate check.
+  let auto: "pending" | "taken" | "none" = assignee ? "none" : "pending";
   for (let attempt = 0; attempt < 5; attempt++) {
     const guards = await readGuards(ctx.kv, guardKeys(project.marketProjectId, contact));
     const matches = await contactMatches(ctx.kv, contact);
@@ -365,11 +368,17 @@ export async function createProspect(
         duplicates: same.map(duplicateView),
       });
     }
+    if (auto === "pending") {
+      const chosen = await takeAutoAssignee(ctx.kv, club.clubId, project.b2b);
+      auto = chosen ? "taken" : "none";
+      if (chosen) record = { ...record, ...chosen };
+    }
     try {
       const created = await insertProspect(ctx.kv, record, {
         userId: ctx.user.id,
         at,
         timeZone: ctx.config.timeZone,
+        autoAssigned: auto === "taken",
       }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
       return { ...created, possibleDuplicates: others.map(duplicateView) };

@@ -100,6 +100,7 @@ export const MATRIX: Record<string, string> = {
   "PATCH /api/users/:id/settings/market-project": OTHERS,
   "PATCH /api/users/:id/settings/menu": OTHERS,
   "PATCH /api/users/:id/settings/language": OTHERS,
+  "PATCH /api/users/:id/settings/away": OTHERS,
   "GET /api/users/:id/clubs": OTHERS,
   "PUT /api/users/:id/clubs": OTHERS,
 
@@ -118,6 +119,8 @@ export const MATRIX: Record<string, string> = {
   "GET /api/views": SIGNED_IN,
   "POST /api/views": SIGNED_IN,
   "DELETE /api/views/:id": SIGNED_IN,
+  "GET /api/clubs/:clubId/assignment": ADMIN,
+  "PUT /api/clubs/:clubId/assignment": ADMIN,
   "GET /api/prospects/:id/notes": SIGNED_IN,
   "POST /api/prospects/:id/erase": ADMIN,
   "PUT /api/prospects/restore/:id": ADMIN,
@@ -139,6 +142,7 @@ export const BODIES: Record<string, unknown> = {
   "PATCH /api/users/:id/settings/market-project": { selectedMarketProjectId: null },
   "PATCH /api/users/:id/settings/menu": { menu: 1 },
   "PATCH /api/users/:id/settings/language": { language: "en" },
+  "PATCH /api/users/:id/settings/away": { away: true },
   "PUT /api/users/:id/clubs": { all: true, checked: false },
   "PUT /api/users/:uid": { firstName: "Mallory" },
 };
