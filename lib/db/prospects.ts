@@ -15,6 +15,7 @@ import {
   prospectByCustomerIdKey,
   prospectByEmailKey,
   prospectByPhoneKey,
+  prospectEventKey,
   prospectEventsPrefix,
   prospectHistoryKey,
   prospectKey,
@@ -249,6 +250,8 @@ export interface WriteMeta {
   at: string;
   timeZone: string;
   also?: { key: Deno.KvKey; value: unknown }[];
+  /** History entries the change of fields does not show (e.g. a merge), after its own. */
+  events?: { type: "merge"; from: string | null; to: string | null }[];
 }
 
 /**
@@ -268,6 +271,19 @@ export function prospectWrite(
     userId: meta.userId,
     newId: () => ulid(),
   });
+  for (const e of meta.events ?? []) {
+    events.push({
+      id: ulid(),
+      prospectId: after.id,
+      at: meta.at,
+      type: e.type,
+      from: e.from,
+      to: e.to,
+      userId: meta.userId,
+      marketProjectId: after.marketProjectId,
+      clubId: after.clubId,
+    });
+  }
   const diff = diffProspectKeys(
     before.value,
     after,
@@ -476,6 +492,24 @@ export async function dropEmptyNameCounts(kv: Deno.Kv, p: Prospect): Promise<voi
       await kv.atomic().check(e).delete(e.key).commit();
     }
   }
+}
+
+/**
+ * The entries that copy one prospect's whole history (its archived parts and its history value,
+ * as stored) to another as archived parts of its own, for a merge's atomic: the copied events read
+ * as the other prospect's, each with its own time and user.
+ */
+export async function historyCopyEntries(
+  kv: Deno.Kv,
+  fromId: string,
+  toId: string,
+): Promise<{ key: Deno.KvKey; value: unknown }[]> {
+  const [archived, history] = await Promise.all([
+    listAll<StoredHistory>(kv, prospectEventsPrefix(fromId)),
+    kv.get<StoredHistory>(prospectHistoryKey(fromId)),
+  ]);
+  const texts = [...archived.map((e) => e.value), history.value ?? ""].filter((t) => t.length > 2);
+  return texts.map((value) => ({ key: prospectEventKey(toId, ulid()), value }));
 }
 
 /** A prospect's events, oldest first: the archived packs (older), then the history value. */

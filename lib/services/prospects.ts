@@ -32,6 +32,7 @@ import {
   type StoredProspect,
   walkProspects,
   withVersion,
+  type WriteMeta,
 } from "@/lib/db/prospects.ts";
 import {
   getAdminSettings,
@@ -446,6 +447,7 @@ async function update(
   change: Change,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
   also?: { key: Deno.KvKey; value: unknown }[],
+  events?: WriteMeta["events"],
 ): Promise<Prospect> {
   const started = performance.now();
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
@@ -477,6 +479,7 @@ async function update(
       at: ctx.now.toISOString(),
       timeZone: ctx.config.timeZone,
       also,
+      events,
     });
     if (out) return out.prospect;
   }
@@ -706,21 +709,32 @@ export async function changeProspect(
     sentKeys: string[];
     assignee?: Assignee | null;
     version?: string;
+    /** Entries set in the same atomic, and history entries the fields do not show (a merge). */
+    also?: { key: Deno.KvKey; value: unknown }[];
+    events?: WriteMeta["events"];
   },
 ): Promise<Prospect> {
   const explicit = new Set(o.sentKeys.filter((k) => k !== "version" && k in o.patch));
   const assign = o.assignee === undefined ? null : assignChange(ctx, o.assignee);
   const action = explicit.size ? "prospect.update" : "prospect.assign";
-  return await update(ctx, id, o.version, async (before, version) => {
-    if (
-      explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
-      sellStatusLocked(before)
-    ) {
-      throw prospectError(403, "SELL_STATUS_PAUSED");
-    }
-    const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
-    return assign ? await assign(fields, version) : fields;
-  }, action);
+  return await update(
+    ctx,
+    id,
+    o.version,
+    async (before, version) => {
+      if (
+        explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
+        sellStatusLocked(before)
+      ) {
+        throw prospectError(403, "SELL_STATUS_PAUSED");
+      }
+      const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
+      return assign ? await assign(fields, version) : fields;
+    },
+    action,
+    o.also,
+    o.events,
+  );
 }
 
 /**
@@ -731,11 +745,14 @@ export async function deleteProspect(
   ctx: ProspectCtx,
   id: string,
   version?: string,
+  /** Deleted by a merge into this prospect. */
+  mergedInto?: string,
 ): Promise<Prospect> {
   return await update(ctx, id, version, (before) => ({
     ...before,
     deleted: true,
     deletedAt: ctx.now.toISOString(),
     deletedBy: ctx.user.id,
+    ...(mergedInto ? { mergedInto } : {}),
   }), "prospect.delete");
 }

@@ -34,6 +34,13 @@ import {
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
 import { bulkChange } from "@/lib/services/prospect_bulk.ts";
+import { duplicateGroups, mergeProspects } from "@/lib/services/merge.ts";
+import {
+  DUPLICATE_GROUPS_MAX,
+  duplicateGroupSchema,
+  duplicateGroupsQuerySchema,
+  mergeSchema,
+} from "@/lib/domain/merge.ts";
 import { BULK_MAX, bulkResultSchema, prospectBulkSchema } from "@/lib/domain/prospect_bulk.ts";
 import { IDEMPOTENCY_DOC, idempotent } from "@/routes/api/idempotent.ts";
 import { todayForUser } from "@/lib/services/today.ts";
@@ -168,6 +175,29 @@ function todayRoute(r: ApiRouter) {
   });
 }
 
+/** Possible duplicates of a project, and merging two records of one person. */
+function mergeRoutes(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/duplicates",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Possible duplicates in a market project: groups of live prospects that share a phone number (any written form) or an e-mail, each oldest first (at most ${DUPLICATE_GROUPS_MAX} groups). Reads every prospect of the project`,
+    query: duplicateGroupsQuerySchema,
+    response: z.array(duplicateGroupSchema),
+    handler: (c, { query, user }) => duplicateGroups(prospectCtx(c, user), query.marketProjectId),
+  });
+  prospectAction(r, {
+    method: "post",
+    path: "/api/prospects/:id/merge",
+    summary:
+      "Merge a duplicate into this prospect (both visible to and editable by the caller, one market project): the fields named in take are taken from the duplicate with the rules of a single change, the duplicate's notes and history move here with a 'merged with #<customerId>' entry, and the duplicate becomes a deleted prospect with mergedInto (an admin may restore it). Answers the survivor",
+    body: mergeSchema,
+    act: (ctx, id, body) => mergeProspects(ctx, id, body),
+  });
+}
+
 /** POST /api/prospects/bulk: one change of many prospects, each row on its own. */
 function bulkRoute(r: ApiRouter) {
   r.add({
@@ -245,6 +275,7 @@ export function prospectRoutes(r: ApiRouter) {
 
   todayRoute(r);
   bulkRoute(r);
+  mergeRoutes(r);
 
   r.add({
     method: "post",
