@@ -234,6 +234,20 @@ function specOf(ctx: ProspectCtx, q: ProspectSearchQuery): Omit<SearchSpec, "off
 }
 
 /**
+ * GET /api/prospects/ids: the ids of every prospect matching the filters, in the grid's order, at
+ * most `max` (the grid's "select all matching"), with the total.
+ */
+export async function idsForUser(
+  ctx: ProspectCtx,
+  q: ProspectSearchQuery,
+  max: number,
+): Promise<{ ids: string[]; total: number }> {
+  await searchForUser(ctx, { ...q, page: 1, size: 1, deleted: false });
+  const out = await searchProspects(ctx.kv, { ...specOf(ctx, q), offset: 0, limit: max });
+  return { ids: out.items.map((p) => p.id), total: out.total };
+}
+
+/**
  * GET /api/prospects?format=csv: every prospect matching the filters (not one page), in follow-up
  * order, as rows streamed while the project's index is walked (the first bytes go out at once).
  */

@@ -25,6 +25,7 @@ import {
   deleteProspect,
   exportForUser,
   getForUser,
+  idsForUser,
   keysReadToWrite,
   patchProspect,
   type ProspectCtx,
@@ -41,7 +42,12 @@ import {
   duplicateGroupsQuerySchema,
   mergeSchema,
 } from "@/lib/domain/merge.ts";
-import { BULK_MAX, bulkResultSchema, prospectBulkSchema } from "@/lib/domain/prospect_bulk.ts";
+import {
+  BULK_MAX,
+  BULK_SELECT_MAX,
+  bulkResultSchema,
+  prospectBulkSchema,
+} from "@/lib/domain/prospect_bulk.ts";
 import { IDEMPOTENCY_DOC, idempotent } from "@/routes/api/idempotent.ts";
 import { todayForUser } from "@/lib/services/today.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
@@ -200,6 +206,17 @@ function mergeRoutes(r: ApiRouter) {
 
 /** POST /api/prospects/bulk: one change of many prospects, each row on its own. */
 function bulkRoute(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/ids",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `The ids of the prospects matching the search filters (as GET /api/prospects, without paging), in its order, at most ${BULK_SELECT_MAX}; total counts every match`,
+    query: prospectSearchSchema,
+    response: z.object({ ids: z.array(z.string()), total: z.number().int() }),
+    handler: (c, { query, user }) => idsForUser(prospectCtx(c, user), query, BULK_SELECT_MAX),
+  });
   r.add({
     method: "post",
     path: "/api/prospects/bulk",

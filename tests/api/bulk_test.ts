@@ -299,3 +299,21 @@ Deno.test("bulk: parallel bulk requests over the same rows each apply every row 
       assert.equal(p.followUpDate, changes[3].to, "the last change is the record's date");
     }
   }));
+
+Deno.test("bulk: GET /api/prospects/ids answers every matching id (the grid's select all)", () =>
+  withSetup(async ({ env, staff, b2b }) => {
+    const list = await rows(env, staff.headers, 5, { tag: "vald" });
+    await rows(env, staff.headers, 2);
+    const r = await call(env, "GET", "/api/prospects/ids?marketProjectId=1&tag=vald", {
+      headers: staff.headers,
+    });
+    assert.equal(r.res.status, 200);
+    assert.equal(r.json.total, 5);
+    assert.deepEqual([...r.json.ids].sort(), list.map((p) => p.id).sort());
+    const refused = await call(env, "GET", "/api/prospects/ids?marketProjectId=1", {
+      headers: b2b.headers,
+    });
+    assert.equal(refused.res.status, 403);
+    const none = await call(env, "GET", "/api/prospects/ids", { headers: staff.headers });
+    assert.equal(none.res.status, 400);
+  }));
