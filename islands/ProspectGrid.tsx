@@ -46,6 +46,7 @@ import {
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
+import type { BulkBarProps } from "@/islands/prospects/BulkBar.tsx";
 import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
 
 export interface ProspectGridProps {
@@ -85,6 +86,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
   );
   const [importing, setImporting] = useState(false);
   const [notesFor, setNotesFor] = useState<Prospect | null>(null);
+  const selection = useSelection(rows, filters, props.myClubIds, load);
   const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
     (await import("@/islands/NotesDialog.tsx")).default
   );
@@ -117,16 +119,12 @@ export default function ProspectGrid(props: ProspectGridProps) {
     setNotesFor(p);
   });
   const env: RowEnv = {
-    user: props.user,
+    ...rowEnvOf(props, now),
     clubs: myClubs,
     clubName,
     projectName: project?.name ?? "",
     lang,
-    timeZone: props.timeZone,
-    now,
-    minDate: minFollowUpDate(now, props.timeZone),
     defaultClubId: defaultClub(myClubs, lastClub),
-    columns: props.columns,
   };
 
   return (
@@ -150,7 +148,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         )
         : (
           <GridCard
-            grid={{ rows, env, actions, conflicts, fresh }}
+            grid={{ rows, env, actions, conflicts, fresh, selection }}
             filters={filters}
             total={total}
             exportHref={filters.deleted ? null : csvHref(filters, props.myClubIds)}
@@ -190,6 +188,15 @@ export default function ProspectGrid(props: ProspectGridProps) {
     </div>
   );
 }
+
+/** The rows' environment that follows from the page's props and the clock. */
+const rowEnvOf = (props: ProspectGridProps, now: Date) => ({
+  user: props.user,
+  timeZone: props.timeZone,
+  now,
+  minDate: minFollowUpDate(now, props.timeZone),
+  columns: props.columns,
+});
 
 /** The saved views above the filter bar: opening one sets the filters exactly as saved. */
 function GridViews({ props, filters, setForm, load }: {
@@ -240,9 +247,65 @@ function useLazy<P>(load: () => Promise<ComponentType<P>>) {
   return [C, ensure] as const;
 }
 
+/**
+ * The rows chosen for a bulk change (kept across pages and reloads until cleared or applied), and
+ * the action bar, loaded with the first choice.
+ */
+function useSelection(
+  rows: Prospect[],
+  filters: Filters,
+  myClubIds: number[],
+  load: (f: Filters) => Promise<void>,
+) {
+  const [ids, setIds] = useState<string[]>([]);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [Bar, loadBar] = useLazy<BulkBarProps>(async () =>
+    (await import("@/islands/prospects/BulkBar.tsx")).default
+  );
+  useEffect(() => {
+    if (ids.length) loadBar();
+  }, [ids.length > 0]);
+  const onPage = rows.filter((p) => ids.includes(p.id)).length;
+  const choose = (chosen: string[], on: boolean) =>
+    setIds((cur) =>
+      on ? [...new Set([...cur, ...chosen])] : cur.filter((x) => !chosen.includes(x))
+    );
+  return {
+    ids,
+    Bar,
+    /** Bulk changes are for live rows (not the admins' deleted view). */
+    enabled: !filters.deleted,
+    page: (!rows.length ? "none" : onPage === rows.length ? "all" : onPage ? "some" : "none") as
+      | "all"
+      | "some"
+      | "none",
+    choose,
+    summary,
+    clear: () => {
+      setIds([]);
+      setSummary(null);
+    },
+    selectAll: async () => {
+      try {
+        const { matchingIds } = await import("@/islands/prospects/bulk.ts");
+        setIds(await matchingIds(apiQuery(filters, myClubIds)));
+      } catch (e) {
+        toastError(String(e));
+      }
+    },
+    versions: Object.fromEntries(rows.flatMap((p) => p.version ? [[p.id, p.version]] : [])),
+    done: (text: string) => {
+      setIds([]);
+      setSummary(text);
+      load(filters);
+    },
+  };
+}
+type Selection = ReturnType<typeof useSelection>;
+
 /** The grid itself: its header, a row per prospect, and the add row last. */
 function GridTable(
-  { rows, env, actions, conflicts, fresh, marketProjectId, followUp, onFollowUp }: {
+  { rows, env, actions, conflicts, fresh, marketProjectId, followUp, onFollowUp, selection }: {
     rows: Prospect[];
     env: RowEnv;
     actions: RowActions;
@@ -251,16 +314,24 @@ function GridTable(
     marketProjectId: number | null;
     followUp: "asc" | "desc";
     onFollowUp: () => void;
+    selection: Selection;
   },
 ) {
   const t = useT();
+  const on = selection.enabled;
   return (
     <div class="overflow-x-auto">
       <table
         class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
         data-testid="prospect-grid"
       >
-        <GridHead columns={env.columns} followUp={followUp} onFollowUp={onFollowUp} />
+        <GridHead
+          columns={env.columns}
+          followUp={followUp}
+          onFollowUp={onFollowUp}
+          page={on && rows.length ? selection.page : null}
+          onPage={(checked) => selection.choose(rows.map((p) => p.id), checked)}
+        />
         <tbody>
           {rows.map((p) => (
             <ProspectRow
@@ -270,6 +341,8 @@ function GridTable(
               actions={actions}
               conflict={conflicts[p.id] ?? null}
               highlight={fresh.includes(p.id)}
+              selected={selection.ids.includes(p.id)}
+              onSelect={on ? (checked) => selection.choose([p.id], checked) : undefined}
             />
           ))}
           {rows.length === 0 && (
@@ -442,8 +515,22 @@ function GridCard(
     go: (patch: Partial<Filters>) => void;
   },
 ) {
+  const sel = grid.selection;
   return (
     <div class="card">
+      {sel.Bar && (sel.ids.length > 0 || sel.summary) && (
+        <sel.Bar
+          selected={sel.ids}
+          total={total}
+          onSelectAll={sel.selectAll}
+          onClear={sel.clear}
+          versions={sel.versions}
+          user={grid.env.user}
+          clubs={grid.env.clubs}
+          summary={sel.summary}
+          onDone={sel.done}
+        />
+      )}
       <GridToolbar
         total={total}
         projectName={grid.env.projectName}

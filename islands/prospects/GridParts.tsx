@@ -69,10 +69,13 @@ export function GridToolbar(
 
 /** The header row; a few columns have a short label (the full one on hover and for readers). */
 export function GridHead(
-  { columns, followUp, onFollowUp }: {
+  { columns, followUp, onFollowUp, page, onPage }: {
     columns: GridColumn[];
     followUp: "asc" | "desc";
     onFollowUp: () => void;
+    /** The page's rows chosen for a bulk change: all, some or none (null: no checkbox). */
+    page: "all" | "some" | "none" | null;
+    onPage: (checked: boolean) => void;
   },
 ) {
   const t = useT();
@@ -85,7 +88,25 @@ export function GridHead(
     </th>
   );
   const own: Record<OwnColumn, preact.JSX.Element> = {
-    id: <th>{t("prospects.columns.customerId")}</th>,
+    id: (
+      <th>
+        <span class="inline-flex items-center gap-1">
+          {page && (
+            <input
+              type="checkbox"
+              checked={page === "all"}
+              ref={(el) => {
+                if (el) el.indeterminate = page === "some";
+              }}
+              aria-label={t("bulk.selectPage")}
+              data-testid="select-page"
+              onChange={(e) => onPage((e.target as HTMLInputElement).checked)}
+            />
+          )}
+          {t("prospects.columns.customerId")}
+        </span>
+      </th>
+    ),
     notes: shortTh("note"),
     project: shortTh("marketProject"),
     status: <th>{t("prospects.columns.sellStatus")}</th>,
