@@ -47,6 +47,7 @@ import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
 import type { BulkBarProps } from "@/islands/prospects/BulkBar.tsx";
+import type { MergeDialogProps } from "@/islands/prospects/MergeDialog.tsx";
 import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
 
 export interface ProspectGridProps {
@@ -87,10 +88,10 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const [importing, setImporting] = useState(false);
   const [notesFor, setNotesFor] = useState<Prospect | null>(null);
   const selection = useSelection(rows, filters, props.myClubIds, load);
+  const merging = useMerge(filters, (id) => clubName(id), load);
   const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
     (await import("@/islands/NotesDialog.tsx")).default
   );
-
   const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
   const clubName = (id: number) => allClubs.get(id) ?? String(id);
   const myClubs = props.myClubIds.length
@@ -156,6 +157,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
               await loadImporter();
               setImporting(true);
             }}
+            onDuplicates={filters.deleted || !project ? null : () => merging.open()}
             go={go}
           />
         )}
@@ -176,7 +178,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
         duplicate={duplicate}
         deleting={deleting}
         setDeleting={setDeleting}
+        onMerge={merging.open}
       />
+      {merging.dialog}
       {Notes && notesFor && (
         <Notes
           prospect={notesFor}
@@ -393,14 +397,45 @@ function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   return { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load };
 }
 
+/** "Möjliga dubbletter": the merge dialog, loaded on first use, on the project or on a pair. */
+function useMerge(
+  filters: Filters,
+  clubName: (id: number) => string,
+  load: (f: Filters) => Promise<void>,
+) {
+  const [Dialog, loadDialog] = useLazy<MergeDialogProps>(async () =>
+    (await import("@/islands/prospects/MergeDialog.tsx")).default
+  );
+  const [open, setOpen] = useState<{ pair: [string, string] | null } | null>(null);
+  return {
+    open: async (pair: [string, string] | null = null) => {
+      await loadDialog();
+      setOpen({ pair });
+    },
+    dialog: Dialog && open && filters.marketProjectId
+      ? (
+        <Dialog
+          marketProjectId={filters.marketProjectId}
+          pair={open.pair}
+          clubName={clubName}
+          onClose={() => setOpen(null)}
+          onMerged={() => load(filters)}
+        />
+      )
+      : null,
+  };
+}
+
 /** The prompts a row's action opens: a possible duplicate on create, and the delete confirmation. */
 function RowDialogs(
-  { store, clubName, duplicate, deleting, setDeleting }: {
+  { store, clubName, duplicate, deleting, setDeleting, onMerge }: {
     store: GridStore;
     clubName: (id: number) => string;
     duplicate: DuplicateState | null;
     deleting: Prospect | null;
     setDeleting: (p: Prospect | null) => void;
+    /** Open the merge of a pair: [kept, merged into it]. */
+    onMerge: (pair: [string, string]) => void;
   },
 ) {
   const t = store.t;
@@ -411,6 +446,21 @@ function RowDialogs(
           matches={duplicate.matches}
           clubName={clubName}
           onCancel={() => store.setDuplicate(null)}
+          onMerge={async (m) => {
+            store.setDuplicate(null);
+            try {
+              const made = await createRow(
+                store,
+                duplicate.body,
+                duplicate.draft,
+                duplicate.assign,
+                true,
+              );
+              onMerge([m.id, made.id]);
+            } catch (e) {
+              toastError(`${t("prospects.createError")}: ${errorText(t, e)}`);
+            }
+          }}
           onCreate={async () => {
             store.setDuplicate(null);
             try {
@@ -506,12 +556,13 @@ type GridRows = Omit<
 
 /** The grid's card: the toolbar, the table and the pagination. */
 function GridCard(
-  { grid, filters, total, exportHref, onImport, go }: {
+  { grid, filters, total, exportHref, onImport, onDuplicates, go }: {
     grid: GridRows;
     filters: Filters;
     total: number;
     exportHref: string | null;
     onImport: (() => void) | null;
+    onDuplicates: (() => void) | null;
     go: (patch: Partial<Filters>) => void;
   },
 ) {
@@ -536,6 +587,7 @@ function GridCard(
         projectName={grid.env.projectName}
         exportHref={exportHref}
         onImport={onImport}
+        onDuplicates={onDuplicates}
         sort={filters.sort}
         onSort={(sort) => go({ sort, page: 1 })}
       />

@@ -8,12 +8,14 @@ import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 import { inColumnOrder, type OwnColumn } from "@/islands/prospects/columns.ts";
 
 export function GridToolbar(
-  { total, projectName, exportHref, onImport, sort, onSort }: {
+  { total, projectName, exportHref, onImport, onDuplicates, sort, onSort }: {
     total: number;
     projectName: string;
     /** The CSV download of the current filters (null: not offered, e.g. the deleted rows). */
     exportHref: string | null;
     onImport: (() => void) | null;
+    /** Opens the project's possible duplicates (null: not offered). */
+    onDuplicates: (() => void) | null;
     sort: "followUpDate" | "urgency";
     onSort: (sort: "followUpDate" | "urgency") => void;
   },
@@ -41,6 +43,16 @@ export function GridToolbar(
           onClick={onImport}
         >
           {t("intake.import.button")}
+        </button>
+      )}
+      {onDuplicates && (
+        <button
+          type="button"
+          class="btn btn-secondary !py-0.5 !text-xs"
+          data-testid="open-duplicates"
+          onClick={onDuplicates}
+        >
+          {t("merge.title")}
         </button>
       )}
       <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
