@@ -102,7 +102,7 @@ export function GridHead(
   const own: Record<OwnColumn, preact.JSX.Element> = {
     id: (
       <th>
-        <span class="inline-flex items-center gap-1">
+        <span class="flex flex-col items-start">
           {page && (
             <input
               type="checkbox"

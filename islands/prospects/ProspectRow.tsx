@@ -410,7 +410,7 @@ function IdCell(
       {!p
         ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
         : (
-          <label class="inline-flex items-center gap-1">
+          <label class="flex flex-col items-start gap-0.5 sm:gap-0">
             {onSelect && (
               <input
                 type="checkbox"
