@@ -61,7 +61,9 @@ export async function createRow(
   assign: boolean,
   allowDuplicate: boolean,
 ): Promise<Prospect> {
-  const r = await post<Prospect & { possibleDuplicates?: DuplicateMatch[] }>("/api/prospects", {
+  const r = await post<
+    Prospect & { possibleDuplicates?: DuplicateMatch[]; registeredElsewhere?: boolean }
+  >("/api/prospects", {
     ...body,
     customerId: d.customerId || undefined,
     marketProjectId: s.filters.marketProjectId,
@@ -69,11 +71,11 @@ export async function createRow(
     allowDuplicate: allowDuplicate || undefined,
   });
   const elsewhere = r.data.possibleDuplicates?.length ?? 0;
-  toastSuccess(
-    elsewhere
-      ? `${s.t("prospects.created")}. ${s.t("duplicates.elsewhere", { count: elsewhere })}`
-      : s.t("prospects.created"),
-  );
+  const notes = [
+    elsewhere ? s.t("duplicates.elsewhere", { count: elsewhere }) : "",
+    r.data.registeredElsewhere ? s.t("duplicates.registeredElsewhere") : "",
+  ].filter(Boolean);
+  toastSuccess([s.t("prospects.created"), ...notes].join(". "));
   s.setRows((rs) => [r.data, ...rs]);
   s.setFresh((f) => [...f, r.data.id]);
   s.setTotal((n) => n + 1);

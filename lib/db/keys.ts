@@ -80,7 +80,8 @@ export const loginFailuresKey = (
     | "smsUser"
     | "smsAddress"
     | "intakeAddress"
-    | "intakeKey",
+    | "intakeKey"
+    | "verificationMail",
   id: string,
 ) => ["login_failures", scope, id];
 
@@ -226,7 +227,7 @@ export const noteByProspectKey = (
 ) => ["notes_by_prospect", prospectId, noteId];
 export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
 
-// ── activity engine: lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
+// ── activity engine: lib/services/activity_pass.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];
 export const notificationQueuePrefix = () => ["notification_queue"];
@@ -278,7 +279,7 @@ export const reportDistrictsFromKey = () => ["report_districts", "from"];
  */
 export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
 export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
-/** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
+/** The nightly snapshot run of a local date (lib/services/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**
  * A prospect entering (1) or leaving (0) a project's live prospects, by registration:

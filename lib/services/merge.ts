@@ -5,7 +5,8 @@
  * becomes a deleted prospect marked `mergedInto` (an admin may restore it). Both go through the
  * single-change use cases, so the rules of a single change hold.
  */
-import { getProspectsForWrite, historyCopyEntries, walkProspects } from "@/lib/db/prospects.ts";
+import { getProspectsForWrite, historyCopyEntries } from "@/lib/db/prospects.ts";
+import { walkProspects } from "@/lib/db/prospect_search.ts";
 import { moveNotes } from "@/lib/db/notes.ts";
 import { can, maySee } from "@/lib/auth/permissions.ts";
 import { badRequest, DomainError, notFound } from "@/lib/domain/errors.ts";

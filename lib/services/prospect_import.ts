@@ -7,7 +7,7 @@
  * break the CSV rules is reported as MALFORMED_QUOTE and the lines after it are read on their own.
  */
 import { takeAutoAssignees } from "@/lib/services/assignment.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
@@ -62,7 +62,7 @@ export interface ImportResult {
 }
 
 const importError = (code: string, vars?: Record<string, unknown>) =>
-  new HttpError(400, code, `intake.errors.${code}`, undefined, undefined, vars);
+  new DomainError("validation", code, `intake.errors.${code}`, undefined, undefined, vars);
 
 const fold = (s: string) => s.trim().toLowerCase();
 
@@ -91,8 +91,8 @@ export function readImportFile(csv: string, opts: { clubId?: number }) {
   if (!records.length) throw importError("IMPORT_EMPTY");
   const [header, ...body] = records;
   if (header.malformed) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "validation",
       "MALFORMED_QUOTE",
       "intake.errors.MALFORMED_QUOTE_HEADER",
       undefined,

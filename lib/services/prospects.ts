@@ -9,12 +9,13 @@ import {
   contactOf,
   type DuplicateView,
   duplicateView,
+  duplicateWarning,
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
-import { can, prospectMay } from "@/lib/auth/permissions.ts";
+import { can, maySee, prospectMay } from "@/lib/auth/permissions.ts";
 import { type Prefetched, ulid } from "@/lib/db/kv.ts";
 import { prospectHistoryKey, prospectKey, settingsVersionKey } from "@/lib/db/keys.ts";
 import {
@@ -23,25 +24,23 @@ import {
   getProspectsForWrite,
   GuardMoved,
   insertProspect,
-  listDeletedProspects,
   type ProspectEntry,
   readGuards,
-  searchProspects,
-  type SearchResult,
-  type SearchSpec,
   type StoredProspect,
-  walkProspects,
   withVersion,
   type WriteMeta,
 } from "@/lib/db/prospects.ts";
 import {
-  getAdminSettings,
-  getClubByNumber,
-  getMarketProjectByNumber,
-  getTimeLimitsByStatus,
-} from "@/lib/db/reference.ts";
+  listDeletedProspects,
+  searchProspects,
+  type SearchResult,
+  type SearchSpec,
+  walkProspects,
+} from "@/lib/db/prospect_search.ts";
+import { getClubByNumber, getMarketProjectByNumber } from "@/lib/db/reference.ts";
+import { getAdminSettings, getTimeLimitsByStatus } from "@/lib/db/settings.ts";
 import { getUser, getUserByEmail } from "@/lib/db/users.ts";
-import { DomainError, HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import {
   addDays,
   errorCodeOf,
@@ -84,17 +83,18 @@ export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
 
-const prospectError = (status: number, code: string, fields?: FieldErrors, data?: unknown) =>
-  new HttpError(status, code, `prospects.errors.${code}`, fields, data);
+const prospectError = (kind: ErrorKind, code: string, fields?: FieldErrors, data?: unknown) =>
+  new DomainError(kind, code, `prospects.errors.${code}`, fields, data);
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
-const stale = (current: Prospect) => prospectError(409, "VERSION_CONFLICT", undefined, { current });
+const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
+const stale = (current: Prospect) =>
+  prospectError("conflict", "VERSION_CONFLICT", undefined, { current });
 
-function rowInvalid(errors: FieldErrors): HttpError {
+function rowInvalid(errors: FieldErrors): DomainError {
   const code = errorCodeOf(errors);
   return code === "VALIDATION"
-    ? new HttpError(400, "VALIDATION", "errors.validation", errors)
-    : prospectError(400, code, errors);
+    ? new DomainError("validation", "VALIDATION", "errors.validation", errors)
+    : prospectError("validation", code, errors);
 }
 
 // ── clock settings (cached per store; one key read per write checks they are current) ──
@@ -144,11 +144,11 @@ export async function projectFor(
 ): Promise<MarketProject> {
   const project = await getMarketProjectByNumber(ctx.kv, marketProjectId);
   if (!project) {
-    throw prospectError(400, "MARKET_PROJECT_NOT_FOUND", {
+    throw prospectError("validation", "MARKET_PROJECT_NOT_FOUND", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
     });
   }
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   return project;
 }
 
@@ -159,18 +159,22 @@ export async function projectForCreate(
 ): Promise<MarketProject> {
   const project = await projectFor(ctx, marketProjectId);
   if (!project.active) {
-    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
+    throw prospectError("validation", "MARKET_PROJECT_INACTIVE", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
     });
   }
-  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) {
+    throw prospectError("forbidden", "B2B_ONLY");
+  }
   return project;
 }
 
 export async function clubFor(ctx: ProspectCtx, clubId: number) {
   const club = await getClubByNumber(ctx.kv, clubId);
   if (!club) {
-    throw prospectError(400, "CLUB_NOT_FOUND", { clubId: "prospects.errors.CLUB_NOT_FOUND" });
+    throw prospectError("validation", "CLUB_NOT_FOUND", {
+      clubId: "prospects.errors.CLUB_NOT_FOUND",
+    });
   }
   return club;
 }
@@ -183,8 +187,8 @@ export async function searchForUser(
   q: ProspectSearchQuery,
 ): Promise<SearchResult> {
   if (q.marketProjectId === undefined) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "validation",
       "MARKET_PROJECT_REQUIRED",
       "validation.selectMarketingProjectFirst",
       { marketProjectId: "validation.selectMarketingProjectFirst" },
@@ -192,17 +196,17 @@ export async function searchForUser(
   }
   if (q.registerDate && q.registerEndDate && q.registerEndDate < q.registerDate) {
     // Not silently 0 rows: the user swapped the dates.
-    throw new HttpError(400, "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
+    throw new DomainError("validation", "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
       registerEndDate: "ux.errors.dateRangeReversed",
     });
   }
   const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
   if (!project) return { items: [], total: 0 };
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   const offset = (q.page - 1) * q.size;
   if (q.deleted) {
     if (!can(ctx.user, "prospect.listDeleted")) {
-      throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+      throw new DomainError("forbidden", "FORBIDDEN", "errors.forbidden");
     }
     return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
   }
@@ -265,7 +269,7 @@ export async function exportForUser(
 export async function getForUser(ctx: ProspectCtx, id: string): Promise<Prospect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || (e.value.deleted && !isAdmin(ctx.user))) throw notFound();
-  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, e.value)) throw prospectError("forbidden", "B2B_ONLY");
   return withVersion(e as ProspectEntry);
 }
 
@@ -279,10 +283,10 @@ async function assigneeFor(
   if (email.toLowerCase() === u.email.toLowerCase()) {
     return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
   }
-  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
   const target = await getUserByEmail(ctx.kv, email);
   if (!target || !target.enabled) {
-    throw new HttpError(400, "VALIDATION", "errors.validation", {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
       assignId: "validation.invalidValue",
     });
   }
@@ -361,7 +365,7 @@ export function createErrors(
 export async function createProspect(
   ctx: ProspectCtx,
   input: ProspectCreate,
-): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
+): Promise<Prospect & { possibleDuplicates?: DuplicateView[]; registeredElsewhere?: boolean }> {
   const errors = createErrors(ctx, input);
   if (Object.keys(errors).length) throw rowInvalid(errors);
   const [project, club] = await Promise.all([
@@ -379,8 +383,8 @@ export async function createProspect(
     const matches = await contactMatches(ctx.kv, contact);
     const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
     if (same.length && !input.allowDuplicate) {
-      throw prospectError(409, "DUPLICATE_PROSPECT", undefined, {
-        duplicates: same.map(duplicateView),
+      throw prospectError("conflict", "DUPLICATE_PROSPECT", undefined, {
+        duplicates: same.filter((m) => maySee(ctx.user, m)).map(duplicateView),
       });
     }
     if (auto === "pending") {
@@ -396,12 +400,12 @@ export async function createProspect(
         autoAssigned: auto === "taken",
       }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
-      return { ...created, possibleDuplicates: others.map(duplicateView) };
+      return { ...created, ...duplicateWarning(ctx.user, others) };
     } catch (e) {
       if (!(e instanceof GuardMoved)) throw e; // the same person was just created: check again
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 // ── updates ─────────────────────────────────────────────────────────────────
@@ -428,11 +432,11 @@ async function editable(
   const [e] = await getProspectsForWrite(ctx.kv, [id], ctx.prefetched);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
-  if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, p)) throw prospectError("forbidden", "B2B_ONLY");
   // Erased is final: no edit (not even a stale one retried) may write personal data back.
   if (isErased(p)) throw erasedError();
   if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {
-    throw prospectError(403, "PROSPECT_DISABLED");
+    throw prospectError("forbidden", "PROSPECT_DISABLED");
   }
   return e as ProspectEntry;
 }
@@ -497,7 +501,7 @@ async function update(
     });
     if (out) return out.prospect;
   }
-  throw prospectError(409, "WRITE_CONTENTION");
+  throw prospectError("conflict", "WRITE_CONTENTION");
 }
 
 /** The §4/§5 rules for a row's editable fields; `explicit` = fields the request actually sent. */
@@ -524,7 +528,7 @@ async function applyRow(
     ? next.noteType !== before.noteType || next.motivationText !== before.motivationText
     : explicit.has("noteType") || explicit.has("motivationText");
   if (touched && motivationMissing(next.noteType, next.motivationText)) {
-    throw prospectError(400, "MOTIVATION_TEXT_REQUIRED", {
+    throw prospectError("validation", "MOTIVATION_TEXT_REQUIRED", {
       motivationText: "prospects.errors.MOTIVATION_TEXT_REQUIRED",
     });
   }
@@ -664,7 +668,7 @@ function assignChange(ctx: ProspectCtx, assignee: Assignee | null): Change {
         assigneeId: before.assignUserId,
         assigneeEmail: before.assignId,
       });
-      if (!mayClear) throw prospectError(403, "NOT_ASSIGNEE");
+      if (!mayClear) throw prospectError("forbidden", "NOT_ASSIGNEE");
       return { ...before, assignId: null, assignName: null, assignUserId: null };
     };
   }
@@ -672,7 +676,9 @@ function assignChange(ctx: ProspectCtx, assignee: Assignee | null): Change {
     const current = before.assignId?.toLowerCase() ?? null;
     if (current === assignee.assignId.toLowerCase()) return before;
     if (current && !isAdmin(ctx.user)) {
-      throw prospectError(409, "ALREADY_ASSIGNED", undefined, { current: { ...before, version } });
+      throw prospectError("conflict", "ALREADY_ASSIGNED", undefined, {
+        current: { ...before, version },
+      });
     }
     return { ...before, ...assignee };
   };
@@ -699,7 +705,7 @@ export async function assigneeById(
 ): Promise<Assignee> {
   const u = ctx.user;
   if (userId === u.id) return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
-  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
   const target = await getUser(ctx.kv, userId);
   if (!target || !target.enabled) {
     throw new DomainError("validation", "VALIDATION", "errors.validation", {
@@ -740,7 +746,7 @@ export async function changeProspect(
         explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
         sellStatusLocked(before)
       ) {
-        throw prospectError(403, "SELL_STATUS_PAUSED");
+        throw prospectError("forbidden", "SELL_STATUS_PAUSED");
       }
       const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
       return assign ? await assign(fields, version) : fields;

@@ -5,7 +5,9 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { unauthorized } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
+import { withoutBidiControls } from "@/lib/domain/formats.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
@@ -124,14 +126,19 @@ export class ApiRouter {
       }
       const rawParams = c.req.param();
       const rawQuery = queryObject(c.req.url);
-      const rawBody = def.body ? await readBody(c, def.bodyType ?? "json") : undefined;
+      const rawBody = def.body
+        ? withoutBidiControls(await readBody(c, def.bodyType ?? "json"))
+        : undefined;
       rejectBadText(rawParams, def.query ? rawQuery : undefined, rawBody);
       const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
-      const body = def.body ? parseOrThrow(def.body, rawBody) : undefined;
+      if (def.body && (def.bodyType ?? "json") === "json") rejectUnknownFields(def, rawBody);
+      const body = def.body ? parseOrThrow(def.body, withIfMatch(c, def, rawBody)) : undefined;
       const out = await def.handler(c, { query, body, params, user } as any);
       if (out instanceof Response) return out;
       if (out === undefined) return c.body(null, 204);
+      const version = (out as { version?: unknown }).version;
+      if (def.method === "get" && typeof version === "string") c.header("ETag", `"${version}"`);
       return c.json(out, (def.status ?? 200) as 200);
     });
   }
@@ -235,4 +242,67 @@ function rejectBadText(...inputs: unknown[]) {
       });
     }
   }
+}
+
+/** A schema's top-level property names as a JSON body may send them; null when it names none. */
+function propertyNames(schema: z.ZodType | undefined, io: "input" | "output"): string[] | null {
+  if (!schema) return null;
+  try {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as {
+      properties?: Record<string, unknown>;
+      additionalProperties?: unknown;
+    };
+    if (!json.properties || (json.additionalProperties ?? false) !== false) return null;
+    return Object.keys(json.properties);
+  } catch {
+    return null;
+  }
+}
+
+const knownFields = new WeakMap<ApiRoute<any, any, any>, Set<string> | null>();
+
+/**
+ * The body fields a route takes: its body schema's, and for a PUT or PATCH also those of its own
+ * answer (a client may send back the object it read, read-only fields unchanged).
+ */
+function fieldsOf(def: ApiRoute<any, any, any>): Set<string> | null {
+  if (knownFields.has(def)) return knownFields.get(def)!;
+  const body = propertyNames(def.body, "input");
+  const echo = def.method === "put" || def.method === "patch"
+    ? propertyNames(def.response, "output") ?? []
+    : [];
+  const out = body ? new Set([...body, ...echo]) : null;
+  knownFields.set(def, out);
+  return out;
+}
+
+/** A field the route does not take answers 400 naming it, instead of being dropped unseen. */
+function rejectUnknownFields(def: ApiRoute<any, any, any>, raw: unknown) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return;
+  const known = fieldsOf(def);
+  if (!known) return;
+  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      "UNKNOWN_FIELD",
+      "errors.validation",
+      Object.fromEntries(unknown.slice(0, 20).map((k) => [k, "validation.unknownField"])),
+    );
+  }
+}
+
+/**
+ * `If-Match: "<version>"` stands for a body `version` where the route takes one (the body's own
+ * wins): a script may send the ETag of its GET back as HTTP means it.
+ */
+function withIfMatch(c: Ctx, def: ApiRoute<any, any, any>, raw: unknown): unknown {
+  const tag = c.req.header("if-match")?.trim();
+  if (!tag || tag === "*" || !fieldsOf(def)?.has("version")) return raw;
+  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
+    return raw;
+  }
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (body.version !== undefined) return raw;
+  return { ...body, version: tag.replace(/^W\//, "").replace(/^"(.*)"$/, "$1") };
 }

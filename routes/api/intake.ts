@@ -6,8 +6,8 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { formKeyCreateSchema, webLeadSchema } from "@/lib/domain/prospect_schemas.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
-import { drainNotifications } from "@/lib/jobs/notifications.ts";
+import { HttpError } from "@/routes/errors.ts";
+import { drainNotifications } from "@/lib/services/notification_delivery.ts";
 import {
   createFormKey,
   type FormKey,

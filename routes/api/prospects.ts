@@ -281,7 +281,14 @@ export function prospectRoutes(r: ApiRouter) {
     summary:
       "Create a prospect (spec §5 create rules, §9 defaults). A live prospect of the project with the same phone or e-mail answers 409 DUPLICATE_PROSPECT with data.duplicates (allowDuplicate: true creates anyway); matches in other projects are listed under possibleDuplicates",
     body: prospectCreateSchema,
-    response: prospectSchema.extend({ possibleDuplicates: z.array(duplicateSchema) }),
+    response: prospectSchema.extend({
+      possibleDuplicates: z.array(duplicateSchema).describe(
+        "live prospects of other projects with the same phone or e-mail that the caller may see",
+      ),
+      registeredElsewhere: z.boolean().describe(
+        "the phone or e-mail is also registered in a project the caller may not see (who and where is not said)",
+      ),
+    }),
     status: 201,
     handler: async (c, { body, user }) => {
       const p = await createProspect(prospectCtx(c, user), body);

@@ -161,7 +161,7 @@ function adminUserRoutes(r: ApiRouter) {
     access: "admin",
     tag: "users",
     summary:
-      "Send a new verification e-mail to a user awaiting verification (409 ALREADY_VERIFIED once verified)",
+      "Send a new verification e-mail to a user awaiting verification (409 ALREADY_VERIFIED once verified; 429 TOO_MANY_VERIFICATION_EMAILS after 3 sends to one user within an hour)",
     status: 202,
     params: idParams,
     response: z.object({ sent: z.literal(true), email: z.string() }),

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, newRow } from "@/tests/api/prospect_fixtures.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 

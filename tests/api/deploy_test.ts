@@ -247,6 +247,7 @@ Deno.test("Deno Deploy: default store, no run/write/ffi — setup, reference dat
 Deno.test("KV_PATH: empty is the runtime's default store; on Deno Deploy that is the default", () => {
   assert.equal(loadConfig({ KV_PATH: "" }).kvPath, "");
   assert.equal(loadConfig({}).kvPath, DEFAULT_KV_PATH);
-  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc123" }).kvPath, "");
-  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc123", KV_PATH: "x.kv" }).kvPath, "x.kv");
+  const deploy = { DENO_DEPLOYMENT_ID: "abc123", APP_ENV: "development" };
+  assert.equal(loadConfig(deploy).kvPath, "");
+  assert.equal(loadConfig({ ...deploy, KV_PATH: "x.kv" }).kvPath, "x.kv");
 });

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, postWebLead, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
-import { createClub, createDistrict, setClubSubscription } from "@/lib/db/reference.ts";
+import { createClub, createDistrict } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { median, responseMinutes } from "@/lib/domain/response_time.ts";
 
 Deno.test("response time: per club median work minutes to the first contact, within 5 min and 1 h, the period, a district, CSV and who may see what", async () => {

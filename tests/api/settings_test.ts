@@ -6,7 +6,7 @@ import {
   getAdminSettings,
   getTimeLimitsByStatus,
   subscribedClubIds,
-} from "@/lib/db/reference.ts";
+} from "@/lib/db/settings.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 async function setup() {

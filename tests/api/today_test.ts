@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, postWebLead, rowOf } from "@/tests/api/prospect_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 
 const CAMPAIGN = "https://kampanj.example.se";
 

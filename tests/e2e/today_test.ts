@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { TEST_PASSWORD } from "@/tests/helpers.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({

@@ -7,7 +7,7 @@ import {
   type Recipient,
   recipientsFor,
 } from "@/lib/domain/notifications.ts";
-import { reportDueAt } from "@/lib/jobs/daily_report.ts";
+import { reportDueAt } from "@/lib/services/daily_report.ts";
 
 const user = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   id,

@@ -19,7 +19,6 @@ import {
   daysSince,
   doneOf,
   localDayMs,
-  parseCsv,
   parseCsvRecords,
   STATUS_COLUMNS,
   statusColumns,
@@ -27,6 +26,7 @@ import {
   totalOf,
   unguardCell,
 } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportDay, reportMutations, STINT_END } from "@/lib/db/report_keys.ts";

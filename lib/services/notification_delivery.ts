@@ -8,7 +8,7 @@
 import { commitIfUnchanged, listEntries, remove } from "@/lib/db/records.ts";
 import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib/db/keys.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
-import { clubSubscriberIds } from "@/lib/db/reference.ts";
+import { clubSubscriberIds } from "@/lib/db/settings.ts";
 import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
 import {
   prospectMailVars,
