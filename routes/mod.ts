@@ -1,6 +1,8 @@
 /** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
 import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
+import { viewRoutes } from "@/routes/api/views.ts";
+import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -99,6 +101,8 @@ export function createApp(deps: AppDeps): App {
   noteRoutes(api);
   reportRoutes(api);
   intakeRoutes(api);
+  viewRoutes(api);
+  assignmentRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

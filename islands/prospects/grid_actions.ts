@@ -60,7 +60,7 @@ export async function createRow(
   d: RowDraft,
   assign: boolean,
   allowDuplicate: boolean,
-): Promise<null> {
+): Promise<Prospect> {
   const r = await post<
     Prospect & { possibleDuplicates?: DuplicateMatch[]; registeredElsewhere?: boolean }
   >("/api/prospects", {
@@ -79,7 +79,7 @@ export async function createRow(
   s.setRows((rs) => [r.data, ...rs]);
   s.setFresh((f) => [...f, r.data.id]);
   s.setTotal((n) => n + 1);
-  return null;
+  return r.data;
 }
 
 /** Save (PUT) a row, or create the add row; answers the field errors to show, or null. */
@@ -111,7 +111,10 @@ export async function saveRow(
     return local;
   }
   try {
-    if (!p) return await createRow(s, body, d, assign, false);
+    if (!p) {
+      await createRow(s, body, d, assign, false);
+      return null;
+    }
     const r = await put<Prospect>(`/api/prospects/${p.id}`, {
       ...body,
       sellStatus: d.sellStatus || null,

@@ -11,6 +11,14 @@ export const migrationsPrefix = () => ["_migrations"];
 export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
+/** A caller's Idempotency-Key: its claim and the first answer's status ([userId, key]). */
+export const idempotencyKey = (userId: string, key: string) => ["idempotency", userId, key];
+/** The first answer's JSON text, in parts ([userId, key, part]). */
+export const idempotencyBodyKey = (
+  userId: string,
+  key: string,
+  part: number,
+) => ["idempotency_body", userId, key, part];
 
 // ── users and identity ──────────────────────────────────────────────────────
 export const userKey = (id: string) => ["users", id];
@@ -18,6 +26,19 @@ export const usersPrefix = () => ["users"];
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
+/** A club's automatic assignment rule [clubId], and its turn counter [clubId]. */
+export const assignmentRuleKey = (clubId: number) => ["assignment_rules", clubId];
+export const assignmentTurnKey = (clubId: number) => ["assignment_turns", clubId];
+/** A saved grid view: the record [id], its owner's list [userId, id], the shared list [id]. */
+export const savedViewKey = (id: string) => ["saved_views", id];
+export const savedViewsByUserKey = (userId: string, id: string) => [
+  "saved_views_by_user",
+  userId,
+  id,
+];
+export const savedViewsByUserPrefix = (userId: string) => ["saved_views_by_user", userId];
+export const savedViewsSharedKey = (id: string) => ["saved_views_shared", id];
+export const savedViewsSharedPrefix = () => ["saved_views_shared"];
 export const sessionKey = (sid: string) => ["sessions", sid];
 export const sessionsByUserKey = (userId: string, sid: string) => ["sessions_by_user", userId, sid];
 export const sessionsByUserPrefix = (userId: string) => ["sessions_by_user", userId];

@@ -301,7 +301,9 @@ export type ProspectEventType =
   | "sellStatus"
   | "activity"
   | "assign"
-  | "followUp";
+  | "autoAssign"
+  | "followUp"
+  | "merge";
 
 /** One history entry (stored packed per write: EventPack); reports were backfilled from these. */
 export interface ProspectEvent {
@@ -320,7 +322,13 @@ export interface ProspectEvent {
 export function prospectEvents(
   before: Prospect | null,
   after: Prospect,
-  meta: { at: string; userId: string | null; newId: () => string },
+  meta: {
+    at: string;
+    userId: string | null;
+    newId: () => string;
+    /** A new prospect's assignee was chosen by the club's automatic assignment. */
+    autoAssigned?: boolean;
+  },
 ): ProspectEvent[] {
   const base = {
     prospectId: after.id,
@@ -338,7 +346,9 @@ export function prospectEvents(
   });
   if (!before) {
     const out = [ev("create", null, after.sellStatus)];
-    if (after.assignId) out.push(ev("assign", null, after.assignId));
+    if (after.assignId) {
+      out.push(ev(meta.autoAssigned ? "autoAssign" : "assign", null, after.assignId));
+    }
     if (after.followUpDate) out.push(ev("followUp", null, after.followUpDate));
     if (after.activityStatus !== "Paused") out.push(ev("activity", "Paused", after.activityStatus));
     return out;

@@ -56,6 +56,7 @@ export const STORED_FIELDS = [
   "updatedAt",
   "source",
   "firstContactAt",
+  "mergedInto",
 ] as const;
 
 /** The first element of a stored record: which form it is. */

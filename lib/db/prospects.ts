@@ -7,6 +7,7 @@ import { getRecord, recordEntry, type StoredProspect } from "@/lib/db/prospect_r
 import {
   customerIdSeqKey,
   prospectByCustomerIdKey,
+  prospectEventKey,
   prospectEventsPrefix,
   prospectHistoryKey,
   prospectKey,
@@ -109,6 +110,8 @@ export async function insertProspect(
     timeZone: string;
     /** Entries written in the same atomic (e.g. the web lead's notification); `id` is the new prospect's. */
     also?: (rec: StoredProspect) => { key: Deno.KvKey; value: unknown }[];
+    /** The assignee was chosen by automatic assignment (its history says so). */
+    autoAssigned?: boolean;
   },
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
@@ -155,7 +158,12 @@ export async function insertProspect(
  */
 export async function insertProspectBatch(
   kv: Deno.Kv,
-  items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
+  items: {
+    record: StoredProspect;
+    guards: Deno.KvEntryMaybe<unknown>[];
+    /** The assignee was chosen by automatic assignment. */
+    autoAssigned?: boolean;
+  }[],
   meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
   const [seq, districts] = await Promise.all([
@@ -169,11 +177,11 @@ export async function insertProspectBatch(
   // one pending entry per project for the report counters.
   const counters = new CounterSums();
   const pending = new PendingReports();
-  for (const { record, guards } of items) {
+  for (const { record, guards, autoAssigned } of items) {
     const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
-    const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
+    const events = prospectEvents(null, rec, { ...meta, autoAssigned, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     for (const c of diff.counters) counters.add(c.key, c.delta);
     pending.add(diff.report);
@@ -206,6 +214,8 @@ export interface WriteMeta {
   at: string;
   timeZone: string;
   also?: { key: Deno.KvKey; value: unknown }[];
+  /** History entries the change of fields does not show (e.g. a merge), after its own. */
+  events?: { type: "merge"; from: string | null; to: string | null }[];
 }
 
 /**
@@ -225,6 +235,19 @@ export function prospectWrite(
     userId: meta.userId,
     newId: () => ulid(),
   });
+  for (const e of meta.events ?? []) {
+    events.push({
+      id: ulid(),
+      prospectId: after.id,
+      at: meta.at,
+      type: e.type,
+      from: e.from,
+      to: e.to,
+      userId: meta.userId,
+      marketProjectId: after.marketProjectId,
+      clubId: after.clubId,
+    });
+  }
   const diff = diffProspectKeys(
     before.value,
     after,
@@ -433,6 +456,24 @@ export async function dropEmptyNameCounts(kv: Deno.Kv, p: Prospect): Promise<voi
       await kv.atomic().check(e).delete(e.key).commit();
     }
   }
+}
+
+/**
+ * The entries that copy one prospect's whole history (its archived parts and its history value,
+ * as stored) to another as archived parts of its own, for a merge's atomic: the copied events read
+ * as the other prospect's, each with its own time and user.
+ */
+export async function historyCopyEntries(
+  kv: Deno.Kv,
+  fromId: string,
+  toId: string,
+): Promise<{ key: Deno.KvKey; value: unknown }[]> {
+  const [archived, history] = await Promise.all([
+    listAll<StoredHistory>(kv, prospectEventsPrefix(fromId)),
+    kv.get<StoredHistory>(prospectHistoryKey(fromId)),
+  ]);
+  const texts = [...archived.map((e) => e.value), history.value ?? ""].filter((t) => t.length > 2);
+  return texts.map((value) => ({ key: prospectEventKey(toId, ulid()), value }));
 }
 
 /** A prospect's events, oldest first: the archived packs (older), then the history value. */

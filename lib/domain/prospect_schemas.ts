@@ -243,6 +243,11 @@ export const PROSPECT_FIELDS = {
       "a web lead: when staff first contacted it (first note, sell-status change or assignment)",
     ),
   ),
+  mergedInto: field(
+    nullableText.optional().describe(
+      "deleted by a merge: the id of the prospect it was merged into (an admin may restore it)",
+    ),
+  ),
 };
 
 type Fields = typeof PROSPECT_FIELDS;

@@ -258,6 +258,9 @@ export { LANGUAGES };
 export const menuSchema = z.object({
   menu: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "validation.invalidValue" }),
 });
+export const awaySchema = z.object({
+  away: z.boolean({ error: "validation.invalidValue" }),
+});
 export const languageSchema = z.object({
   language: z.enum(LANGUAGES, { error: "validation.invalidValue" }),
 });

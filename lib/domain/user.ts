@@ -9,6 +9,8 @@ export interface UserSettings {
   /** 0 hidden, 1 full, 2 short. */
   menu: number;
   language: "sv" | "en";
+  /** Away (borta): automatic assignment passes the user by. */
+  away: boolean;
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -16,6 +18,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   showSelectMarketProjectMessage: true,
   menu: 2,
   language: "sv",
+  away: false,
 };
 
 /** The user stored in KV (never sent as is: see publicUser). */

@@ -36,6 +36,7 @@ import {
   withClock,
 } from "@/lib/services/prospects.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 
 export type { FormKey };
 
@@ -168,7 +169,8 @@ export async function receiveWebLead(
     throw new DomainError("validation", "VALIDATION", "errors.validation", errors);
   }
   const club = await clubFor(ctx, input.clubId);
-  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
+  let record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
+  let auto: "pending" | "taken" | "none" = "pending";
   const contact = contactOf(input.phoneNumber, input.email);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -198,11 +200,18 @@ export async function receiveWebLead(
       await countFormKeyLead(kv, fk, at);
       return "duplicate";
     }
+    if (auto === "pending") {
+      // Nobody is assigned a web lead: the club's automatic assignment takes a turn once.
+      const chosen = await takeAutoAssignee(kv, club.clubId, project.b2b);
+      auto = chosen ? "taken" : "none";
+      if (chosen) record = { ...record, ...chosen };
+    }
     try {
       await insertProspect(kv, record, {
         userId: ctx.user.id,
         at,
         timeZone: deps.config.timeZone,
+        autoAssigned: auto === "taken",
         also: (p: StoredProspect) => notificationOf("webLead", p, at, `webLead:${p.id}`),
       }, guards);
       await countFormKeyLead(kv, fk, at);
@@ -240,9 +249,9 @@ function notificationOf(
       clubId: p.clubId,
       clubName: p.clubName,
       sellStatus: p.sellStatus,
-      assignId: null,
-      assignName: null,
-      assignUserId: null,
+      assignId: p.assignId,
+      assignName: p.assignName,
+      assignUserId: p.assignUserId,
       b2b: p.b2b,
     },
   };

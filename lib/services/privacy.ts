@@ -201,6 +201,7 @@ export async function restoreProspect(ctx: ProspectCtx, id: string): Promise<Pro
       deleted: false,
       deletedAt: null,
       deletedBy: null,
+      mergedInto: null,
       updatedAt: at,
     }, { userId: ctx.user.id, at, timeZone: ctx.config.timeZone });
     if (out) return out.prospect;
@@ -239,7 +240,10 @@ export async function historyFor(ctx: ProspectCtx, id: string): Promise<HistoryE
 
 /** Every recorded change of a prospect, newest first, with who made it. */
 export async function historyOf(ctx: ProspectCtx, p: StoredProspect): Promise<HistoryEntry[]> {
-  const events = await listProspectEvents(ctx.kv, p.id);
+  // In time order: a merge copies the other record's history in as archived parts.
+  const events = (await listProspectEvents(ctx.kv, p.id)).sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : 0
+  );
   const names = new Map<string, string | null>();
   for (const id of new Set(events.map((e) => e.userId).filter((x): x is string => !!x))) {
     const u = await getUser(ctx.kv, id);

@@ -6,6 +6,7 @@
  * record is counted once: created + duplicates + lines with errors = rows. A line whose quotes
  * break the CSV rules is reported as MALFORMED_QUOTE and the lines after it are read on their own.
  */
+import { takeAutoAssignees } from "@/lib/services/assignment.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
@@ -140,6 +141,24 @@ interface Ready {
   contact: ReturnType<typeof contactOf>;
   /** The contact's guards as read before the duplicate check. */
   guards: Deno.KvEntryMaybe<unknown>[];
+  /** The assignee was chosen by the club's automatic assignment. */
+  autoAssigned?: boolean;
+}
+
+/** The batch's rows get their clubs' automatic assignment: the turns of each club at once. */
+async function autoAssign(ctx: ProspectCtx, ready: Ready[]) {
+  const byClub = new Map<number, Ready[]>();
+  for (const r of ready) {
+    if (r.record.assignId) continue;
+    byClub.set(r.record.clubId, [...byClub.get(r.record.clubId) ?? [], r]);
+  }
+  for (const [clubId, rows] of byClub) {
+    const users = await takeAutoAssignees(ctx.kv, clubId, rows[0].record.b2b, rows.length);
+    users.forEach((u, i) => {
+      rows[i].record = { ...rows[i].record, ...u };
+      rows[i].autoAssigned = true;
+    });
+  }
 }
 
 /** Rows per atomic: each new prospect is ~20 sets and ≤ 3 checks, plus shared counters (KV: 1000 mutations, 100 checks). */
@@ -269,7 +288,12 @@ async function writeBatch(
   meta: { userId: string; at: string; timeZone: string },
   out: ImportResult,
 ) {
-  const items = ready.map((r) => ({ record: r.record, guards: r.guards }));
+  await autoAssign(ctx, ready);
+  const items = ready.map((r) => ({
+    record: r.record,
+    guards: r.guards,
+    autoAssigned: r.autoAssigned,
+  }));
   let written: unknown[] | null = null;
   try {
     written = await insertProspectBatch(ctx.kv, items, meta);
@@ -286,7 +310,7 @@ async function writeBatch(
       continue;
     }
     try {
-      await insertProspect(ctx.kv, r.record, meta, mine);
+      await insertProspect(ctx.kv, r.record, { ...meta, autoAssigned: r.autoAssigned }, mine);
       out.created++;
     } catch {
       // The same person was created meanwhile (guard moved) or the row cannot be written.

@@ -13,6 +13,7 @@ import {
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
+import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { can, maySee, prospectMay } from "@/lib/auth/permissions.ts";
 import { type Prefetched, ulid } from "@/lib/db/kv.ts";
@@ -27,6 +28,7 @@ import {
   readGuards,
   type StoredProspect,
   withVersion,
+  type WriteMeta,
 } from "@/lib/db/prospects.ts";
 import {
   listDeletedProspects,
@@ -37,7 +39,7 @@ import {
 } from "@/lib/db/prospect_search.ts";
 import { getClubByNumber, getMarketProjectByNumber } from "@/lib/db/reference.ts";
 import { getAdminSettings, getTimeLimitsByStatus } from "@/lib/db/settings.ts";
-import { getUserByEmail } from "@/lib/db/users.ts";
+import { getUser, getUserByEmail } from "@/lib/db/users.ts";
 import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import {
   addDays,
@@ -48,6 +50,7 @@ import {
   followUpFor,
   motivationMissing,
   type Prospect,
+  sellStatusLocked,
   sourceOf,
   startOfLocalDay,
   validateRow,
@@ -235,6 +238,20 @@ function specOf(ctx: ProspectCtx, q: ProspectSearchQuery): Omit<SearchSpec, "off
 }
 
 /**
+ * GET /api/prospects/ids: the ids of every prospect matching the filters, in the grid's order, at
+ * most `max` (the grid's "select all matching"), with the total.
+ */
+export async function idsForUser(
+  ctx: ProspectCtx,
+  q: ProspectSearchQuery,
+  max: number,
+): Promise<{ ids: string[]; total: number }> {
+  await searchForUser(ctx, { ...q, page: 1, size: 1, deleted: false });
+  const out = await searchProspects(ctx.kv, { ...specOf(ctx, q), offset: 0, limit: max });
+  return { ids: out.items.map((p) => p.id), total: out.total };
+}
+
+/**
  * GET /api/prospects?format=csv: every prospect matching the filters (not one page), in follow-up
  * order, as rows streamed while the project's index is walked (the first bytes go out at once).
  */
@@ -357,8 +374,10 @@ export async function createProspect(
   ]);
   const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
   const at = ctx.now.toISOString();
-  const record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
+  let record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
   const contact = contactOf(input.phoneNumber, input.email);
+  // Left unassigned: the club's automatic assignment takes a turn once, after the duplicate check.
+  let auto: "pending" | "taken" | "none" = assignee ? "none" : "pending";
   for (let attempt = 0; attempt < 5; attempt++) {
     const guards = await readGuards(ctx.kv, guardKeys(project.marketProjectId, contact));
     const matches = await contactMatches(ctx.kv, contact);
@@ -368,11 +387,17 @@ export async function createProspect(
         duplicates: same.filter((m) => maySee(ctx.user, m)).map(duplicateView),
       });
     }
+    if (auto === "pending") {
+      const chosen = await takeAutoAssignee(ctx.kv, club.clubId, project.b2b);
+      auto = chosen ? "taken" : "none";
+      if (chosen) record = { ...record, ...chosen };
+    }
     try {
       const created = await insertProspect(ctx.kv, record, {
         userId: ctx.user.id,
         at,
         timeZone: ctx.config.timeZone,
+        autoAssigned: auto === "taken",
       }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
       return { ...created, ...duplicateWarning(ctx.user, others) };
@@ -440,6 +465,7 @@ async function update(
   change: Change,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
   also?: { key: Deno.KvKey; value: unknown }[],
+  events?: WriteMeta["events"],
 ): Promise<Prospect> {
   const started = performance.now();
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
@@ -471,6 +497,7 @@ async function update(
       at: ctx.now.toISOString(),
       timeZone: ctx.config.timeZone,
       also,
+      events,
     });
     if (out) return out.prospect;
   }
@@ -625,14 +652,15 @@ export async function addFirstContactNote(
   );
 }
 
-/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
-export async function assignProspect(
-  ctx: ProspectCtx,
-  id: string,
-  input: ProspectAssign,
-): Promise<Prospect> {
-  if (input.assignId === null) {
-    return await update(ctx, id, input.version, (before) => {
+type Assignee = { assignId: string; assignName: string; assignUserId: string };
+
+/**
+ * The assignment part of a change: `null` clears it (the assignee or an admin), a user sets it
+ * (over another assignee: admins only, else 409 ALREADY_ASSIGNED).
+ */
+function assignChange(ctx: ProspectCtx, assignee: Assignee | null): Change {
+  if (assignee === null) {
+    return (before) => {
       if (!before.assignId) return before;
       const mayClear = can(ctx.user, "prospect.unassign", {
         b2b: before.b2b,
@@ -642,10 +670,9 @@ export async function assignProspect(
       });
       if (!mayClear) throw prospectError("forbidden", "NOT_ASSIGNEE");
       return { ...before, assignId: null, assignName: null, assignUserId: null };
-    }, "prospect.assign");
+    };
   }
-  const assignee = await assigneeFor(ctx, input.assignId);
-  return await update(ctx, id, input.version, (before, version) => {
+  return (before, version) => {
     const current = before.assignId?.toLowerCase() ?? null;
     if (current === assignee.assignId.toLowerCase()) return before;
     if (current && !isAdmin(ctx.user)) {
@@ -654,15 +681,98 @@ export async function assignProspect(
       });
     }
     return { ...before, ...assignee };
-  }, "prospect.assign");
+  };
 }
 
-/** DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them). */
-export async function deleteProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
-  return await update(ctx, id, undefined, (before) => ({
+/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
+export async function assignProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectAssign,
+): Promise<Prospect> {
+  const assignee = input.assignId === null ? null : await assigneeFor(ctx, input.assignId);
+  return await update(ctx, id, input.version, assignChange(ctx, assignee), "prospect.assign");
+}
+
+/**
+ * The assignee for a user id: the caller themself, or (admins only, else 403 NOT_ASSIGNEE) an
+ * enabled user (else 400 on `field`).
+ */
+export async function assigneeById(
+  ctx: ProspectCtx,
+  userId: string,
+  field: string,
+): Promise<Assignee> {
+  const u = ctx.user;
+  if (userId === u.id) return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
+  const target = await getUser(ctx.kv, userId);
+  if (!target || !target.enabled) {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
+      [field]: "validation.invalidValue",
+    });
+  }
+  return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
+}
+
+/**
+ * Some fields and the assignee of one prospect in one change (a bulk row): the rules of PATCH for
+ * the fields (`sentKeys`), of PATCH …/assign for the assignee (`undefined`: left as it is), one
+ * history entry. A sell status change of a Paused prospect is refused (403 SELL_STATUS_PAUSED),
+ * as the grid's status select is locked while Paused.
+ */
+export async function changeProspect(
+  ctx: ProspectCtx,
+  id: string,
+  o: {
+    patch: ProspectPatch;
+    sentKeys: string[];
+    assignee?: Assignee | null;
+    version?: string;
+    /** Entries set in the same atomic, and history entries the fields do not show (a merge). */
+    also?: { key: Deno.KvKey; value: unknown }[];
+    events?: WriteMeta["events"];
+  },
+): Promise<Prospect> {
+  const explicit = new Set(o.sentKeys.filter((k) => k !== "version" && k in o.patch));
+  const assign = o.assignee === undefined ? null : assignChange(ctx, o.assignee);
+  const action = explicit.size ? "prospect.update" : "prospect.assign";
+  return await update(
+    ctx,
+    id,
+    o.version,
+    async (before, version) => {
+      if (
+        explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
+        sellStatusLocked(before)
+      ) {
+        throw prospectError("forbidden", "SELL_STATUS_PAUSED");
+      }
+      const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
+      return assign ? await assign(fields, version) : fields;
+    },
+    action,
+    o.also,
+    o.events,
+  );
+}
+
+/**
+ * DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them).
+ * With `version`, a prospect changed since answers 409.
+ */
+export async function deleteProspect(
+  ctx: ProspectCtx,
+  id: string,
+  version?: string,
+  /** Deleted by a merge into this prospect. */
+  mergedInto?: string,
+): Promise<Prospect> {
+  return await update(ctx, id, version, (before) => ({
     ...before,
     deleted: true,
     deletedAt: ctx.now.toISOString(),
     deletedBy: ctx.user.id,
+    ...(mergedInto ? { mergedInto } : {}),
   }), "prospect.delete");
 }

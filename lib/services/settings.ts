@@ -63,6 +63,7 @@ export interface SettingsPatch {
   showSelectMarketProjectMessage?: boolean;
   menu?: number;
   language?: "sv" | "en";
+  away?: boolean;
 }
 
 /** PATCH /api/users/{id}/settings/…. */
@@ -91,6 +92,7 @@ export async function patchUserSettings(
   }
   if (patch.menu !== undefined) out.menu = patch.menu;
   if (patch.language !== undefined) out.language = patch.language;
+  if (patch.away !== undefined) out.away = patch.away;
   return await updateUserSettings(kv, id, out);
 }
 

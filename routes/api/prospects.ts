@@ -31,6 +31,7 @@ import {
   deleteProspect,
   exportForUser,
   getForUser,
+  idsForUser,
   keysReadToWrite,
   patchProspect,
   type ProspectCtx,
@@ -39,6 +40,21 @@ import {
   withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
+import { bulkChange } from "@/lib/services/prospect_bulk.ts";
+import { duplicateGroups, mergeProspects } from "@/lib/services/merge.ts";
+import {
+  DUPLICATE_GROUPS_MAX,
+  duplicateGroupSchema,
+  duplicateGroupsQuerySchema,
+  mergeSchema,
+} from "@/lib/domain/merge.ts";
+import {
+  BULK_MAX,
+  BULK_SELECT_MAX,
+  bulkResultSchema,
+  prospectBulkSchema,
+} from "@/lib/domain/prospect_bulk.ts";
+import { IDEMPOTENCY_DOC, idempotent } from "@/routes/api/idempotent.ts";
 import { todayForUser } from "@/lib/services/today.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
@@ -176,6 +192,78 @@ function todayRoute(r: ApiRouter) {
   });
 }
 
+/** Possible duplicates of a project, and merging two records of one person. */
+function mergeRoutes(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/duplicates",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Possible duplicates in a market project: groups of live prospects that share a phone number (any written form) or an e-mail, each oldest first (at most ${DUPLICATE_GROUPS_MAX} groups). Reads every prospect of the project`,
+    query: duplicateGroupsQuerySchema,
+    response: z.array(duplicateGroupSchema),
+    handler: (c, { query, user }) => duplicateGroups(prospectCtx(c, user), query.marketProjectId),
+  });
+  prospectAction(r, {
+    method: "post",
+    path: "/api/prospects/:id/merge",
+    summary:
+      "Merge a duplicate into this prospect (both visible to and editable by the caller, one market project): the fields named in take are taken from the duplicate with the rules of a single change, the duplicate's notes and history move here with a 'merged with #<customerId>' entry, and the duplicate becomes a deleted prospect with mergedInto (an admin may restore it). Answers the survivor",
+    body: mergeSchema,
+    act: (ctx, id, body) => mergeProspects(ctx, id, body),
+  });
+}
+
+/** POST /api/prospects/bulk: one change of many prospects, each row on its own. */
+function bulkRoute(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/ids",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `The ids of the prospects matching the search filters (as GET /api/prospects, without paging), in its order, at most ${BULK_SELECT_MAX}; total counts every match`,
+    query: prospectSearchSchema,
+    response: z.object({ ids: z.array(z.string()), total: z.number().int() }),
+    handler: (c, { query, user }) => idsForUser(prospectCtx(c, user), query, BULK_SELECT_MAX),
+  });
+  r.add({
+    method: "post",
+    path: "/api/prospects/bulk",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Change or delete up to ${BULK_MAX} prospects: set {sellStatus, assignedTo (user id, null: unassign), followUpDate, clubId, tag} or delete: true. Each row is applied on its own with the checks of a single change (PATCH, PATCH …/assign, DELETE) and its own history entry, never all-or-nothing; a row answers updated, conflict (changed since its version, or assigned to someone else), forbidden, invalid or notFound (also for prospects the caller may not see). ${IDEMPOTENCY_DOC}`,
+    body: prospectBulkSchema,
+    response: bulkResultSchema,
+    handler: (c, { body, user }) =>
+      idempotent(c, user!, body, async () => {
+        const out = await bulkChange(prospectCtx(c, user), body);
+        const lang = c.get("lang") ?? "sv";
+        return {
+          status: 200,
+          body: {
+            updated: out.updated,
+            results: out.results.map(({ id, status, error }) =>
+              error
+                ? {
+                  id,
+                  status,
+                  error: {
+                    code: error.code,
+                    message: translate(lang, error.messageKey, error.vars),
+                    fields: error.fields,
+                  },
+                }
+                : { id, status }
+            ),
+          },
+        };
+      }),
+  });
+}
+
 export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "get",
@@ -221,6 +309,8 @@ export function prospectRoutes(r: ApiRouter) {
   });
 
   todayRoute(r);
+  bulkRoute(r);
+  mergeRoutes(r);
 
   r.add({
     method: "post",

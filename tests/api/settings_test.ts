@@ -179,6 +179,7 @@ Deno.test("user settings: defaults, menu, language (next page load), market proj
       showSelectMarketProjectMessage: true,
       menu: 2,
       language: "sv",
+      away: false,
     });
 
     const menu = await call(env, "PATCH", `${base}/menu`, {
