@@ -12,6 +12,7 @@ import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
 import type { ApiTokenScope } from "@/lib/auth/api_tokens.ts";
+import { IDEMPOTENCY_HEADER, idempotent } from "@/routes/api/idempotent.ts";
 
 export type Access = "public" | "user" | "admin";
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -43,6 +44,11 @@ export interface ApiRoute<
   undocumented?: boolean;
   /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
   errorSchema?: z.ZodType;
+  /**
+   * A creating POST: an Idempotency-Key header makes a retry within 24 h answer the first answer
+   * and create nothing (routes/api/idempotent.ts).
+   */
+  idempotent?: boolean;
   /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
   bodyType?: "json" | "form" | "csv";
   /**
@@ -136,7 +142,11 @@ export class ApiRouter {
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
       if (def.body && (def.bodyType ?? "json") === "json") rejectUnknownFields(def, rawBody);
       const body = def.body ? parseOrThrow(def.body, withIfMatch(c, def, rawBody)) : undefined;
-      const out = await def.handler(c, { query, body, params, user } as any);
+      const run = () => def.handler(c, { query, body, params, user } as any);
+      const keyed = def.idempotent && user && c.req.header(IDEMPOTENCY_HEADER) !== undefined;
+      const out = keyed
+        ? await idempotent(c, user!, body, async () => answerOf(await run(), def.status ?? 200))
+        : await run();
       if (out instanceof Response) return out;
       if (out === undefined) return c.body(null, 204);
       const version = (out as { version?: unknown }).version;
@@ -315,4 +325,11 @@ function checkTokenScope(scope: ApiTokenScope | null | undefined, def: ApiRoute<
   if ((scope === "read" && def.method !== "get") || def.access === "admin") {
     throw new HttpError(403, "TOKEN_SCOPE", "errors.tokenScope", undefined, { scope });
   }
+}
+
+/** A handler's answer as status and JSON body (what an idempotent request keeps and replays). */
+async function answerOf(out: unknown, status: number): Promise<{ status: number; body: unknown }> {
+  if (!(out instanceof Response)) return { status: out === undefined ? 204 : status, body: out };
+  const text = await out.text();
+  return { status: out.status, body: text ? JSON.parse(text) : undefined };
 }

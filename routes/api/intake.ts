@@ -95,6 +95,7 @@ export function intakeRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/marketprojects/:id/form-keys",
+    idempotent: true,
     access: "admin",
     tag: "intake",
     summary:

@@ -54,7 +54,7 @@ import {
   bulkResultSchema,
   prospectBulkSchema,
 } from "@/lib/domain/prospect_bulk.ts";
-import { IDEMPOTENCY_DOC, idempotent } from "@/routes/api/idempotent.ts";
+import { IDEMPOTENCY_DOC } from "@/routes/api/idempotent.ts";
 import { todayForUser } from "@/lib/services/today.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
@@ -237,30 +237,27 @@ function bulkRoute(r: ApiRouter) {
       `Change or delete up to ${BULK_MAX} prospects: set {sellStatus, assignedTo (user id, null: unassign), followUpDate, clubId, tag} or delete: true. Each row is applied on its own with the checks of a single change (PATCH, PATCH …/assign, DELETE) and its own history entry, never all-or-nothing; a row answers updated, conflict (changed since its version, or assigned to someone else), forbidden, invalid or notFound (also for prospects the caller may not see). ${IDEMPOTENCY_DOC}`,
     body: prospectBulkSchema,
     response: bulkResultSchema,
-    handler: (c, { body, user }) =>
-      idempotent(c, user!, body, async () => {
-        const out = await bulkChange(prospectCtx(c, user), body);
-        const lang = c.get("lang") ?? "sv";
-        return {
-          status: 200,
-          body: {
-            updated: out.updated,
-            results: out.results.map(({ id, status, error }) =>
-              error
-                ? {
-                  id,
-                  status,
-                  error: {
-                    code: error.code,
-                    message: translate(lang, error.messageKey, error.vars),
-                    fields: error.fields,
-                  },
-                }
-                : { id, status }
-            ),
-          },
-        };
-      }),
+    idempotent: true,
+    handler: async (c, { body, user }) => {
+      const out = await bulkChange(prospectCtx(c, user), body);
+      const lang = c.get("lang") ?? "sv";
+      return {
+        updated: out.updated,
+        results: out.results.map(({ id, status, error }) =>
+          error
+            ? {
+              id,
+              status,
+              error: {
+                code: error.code,
+                message: translate(lang, error.messageKey, error.vars),
+                fields: error.fields,
+              },
+            }
+            : { id, status }
+        ),
+      };
+    },
   });
 }
 
@@ -287,6 +284,7 @@ export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/prospects",
+    idempotent: true,
     access: "user",
     tag: "prospects",
     summary:
@@ -315,6 +313,7 @@ export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/prospects/import",
+    idempotent: true,
     access: "user",
     tag: "prospects",
     summary:

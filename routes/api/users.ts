@@ -45,6 +45,7 @@ function profileRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/user",
+    idempotent: true,
     access: "admin",
     tag: "users",
     summary: "Register a user (admin); the user gets a verification e-mail",
@@ -144,6 +145,7 @@ function adminUserRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/admin/users/:id/api-tokens",
+    idempotent: true,
     access: "admin",
     tag: "users",
     summary:

@@ -25,6 +25,7 @@ export function viewRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/views",
+    idempotent: true,
     access: "user",
     tag: "views",
     summary:

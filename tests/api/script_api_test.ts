@@ -284,3 +284,65 @@ Deno.test("tokens: scope read gets 403 on any write, write on admin operations; 
     env.close();
   }
 });
+
+Deno.test("Idempotency-Key on creating POSTs: a retried create (even with allowDuplicate) answers the first answer and creates nothing; another body answers 422", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const token = await tokenFor(env);
+    const body = newRow({ firstName: "Retry", allowDuplicate: true });
+    const send = (key: string, b: unknown = body) =>
+      call(env, "POST", "/api/prospects", {
+        headers: { ...token, "Idempotency-Key": key },
+        body: b,
+      });
+    const answers = await Promise.all([send("k-1"), send("k-1"), send("k-1")]);
+    const created = answers.filter((a) => a.res.status === 201);
+    const running = answers.filter((a) => a.res.status === 409);
+    assert.ok(
+      created.length >= 1 && created.length + running.length === 3,
+      answers.map((a) => a.res.status).join(),
+    );
+    assert.equal(new Set(created.map((a) => a.json.id)).size, 1, "one record, one id");
+    const again = await send("k-1");
+    assert.equal(again.res.status, 201);
+    assert.equal(again.json.id, created[0].json.id);
+    assert.equal(again.res.headers.get("idempotent-replayed"), "true");
+    const other = await send("k-1", { ...body, firstName: "Annan" });
+    assert.equal(other.res.status, 422);
+    assert.equal(other.json.error, "IDEMPOTENCY_KEY_REUSED");
+    const list = await call(env, "GET", "/api/prospects?marketProjectId=1&search=Retry", {
+      headers: token,
+    });
+    assert.equal(list.json.length, 1, "created once");
+    // Without a key the same body makes a second record (allowDuplicate), as before.
+    assert.equal(
+      (await call(env, "POST", "/api/prospects", { headers: token, body })).res.status,
+      201,
+    );
+    // A note, retried, is written once.
+    const id = created[0].json.id;
+    const assign = await call(env, "PATCH", `/api/prospects/${id}/assign`, {
+      headers: token,
+      body: {
+        assignId: (await call(env, "GET", "/api/auth/me", { headers: token })).json.user.email,
+      },
+    });
+    assert.equal(assign.res.status, 200, JSON.stringify(assign.json));
+    const note = { text: "Ringde", noteType: "Note" };
+    for (let i = 0; i < 2; i++) {
+      const n = await call(env, "POST", `/api/prospects/${id}/notes`, {
+        headers: { ...token, "Idempotency-Key": "note-1" },
+        body: note,
+      });
+      assert.equal(n.res.status, 201, JSON.stringify(n.json));
+    }
+    const notes = await call(env, "GET", `/api/prospects/${id}/notes`, { headers: token });
+    assert.equal(notes.json.length, 1);
+    const doc = await call(env, "GET", "/api/openapi.json");
+    const params = doc.json.paths["/api/prospects"].post.parameters.map((p: any) => p.name);
+    assert.ok(params.includes("Idempotency-Key"));
+  } finally {
+    env.close();
+  }
+});
