@@ -47,6 +47,8 @@ export interface ImportResult {
   /** The file's records after the header (blank lines left out): created + duplicates + lines with errors. */
   rows: number;
   created: number;
+  /** The prospects this import created, by file line (none in a dry run). */
+  createdIds: { line: number; id: string }[];
   duplicates: { line: number; id: string | null }[];
   /** message: an i18n key (with vars, e.g. a length limit); the route translates it. */
   errors: {
@@ -54,8 +56,8 @@ export interface ImportResult {
     field: string;
     message: string;
     vars?: Record<string, unknown>;
-    /** A machine code for a line that could not be read (MALFORMED_QUOTE). */
-    code?: string;
+    /** A machine code: VALIDATION, a rule's code (CLUB_NOT_FOUND, …), MALFORMED_QUOTE, CONFLICT. */
+    code: string;
   }[];
   /** Header cells that name no column (left out, so a typo is visible in the preview). */
   ignoredColumns: string[];
@@ -65,6 +67,31 @@ const importError = (code: string, vars?: Record<string, unknown>) =>
   new DomainError("validation", code, `intake.errors.${code}`, undefined, undefined, vars);
 
 const fold = (s: string) => s.trim().toLowerCase();
+
+/**
+ * A refused line's errors, one per field with its code; a refusal that names no field still
+ * reports its line (no row goes unaccounted).
+ */
+function lineErrors(
+  line: number,
+  fields: Record<string, string>,
+  vars?: Record<string, Record<string, unknown>>,
+): ImportResult["errors"] {
+  const out = Object.entries(fields).map(([field, message]) => ({
+    line,
+    field,
+    message,
+    vars: vars?.[field],
+    code: codeOf(message),
+  }));
+  return out.length
+    ? out
+    : [{ line, field: "_", message: "errors.validation", code: "VALIDATION" }];
+}
+
+/** A field error's machine code: a rule's own (prospects.errors.<CODE>), else VALIDATION. */
+const codeOf = (messageKey: string) =>
+  messageKey.startsWith("prospects.errors.") ? messageKey.slice(17) : "VALIDATION";
 
 /** Header text (either language, or the field name) → column. */
 function headerNames(): Map<string, string> {
@@ -176,6 +203,7 @@ export async function importProspects(
   const out: ImportResult = {
     rows: rows.length,
     created: 0,
+    createdIds: [],
     duplicates: [],
     errors: [],
     ignoredColumns,
@@ -211,13 +239,7 @@ export async function importProspects(
     if (parsed.success && !found) fields.clubId = "prospects.errors.CLUB_NOT_FOUND";
     if (!parsed.success || !found || Object.keys(fields).length) {
       const vars = parsed.success ? undefined : zodFieldVars(parsed.error, fields);
-      for (const [field, message] of Object.entries(fields)) {
-        out.errors.push({ line: row.line, field, message, vars: vars?.[field] });
-      }
-      // A refusal that names no field still reports its line: no row goes unaccounted.
-      if (!Object.keys(fields).length) {
-        out.errors.push({ line: row.line, field: "_", message: "errors.validation" });
-      }
+      out.errors.push(...lineErrors(row.line, fields, vars));
       return null;
     }
     const input = parsed.data;
@@ -277,6 +299,7 @@ export async function importProspects(
   for (const d of dupOf) out.duplicates.push({ line: d.line, id: d.of.id });
   out.duplicates.sort((a, b) => a.line - b.line);
   out.errors.sort((a, b) => a.line - b.line);
+  out.createdIds.sort((a, b) => a.line - b.line);
   return out;
 }
 
@@ -300,6 +323,7 @@ async function writeBatch(
   } catch { /* over an atomic limit: one by one below */ }
   if (written) {
     out.created += written.length;
+    for (const r of ready) out.createdIds.push({ line: r.line, id: r.record.id });
     return;
   }
   for (const r of ready) {
@@ -312,11 +336,14 @@ async function writeBatch(
     try {
       await insertProspect(ctx.kv, r.record, { ...meta, autoAssigned: r.autoAssigned }, mine);
       out.created++;
+      out.createdIds.push({ line: r.line, id: r.record.id });
     } catch {
       // The same person was created meanwhile (guard moved) or the row cannot be written.
       const now = (await contactMatches(ctx.kv, r.contact)).find((m) => m.marketProjectId === mp);
       if (now) out.duplicates.push({ line: r.line, id: now.id });
-      else out.errors.push({ line: r.line, field: "_", message: "errors.conflict" });
+      else {
+        out.errors.push({ line: r.line, field: "_", message: "errors.conflict", code: "CONFLICT" });
+      }
     }
   }
 }

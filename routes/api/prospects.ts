@@ -40,6 +40,7 @@ import {
   withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
+import { BATCH_CREATE_MAX, createBatch } from "@/lib/services/prospect_batch.ts";
 import { bulkChange } from "@/lib/services/prospect_bulk.ts";
 import { duplicateGroups, mergeProspects } from "@/lib/services/merge.ts";
 import {
@@ -64,6 +65,9 @@ const importResultSchema = z.object({
     "records after the header (blank lines left out) = created + duplicates + lines with errors",
   ),
   created: z.number().int().describe("rows created (a dry run: rows it would create)"),
+  createdIds: z.array(z.object({ line: z.number().int(), id: z.string() })).describe(
+    "the prospects created, by file line (empty in a dry run)",
+  ),
   duplicates: z.array(z.object({
     line: z.number().int(),
     id: z.string().nullable().describe("the prospect it duplicates (null: an uncreated line)"),
@@ -72,11 +76,25 @@ const importResultSchema = z.object({
     line: z.number().int(),
     field: z.string(),
     message: z.string().describe("in the caller's language"),
-    code: z.string().optional().describe(
-      "MALFORMED_QUOTE: a quote not closed, inside an unquoted cell, or followed by text; only that line is skipped",
+    code: z.string().describe(
+      "VALIDATION, a rule's code (CLUB_NOT_FOUND, FOLLOW_UP_DATE_PAST, …), CONFLICT, or MALFORMED_QUOTE: a quote not closed, inside an unquoted cell, or followed by text (only that line is skipped)",
     ),
   })),
   ignoredColumns: z.array(z.string()).describe("header cells that name no imported column"),
+});
+
+const batchResultSchema = z.object({
+  index: z.number().int().describe("the item's place in items (0-based)"),
+  status: z.enum(["created", "duplicate", "invalid"]),
+  id: z.string().optional().describe("the new prospect (created)"),
+  duplicateOf: z.string().nullable().optional().describe(
+    "the live prospect of the project with the same phone or e-mail (duplicate)",
+  ),
+  error: z.object({
+    code: z.string().describe("e.g. VALIDATION, DUPLICATE_PROSPECT, CLUB_NOT_FOUND, B2B_ONLY"),
+    field: z.string().nullable(),
+    message: z.string().describe("in the caller's language"),
+  }).optional(),
 });
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -227,6 +245,38 @@ function bulkRoute(r: ApiRouter) {
     query: prospectSearchSchema,
     response: z.object({ ids: z.array(z.string()), total: z.number().int() }),
     handler: (c, { query, user }) => idsForUser(prospectCtx(c, user), query, BULK_SELECT_MAX),
+  });
+  r.add({
+    method: "post",
+    path: "/api/prospects/batch",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Create up to ${BATCH_CREATE_MAX} prospects, each item as the body of POST /api/prospects and through the rules of a single create, each answered on its own (never all-or-nothing): created with its id, duplicate with the id of the match (duplicateOf; null when the caller may not see it) or invalid with {code, field, message}. ${IDEMPOTENCY_DOC}`,
+    body: z.object({
+      items: z.array(z.unknown(), { error: "validation.arrayRequired" })
+        .min(1, "validation.arrayRequired")
+        .max(BATCH_CREATE_MAX, "validation.maxLength")
+        .describe(`1–${BATCH_CREATE_MAX} prospects, each as the body of POST /api/prospects`),
+    }),
+    response: z.object({ results: z.array(batchResultSchema) }),
+    idempotent: true,
+    handler: async (c, { body, user }) => {
+      const lang = c.get("lang") ?? "sv";
+      const results = await createBatch(prospectCtx(c, user), body.items);
+      return {
+        results: results.map((r) =>
+          r.status === "created" ? r : {
+            ...r,
+            error: {
+              code: r.error.code,
+              field: r.error.field,
+              message: translate(lang, r.error.messageKey),
+            },
+          }
+        ),
+      };
+    },
   });
   r.add({
     method: "post",

@@ -116,6 +116,7 @@ export const MATRIX: Record<string, string> = {
   "PATCH /api/prospects/:id/assign": SIGNED_IN,
   "DELETE /api/prospects/:id": SIGNED_IN,
   "POST /api/prospects/bulk": SIGNED_IN,
+  "POST /api/prospects/batch": SIGNED_IN,
   "GET /api/prospects/ids": SIGNED_IN,
   "GET /api/prospects/duplicates": SIGNED_IN,
   "POST /api/prospects/:id/merge": SIGNED_IN,

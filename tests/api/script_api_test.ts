@@ -346,3 +346,58 @@ Deno.test("Idempotency-Key on creating POSTs: a retried create (even with allowD
     env.close();
   }
 });
+
+Deno.test("batch create: each item through the single-create rules — created, duplicate (in the store and earlier in the batch), invalid with code and field; 501 items answer 400", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const token = await tokenFor(env);
+    const existing = await createRow(env, token, { phoneNumber: "070-555 00 01" });
+    const items = [
+      newRow({ firstName: "Ny", phoneNumber: "0705550002" }),
+      newRow({ firstName: "Samma", phoneNumber: "+46705550001" }), // the stored one
+      newRow({ firstName: "", phoneNumber: "0705550003" }),
+      newRow({ firstName: "Tvilling", phoneNumber: "0705550004" }),
+      newRow({ firstName: "Tvilling2", phoneNumber: "070 555 00 04" }), // the item before
+      newRow({ firstName: "Klubblös", clubId: 999, phoneNumber: "0705550005" }),
+      newRow({ firstName: 7, phoneNumber: "0705550006" }),
+    ];
+    const r = await call(env, "POST", "/api/prospects/batch", {
+      headers: { ...token, "Accept-Language": "en" },
+      body: { items },
+    });
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    const res = r.json.results;
+    assert.deepEqual(res.map((x: any) => x.index), [0, 1, 2, 3, 4, 5, 6]);
+    assert.equal(res[0].status, "created");
+    assert.deepEqual(
+      { status: res[1].status, duplicateOf: res[1].duplicateOf, code: res[1].error.code },
+      { status: "duplicate", duplicateOf: existing.id, code: "DUPLICATE_PROSPECT" },
+    );
+    assert.deepEqual([res[2].status, res[2].error.code, res[2].error.field], [
+      "invalid",
+      "VALIDATION",
+      "firstName",
+    ]);
+    const twins = [res[3], res[4]].map((x: any) => x.status).sort();
+    assert.deepEqual(twins, ["created", "duplicate"], "one of the two with one phone");
+    assert.deepEqual([res[5].status, res[5].error.code, res[5].error.field], [
+      "invalid",
+      "CLUB_NOT_FOUND",
+      "clubId",
+    ]);
+    assert.equal(res[6].error.message, "Must be text");
+    const created = res.filter((x: any) => x.status === "created");
+    for (const c of created) {
+      const got = await call(env, "GET", `/api/prospects/${c.id}`, { headers: token });
+      assert.equal(got.res.status, 200);
+    }
+    const tooMany = await call(env, "POST", "/api/prospects/batch", {
+      headers: token,
+      body: { items: Array.from({ length: 501 }, () => newRow()) },
+    });
+    assert.equal(tooMany.res.status, 400);
+  } finally {
+    env.close();
+  }
+});
