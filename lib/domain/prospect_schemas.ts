@@ -284,7 +284,7 @@ export const prospectSchema = prospectRecordSchema.extend({
   may: prospectMaySchema.optional().describe(
     "what the caller may do with this prospect (the server enforces the same)",
   ),
-});
+}).meta({ id: "Prospect" });
 
 export type ProspectMay = z.output<typeof prospectMaySchema>;
 /** A stored prospect, with its versionstamp and the caller's rights where the API adds them. */
@@ -303,7 +303,7 @@ export const duplicateSchema = prospectRecordSchema.pick({
   marketProjectId: true,
   sellStatus: true,
   assignName: true,
-});
+}).meta({ id: "DuplicateMatch" });
 export type DuplicateView = z.output<typeof duplicateSchema>;
 
 /** The CSV's columns, in order (header texts: prospectCsv.<column>). */
@@ -531,7 +531,7 @@ export const noteSchema = z.object({
   may: z.object({ edit: z.boolean() }).optional().describe(
     "what the caller may do with the note (GET …/notes)",
   ),
-});
+}).meta({ id: "Note" });
 export type Note = Omit<z.output<typeof noteSchema>, "version"> & { version?: string };
 
 /** POST /api/prospects/import: the project, a club for rows without one, and a dry run. */

@@ -65,7 +65,7 @@ export const districtSchema = z.object({
   districtId: z.number().int(),
   name: z.string(),
   version: z.string().optional(),
-});
+}).meta({ id: "District" });
 export const clubSchema = z.object({
   id: z.string(),
   clubId: z.number().int(),
@@ -74,7 +74,7 @@ export const clubSchema = z.object({
   districtId: z.number().int(),
   version: z.string().optional(),
   checked: z.boolean().optional().describe("GET /api/users/{id}/clubs only: the user follows it"),
-});
+}).meta({ id: "Club" });
 export const marketProjectSchema = z.object({
   id: z.string(),
   marketProjectId: z.number().int(),
@@ -83,7 +83,7 @@ export const marketProjectSchema = z.object({
   active: z.boolean(),
   b2b: z.boolean(),
   version: z.string().optional(),
-});
+}).meta({ id: "MarketProject" });
 export const adminSettingsSchema = z.object({
   id: z.string(),
   worktimeFrom: z.string().describe("HH:mm, local time"),
@@ -92,14 +92,14 @@ export const adminSettingsSchema = z.object({
     "days without a change before a prospect is erased (0 = off)",
   ),
   version: z.string().optional(),
-});
+}).meta({ id: "AdminSettings" });
 export const timeSettingSchema = z.object({
   id: z.string(),
   sellStatus: z.string(),
   sellStatusName: z.string().optional().describe("in the caller's language (GET only)"),
   ...perTimeLimit(() => z.number().int()),
   version: z.string().optional(),
-});
+}).meta({ id: "TimeSetting" });
 
 /** The versionstamp the client read; a stale one answers 409. */
 const versionSchema = z.string().max(100).optional();

@@ -78,4 +78,4 @@ export const savedViewSchema = z.object({
   query: z.string(),
   shared: z.boolean(),
   mine: z.boolean().describe("the caller saved it (and may delete it)"),
-});
+}).meta({ id: "SavedView" });

@@ -1,6 +1,6 @@
 /** The user as the app sees it, and the zod rules of spec §5 for user input. */
 import { z } from "zod";
-import { type Role, ROLES } from "@/lib/domain/statuses.ts";
+import { LANGUAGES, type Role, ROLES } from "@/lib/domain/statuses.ts";
 import { NOTIFICATION_CATEGORY_IDS } from "@/lib/domain/reference_rules.ts";
 
 export interface UserSettings {
@@ -62,14 +62,14 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean().describe(
     "the user has verified their e-mail address (until then they cannot sign in)",
   ),
-});
+}).meta({ id: "UserSummary" });
 export type PublicUser = z.output<typeof publicUserSchema>;
 
 /** GET/PUT /api/users/{uid}: the user with its version and followed clubs. */
 export const userViewSchema = publicUserSchema.extend({
   version: z.string().describe("send back on PUT; a stale one answers 409"),
   clubs: z.array(z.number().int()).describe("the clubIds the user follows"),
-});
+}).meta({ id: "User" });
 export type UserView = z.output<typeof userViewSchema>;
 
 /** The signed-in principal a request carries. */
@@ -260,7 +260,7 @@ export const apiTokenSchema = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   lastUsedAt: z.string().nullable().describe("the last request made with it (to the minute)"),
-});
+}).meta({ id: "ApiToken" });
 
 /** One entry of the audit trail of admin actions on a user. */
 export const auditEntrySchema = z.object({
@@ -271,4 +271,13 @@ export const auditEntrySchema = z.object({
   action: z.string().describe('e.g. "user.create", "user.update", "apiToken.issue"'),
   targetId: z.string(),
   fields: z.array(z.string()).optional().describe("names of the fields changed, never values"),
-});
+}).meta({ id: "AuditEntry" });
+
+/** A user's own settings (GET /api/users/{id}/settings). */
+export const userSettingsSchema = z.object({
+  selectedMarketProjectId: z.string().nullable(),
+  showSelectMarketProjectMessage: z.boolean(),
+  menu: z.number().int(),
+  language: z.enum(LANGUAGES),
+  away: z.boolean().describe("away (borta): automatic assignment passes the user by"),
+}).meta({ id: "UserSettings" });

@@ -15,6 +15,7 @@ import {
   passwordSchema,
   publicUser,
   publicUserSchema,
+  userSettingsSchema,
 } from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
@@ -271,6 +272,7 @@ function accountRoutes(r: ApiRouter) {
     access: "user",
     tag: "auth",
     summary: "The signed-in user and their settings",
+    response: z.object({ user: publicUserSchema, settings: userSettingsSchema }),
     handler: (c, { user }) => signedInUser(c.get("deps").kv, user!.id),
   });
 

@@ -260,12 +260,21 @@ function rejectBadText(...inputs: unknown[]) {
 function propertyNames(schema: z.ZodType | undefined, io: "input" | "output"): string[] | null {
   if (!schema) return null;
   try {
-    const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as {
+    type Obj = {
       properties?: Record<string, unknown>;
       additionalProperties?: unknown;
+      $ref?: string;
+      $defs?: Record<string, Obj>;
+      allOf?: Obj[];
     };
-    if (!json.properties || (json.additionalProperties ?? false) !== false) return null;
-    return Object.keys(json.properties);
+    const root = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Obj;
+    // A named schema is a reference to its definition; an intersection, the parts' fields.
+    const resolve = (o: Obj): Obj =>
+      o.$ref?.startsWith("#/$defs/") ? resolve(root.$defs?.[o.$ref.slice(8)] ?? {}) : o;
+    const parts = (o: Obj): Obj[] => (o.allOf ? o.allOf.flatMap((x) => parts(resolve(x))) : [o]);
+    const objects = parts(resolve(root));
+    if (objects.some((o) => !o.properties)) return null;
+    return objects.flatMap((o) => Object.keys(o.properties!));
   } catch {
     return null;
   }

@@ -28,6 +28,52 @@ function requireStrictly(ctx: { zodSchema: unknown; jsonSchema: Json }) {
   if (required.size) ctx.jsonSchema.required = [...required];
 }
 
+/**
+ * The named schemas of the document (components.schemas): a zod schema with `.meta({id})` becomes
+ * one, and every operation refers to it. An input form that differs from the output one of the
+ * same name is named `<id>Input`.
+ */
+class Components {
+  readonly schemas: Record<string, Json> = { Error: ERROR_SCHEMA };
+
+  /** A schema's JSON with its named parts lifted into the components and referred to. */
+  lift(json: Json, io: "input" | "output"): Json {
+    const defs = (json.$defs ?? {}) as Record<string, Json>;
+    delete json.$defs;
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries(defs)) {
+      const text = JSON.stringify(def);
+      const taken = this.schemas[id];
+      const name = !taken || JSON.stringify(taken) === text
+        ? id
+        : io === "input" && (!this.schemas[`${id}Input`] ||
+            JSON.stringify(this.schemas[`${id}Input`]) === text)
+        ? `${id}Input`
+        : id;
+      names.set(id, name);
+    }
+    const rewrite = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(rewrite);
+      if (!v || typeof v !== "object") return v;
+      const out: Json = {};
+      for (const [k, x] of Object.entries(v)) {
+        out[k] = k === "$ref" && typeof x === "string" && x.startsWith("#/$defs/")
+          ? `#/components/schemas/${names.get(x.slice(8)) ?? x.slice(8)}`
+          : rewrite(x);
+      }
+      return out;
+    };
+    for (const [id, def] of Object.entries(defs)) {
+      this.schemas[names.get(id)!] ??= rewrite(def) as Json;
+    }
+    return rewrite(json) as Json;
+  }
+
+  schemaOf(s: z.ZodType, io: "input" | "output"): Json {
+    return this.lift(schemaOf(s, io), io);
+  }
+}
+
 function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
   const out = z.toJSONSchema(s, {
     io,
@@ -38,6 +84,108 @@ function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
   delete out.$schema;
   return out;
 }
+
+/** Names that say what an operation does where the path alone would not (issueApiToken, …). */
+const OPERATION_IDS: Record<string, string> = {
+  "GET /api/prospects": "listProspects",
+  "POST /api/prospects": "createProspect",
+  "GET /api/prospects/:id": "getProspect",
+  "PUT /api/prospects/:id": "updateProspect",
+  "PATCH /api/prospects/:id": "patchProspect",
+  "DELETE /api/prospects/:id": "deleteProspect",
+  "PATCH /api/prospects/:id/assign": "assignProspect",
+  "PUT /api/prospects/restore/:id": "restoreProspect",
+  "POST /api/prospects/:id/erase": "eraseProspect",
+  "POST /api/prospects/import": "importProspects",
+  "POST /api/prospects/batch": "createProspectBatch",
+  "POST /api/prospects/bulk": "bulkChangeProspects",
+  "GET /api/prospects/ids": "listProspectIds",
+  "GET /api/prospects/today": "getTodayList",
+  "GET /api/prospects/duplicates": "listDuplicateGroups",
+  "POST /api/prospects/:id/merge": "mergeProspect",
+  "GET /api/prospects/:id/history": "getProspectHistory",
+  "GET /api/prospects/:id/notes": "listNotes",
+  "POST /api/prospects/:id/notes": "createNote",
+  "PUT /api/notes/:noteId": "updateNote",
+  "DELETE /api/notes/:noteId": "deleteNote",
+  "POST /api/admin/users/:id/api-tokens": "issueApiToken",
+  "GET /api/admin/users/:id/api-tokens": "listApiTokens",
+  "DELETE /api/admin/users/:id/api-tokens/:tokenId": "revokeApiToken",
+  "GET /api/admin/users/:id/audit": "getUserAudit",
+  "POST /api/admin/users/:id/verification-email": "sendVerificationEmail",
+  "GET /api/admin/users/": "listUsers",
+  "DELETE /api/admin/users/:id": "disableUser",
+  "PUT /api/admin/users/restore/:id": "restoreUser",
+  "POST /api/user": "registerUser",
+  "GET /api/auth/me": "getMe",
+  "POST /oauth/v2/token": "issueAccessToken",
+};
+
+const pascal = (s: string) =>
+  s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+const singular = (s: string) =>
+  s.endsWith("ies")
+    ? `${s.slice(0, -3)}y`
+    : s.endsWith("s") && !s.endsWith("ss")
+    ? s.slice(0, -1)
+    : s;
+const VERBS: Record<string, [list: string, one: string]> = {
+  get: ["list", "get"],
+  post: ["create", "create"],
+  put: ["update", "update"],
+  patch: ["patch", "patch"],
+  delete: ["delete", "delete"],
+};
+
+/**
+ * A camelCase verb-first id for each operation: OPERATION_IDS, else from the method and the path's
+ * last words (GET /api/clubs → listClubs, GET /api/clubs/{id} → getClub), made longer with the
+ * words before them where two operations would share one.
+ */
+function operationIds(routes: ApiRoute[]): Map<ApiRoute, string> {
+  const out = new Map<ApiRoute, string>();
+  const taken = new Set<string>(Object.values(OPERATION_IDS));
+  for (const r of routes) {
+    const named = OPERATION_IDS[`${r.method.toUpperCase()} ${r.path}`];
+    if (named) {
+      out.set(r, named);
+      continue;
+    }
+    const parts = r.path.replace(/^\/(api|oauth)\//, "").split("/").filter(Boolean);
+    const words = parts.filter((w) => !w.startsWith(":"));
+    const item = parts.at(-1)?.startsWith(":") ?? false;
+    const [list, one] = VERBS[r.method];
+    const verb = r.method === "get" && !item ? list : one;
+    let id = "";
+    for (let n = 1; n <= words.length && (!id || taken.has(id)); n++) {
+      const tail = words.slice(-n);
+      const last = r.method === "get" && !item ? tail.at(-1)! : singular(tail.at(-1)!);
+      id = verb + pascal([...tail.slice(0, -1), last].join(" "));
+    }
+    while (taken.has(id)) id += "Again";
+    taken.add(id);
+    out.set(r, id);
+  }
+  return out;
+}
+
+/** Whether an operation answers CSV too (its query takes format=csv). */
+function answersCsv(route: ApiRoute): boolean {
+  const format = (route.query as { shape?: Record<string, z.ZodType> } | undefined)?.shape?.format;
+  return !!format && format.safeParse("csv").success;
+}
+
+const RATE_HEADERS: Json = {
+  "X-RateLimit-Limit": {
+    description: "requests that may come at once",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": { description: "requests left now", schema: { type: "integer" } },
+  "X-RateLimit-Reset": {
+    description: "seconds until the limit is whole again",
+    schema: { type: "integer" },
+  },
+};
 
 const ERROR_SCHEMA: Json = {
   type: "object",
@@ -69,7 +217,7 @@ const ERROR_STATUSES: Record<string, string> = {
   "404": "Not found",
   "409": "Conflict: stale version or duplicate",
   "413": "Body too large",
-  "429": "Too many attempts",
+  "429": "Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds",
 };
 
 /** "/api/prospects/:id" → "/api/prospects/{id}" */
@@ -115,26 +263,42 @@ function parametersOf(route: ApiRoute): Json[] {
 export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const tags = new Set<string>();
+  const components = new Components();
+  const ids = operationIds(router.routes.filter((r) => !r.undocumented));
   for (const route of router.routes) {
     if (route.undocumented) continue;
     const p = openApiPath(route.path);
     tags.add(route.tag);
     const status = String(route.status ?? 200);
-    const successHeaders = route.totalHeader
-      ? {
-        "x-total-elements": {
-          description: "Total number of matching records",
-          schema: { type: "integer" },
-        },
-      }
-      : undefined;
+    const successHeaders: Json = {
+      ...(route.access === "public" ? {} : RATE_HEADERS),
+      ...(route.totalHeader
+        ? {
+          "x-total-elements": {
+            description: "Total number of matching records",
+            schema: { type: "integer" },
+          },
+        }
+        : {}),
+      ...(status === "201"
+        ? { Location: { description: "the created resource's path", schema: { type: "string" } } }
+        : {}),
+    };
+    const content: Json = {
+      "application/json": {
+        schema: route.response ? components.schemaOf(route.response, "output") : {},
+      },
+    };
+    if (answersCsv(route)) {
+      content["text/csv"] = {
+        schema: { type: "string", description: "with format=csv: the rows as CSV" },
+      };
+    }
     const responses: Record<string, Json> = {
-      [status]: status === "204" ? { description: "No content" } : {
+      [status]: status === "204" ? { description: "No content", headers: successHeaders } : {
         description: "Success",
-        ...(successHeaders ? { headers: successHeaders } : {}),
-        content: {
-          "application/json": { schema: route.response ? schemaOf(route.response, "output") : {} },
-        },
+        ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
+        content,
       },
     };
     for (const [code, description] of Object.entries(route.otherStatuses ?? {})) {
@@ -146,13 +310,19 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
       code !== "400" || !!(route.body || route.query || route.params)
     );
     const errorSchema = route.errorSchema
-      ? schemaOf(route.errorSchema, "output")
+      ? components.schemaOf(route.errorSchema, "output")
       : { $ref: "#/components/schemas/Error" };
     for (const [code, description] of relevant) {
       responses[code] = { description, content: { "application/json": { schema: errorSchema } } };
     }
+    responses["429"] = {
+      ...responses["429"],
+      headers: {
+        "Retry-After": { description: "seconds to wait", schema: { type: "integer" } },
+      },
+    };
     const op: Json = {
-      operationId: `${route.method}_${p.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "")}`,
+      operationId: ids.get(route),
       summary: route.summary,
       tags: [route.tag],
       parameters: parametersOf(route),
@@ -168,7 +338,7 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
         : "application/json";
       op.requestBody = {
         required: true,
-        content: { [mediaType]: { schema: schemaOf(route.body, "input") } },
+        content: { [mediaType]: { schema: components.schemaOf(route.body, "input") } },
       };
     }
     (paths[p] ??= {})[route.method] = op;
@@ -185,7 +355,7 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: components.schemas,
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -15,6 +15,17 @@ export function outboxRoutes(r: ApiRouter, outboxReadable: boolean) {
     access: "admin",
     tag: "system",
     summary: "Stored e-mails and SMS, newest first (not in production; admins only)",
+    response: z.array(z.object({
+      id: z.string(),
+      channel: z.enum(["email", "sms"]),
+      to: z.string(),
+      subject: z.string().nullable(),
+      text: z.string(),
+      html: z.string().nullable(),
+      createdAt: z.string(),
+      delivery: z.enum(["smtp", "sms-gateway", "outbox", "failed"]),
+      attempts: z.number().int().optional(),
+    })),
     query: z.object({
       to: z.string().max(254).optional(),
       limit: z.coerce.number().int().min(1).max(500).optional(),

@@ -103,10 +103,10 @@ const todayQuerySchema = z.object({
   clubId: z.coerce.number({ error: "validation.notANumber" }).int("validation.notANumber")
     .optional(),
 });
-const todayItemSchema = prospectSchema.extend({
+const todayItemSchema = prospectSchema.and(z.object({
   overdue: z.boolean().describe("the follow-up date is before today"),
   awaitingFirstContact: z.boolean().describe("a web lead nobody has contacted yet"),
-});
+}));
 
 export function prospectCtx(c: Ctx, user: SessionUser | null): ProspectCtx {
   const { kv, config, now } = c.get("deps");
@@ -340,14 +340,14 @@ export function prospectRoutes(r: ApiRouter) {
     summary:
       "Create a prospect (spec §5 create rules, §9 defaults). A live prospect of the project with the same phone or e-mail answers 409 DUPLICATE_PROSPECT with data.duplicates (allowDuplicate: true creates anyway); matches in other projects are listed under possibleDuplicates",
     body: prospectCreateSchema,
-    response: prospectSchema.extend({
+    response: prospectSchema.and(z.object({
       possibleDuplicates: z.array(duplicateSchema).describe(
         "live prospects of other projects with the same phone or e-mail that the caller may see",
       ),
       registeredElsewhere: z.boolean().describe(
         "the phone or e-mail is also registered in a project the caller may not see (who and where is not said)",
       ),
-    }),
+    })),
     status: 201,
     handler: async (c, { body, user }) => {
       const p = await createProspect(prospectCtx(c, user), body);

@@ -4,6 +4,7 @@
  * market-project, menu, language) and club subscriptions (/api/users/{id}/clubs).
  */
 import { z } from "zod";
+import { userSettingsSchema } from "@/lib/domain/user.ts";
 import * as settings from "@/lib/services/settings.ts";
 import {
   adminSettingsInputSchema,
@@ -20,17 +21,8 @@ import {
 } from "@/lib/domain/reference_rules.ts";
 import { isLang, translate } from "@/lib/i18n/mod.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
-import { LANGUAGES } from "@/lib/domain/statuses.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-const userSettingsSchema = z.object({
-  selectedMarketProjectId: z.string().nullable(),
-  showSelectMarketProjectMessage: z.boolean(),
-  menu: z.number().int(),
-  language: z.enum(LANGUAGES),
-  away: z.boolean().describe("away (borta): automatic assignment passes the user by"),
-});
 
 export function settingsRoutes(r: ApiRouter) {
   clockRoutes(r);
