@@ -56,6 +56,8 @@ export const STORED_FIELDS = [
   "updatedAt",
   "source",
   "firstContactAt",
+  "bookedAt",
+  "memberAt",
 ] as const;
 
 /** The first element of a stored record: which form it is. */

@@ -68,7 +68,7 @@ import {
   NO_FOLLOW_UP_SORT,
   type Prospect,
 } from "@/lib/domain/prospect.ts";
-import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
+import { type ClubDistricts, movesStatusBucket, withReportMarks } from "@/lib/db/report_keys.ts";
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -149,7 +149,7 @@ export async function insertProspect(
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
-  p = withEscalationMark(null, p, meta.at);
+  p = withReportMarks(null, p, meta.at);
   const districts = await districtsForWrite(kv, [p.clubId]);
   const explicit = p.customerId > 0;
   let skip = 0;
@@ -206,7 +206,7 @@ export async function insertProspectBatch(
   const counters = new CounterSums();
   const pending = new PendingReports();
   for (const { record, guards } of items) {
-    const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
+    const rec = withReportMarks(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
@@ -255,7 +255,7 @@ export function prospectWrite(
   after: StoredProspect,
   meta: WriteMeta & { reportAt?: string; districts: ClubDistricts },
 ): ProspectWrite {
-  after = withEscalationMark(before.value, after, meta.at);
+  after = withReportMarks(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, {
     at: meta.at,
     userId: meta.userId,

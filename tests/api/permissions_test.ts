@@ -109,6 +109,7 @@ export const MATRIX: Record<string, string> = {
   "POST /api/prospects/import": SIGNED_IN,
   "GET /api/prospects/today": SIGNED_IN,
   "GET /api/reports/response-time": SIGNED_IN,
+  "GET /api/reports/funnel": SIGNED_IN,
   "GET /api/prospects/:id": SIGNED_IN,
   "PUT /api/prospects/:id": SIGNED_IN,
   "PATCH /api/prospects/:id": SIGNED_IN,
