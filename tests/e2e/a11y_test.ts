@@ -6,9 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, type Finding, hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
@@ -76,38 +75,6 @@ async function seed(kvPath: string) {
   } finally {
     kv.close();
   }
-}
-
-interface Finding {
-  screen: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe-core in the page; returns its serious and critical violations. */
-async function audit(page: Page, screen: string): Promise<Finding[]> {
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  // Evaluated over the DevTools protocol: the page's CSP (script-src 'self') stays as it is.
-  if (!injected) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, {
-      resultTypes: ["violations"],
-    });
-    // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      // deno-lint-ignore no-explicit-any
-      targets: v.nodes.slice(0, 4).map((n: any) => String(n.target)),
-    }));
-  });
-  return (violations as Omit<Finding, "screen">[])
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ screen, ...v }));
 }
 
 async function overflow(page: Page): Promise<number> {
@@ -221,6 +188,9 @@ Deno.test({
             await page.goto(`${server.url}/reports?tab=responseTime&marketProjectId=7`);
             await page.locator("[data-testid=response-table]").waitFor();
             await check("reports-responseTime");
+            await page.goto(`${server.url}/reports?tab=funnel&marketProjectId=7`);
+            await page.locator("[data-testid=funnel-table]").waitFor();
+            await check("reports-funnel");
             await page.goto(`${server.url}/outbox`);
             await check("outbox");
             assert.deepEqual(b.problems, [], "no console errors");
