@@ -25,6 +25,7 @@ import { settingsRoutes } from "@/routes/api/settings.ts";
 import { prospectRoutes } from "@/routes/api/prospects.ts";
 import { noteRoutes } from "@/routes/api/notes.ts";
 import { reportRoutes } from "@/routes/api/reports.ts";
+import { webhookRoutes } from "@/routes/api/webhooks.ts";
 import { openApiRoutes } from "@/routes/api/openapi.ts";
 import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
 import { homePages } from "@/routes/pages/home.tsx";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): App {
   noteRoutes(api);
   reportRoutes(api);
   intakeRoutes(api);
+  webhookRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

@@ -12,6 +12,7 @@ import {
 import {
   clubByNumberKey,
   customerIdSeqKey,
+  noteKey,
   prospectByCustomerIdKey,
   prospectByEmailKey,
   prospectByPhoneKey,
@@ -72,6 +73,8 @@ import { type ClubDistricts, movesStatusBucket, withReportMarks } from "@/lib/db
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
+import { prospectWebhookEvents, type WebhookEvent } from "@/lib/domain/webhooks.ts";
+import { enqueueEvents, webhooksOn } from "@/lib/db/webhooks.ts";
 
 export type { StoredProspect };
 /**
@@ -150,7 +153,10 @@ export async function insertProspect(
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
   p = withReportMarks(null, p, meta.at);
-  const districts = await districtsForWrite(kv, [p.clubId]);
+  const [districts, hooksOn] = await Promise.all([
+    districtsForWrite(kv, [p.clubId]),
+    webhooksOn(kv),
+  ]);
   const explicit = p.customerId > 0;
   let skip = 0;
   // Parallel creates contend for the sequence: each round one wins, so retry (with a little
@@ -170,6 +176,7 @@ export async function insertProspect(
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, "", events, ulid));
     new PendingReports().add(diff.report).write(op, kv);
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at));
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -194,9 +201,10 @@ export async function insertProspectBatch(
   items: { record: StoredProspect; guards: Deno.KvEntryMaybe<unknown>[] }[],
   meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
-  const [seq, districts] = await Promise.all([
+  const [seq, districts, hooksOn] = await Promise.all([
     kv.get<number>(customerIdSeqKey()),
     districtsForWrite(kv, [...new Set(items.map((i) => i.record.clubId))]),
+    webhooksOn(kv),
   ]);
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
@@ -219,6 +227,7 @@ export async function insertProspectBatch(
       { ...diff, counters: [] },
       historyEntries(rec.id, "", events, ulid),
     );
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at));
     written.push(rec);
   }
   for (const c of counters.take()) addToCounter(op, c.key, c.delta);
@@ -228,12 +237,42 @@ export async function insertProspectBatch(
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
 }
 
-/** One prospect write: the entry read before, the record after, its index diff and events. */
+/**
+ * One prospect write: the entry read before, the record after, its index diff and events, and the
+ * webhook events it emits (enqueued in its atomic when an endpoint is enabled).
+ */
 export interface ProspectWrite {
   before: ProspectEntry;
   after: StoredProspect;
   events: ProspectEvent[];
   diff: ProspectDiff;
+  hooks: Omit<WebhookEvent, "id">[];
+}
+
+/**
+ * The webhook events of a write: the prospect's (prospectWebhookEvents) and a note.created for a
+ * note written with it (`also` holding a note record: a first contact, a Motivation note).
+ */
+function webhookEventsOf(
+  before: StoredProspect | null,
+  after: StoredProspect,
+  at: string,
+  also: { key: Deno.KvKey; value: unknown }[] = [],
+): Omit<WebhookEvent, "id">[] {
+  const out: Omit<WebhookEvent, "id">[] = prospectWebhookEvents(before, after)
+    .map((e) => ({ ...e, occurredAt: at }));
+  for (const a of also) {
+    if (a.key[0] === noteKey("")[0] && a.key.length === 2) {
+      out.push({
+        type: "note.created",
+        occurredAt: at,
+        prospectId: after.id,
+        marketProjectId: after.marketProjectId,
+        noteId: a.key[1] as string,
+      });
+    }
+  }
+  return out;
 }
 
 /** Who writes, when, the zone of the report days, and entries set in the same atomic. */
@@ -269,7 +308,8 @@ export function prospectWrite(
     meta.districts,
   );
   if (meta.also) diff.sets.push(...meta.also);
-  return { before, after, events, diff };
+  const hooks = webhookEventsOf(before.value, after, meta.at, meta.also);
+  return { before, after, events, diff, hooks };
 }
 
 /** For writes that move no status bucket (the activity clock's). */
@@ -293,7 +333,7 @@ function districtsOf(
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
   1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
-  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0);
+  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0) + w.hooks.length;
 
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, StoredHistory>;
@@ -312,7 +352,7 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
   return new Map(ids.map((id, i) => [id, got[i].value ?? ""]));
 }
 
-function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
+function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn: boolean) {
   const op = kv.atomic();
   const next: [string, StoredHistory][] = [];
   const pending = new PendingReports();
@@ -325,6 +365,8 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
     const prior = w.before.history ?? histories.get(id) ?? "";
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
+    // Committed with the change or not at all: a crash right after the commit still delivers.
+    if (hooksOn) enqueueEvents(op, w.hooks);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
   }
   pending.write(op, kv);
@@ -355,7 +397,7 @@ export async function commitWrites(
   limits: { mutations: number; writes: number } = { mutations: MAX_MUTATIONS, writes: MAX_WRITES },
 ): Promise<(string | null | Error)[]> {
   const out: (string | null | Error)[] = [];
-  const histories = await readHistories(kv, writes);
+  const [histories, hooksOn] = await Promise.all([readHistories(kv, writes), webhooksOn(kv)]);
   let i = 0;
   while (i < writes.length) {
     // The next pack: as many writes as fit, never the same record twice.
@@ -373,7 +415,7 @@ export async function commitWrites(
     i += pack.length;
     if (pack.length > 1) {
       try {
-        const res = await writeOp(kv, pack, histories).commit();
+        const res = await writeOp(kv, pack, histories, hooksOn).commit();
         if (res.ok) {
           for (const _ of pack) out.push(res.versionstamp);
           continue;
@@ -382,7 +424,7 @@ export async function commitWrites(
     }
     for (const w of pack) {
       try {
-        const res = await writeOp(kv, [w], histories).commit();
+        const res = await writeOp(kv, [w], histories, hooksOn).commit();
         out.push(res.ok ? res.versionstamp : null);
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));

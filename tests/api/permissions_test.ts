@@ -110,6 +110,13 @@ export const MATRIX: Record<string, string> = {
   "GET /api/prospects/today": SIGNED_IN,
   "GET /api/reports/response-time": SIGNED_IN,
   "GET /api/reports/funnel": SIGNED_IN,
+  // outbound webhooks (issue #49)
+  "POST /api/admin/webhooks": ADMIN,
+  "GET /api/admin/webhooks": ADMIN,
+  "PUT /api/admin/webhooks/:id": ADMIN,
+  "DELETE /api/admin/webhooks/:id": ADMIN,
+  "POST /api/admin/webhooks/:id/ping": ADMIN,
+  "GET /api/admin/webhooks/:id/deliveries": ADMIN,
   "GET /api/prospects/:id": SIGNED_IN,
   "PUT /api/prospects/:id": SIGNED_IN,
   "PATCH /api/prospects/:id": SIGNED_IN,
