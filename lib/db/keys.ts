@@ -216,6 +216,12 @@ export const webhookDeliveryKey = (endpointId: string, id: string) => [
   id,
 ];
 export const webhookDeliveriesPrefix = (endpointId: string) => ["webhook_deliveries", endpointId];
+/** An event delivered to an endpoint: [endpointId, eventId] → true (expires after two days). */
+export const webhookDoneKey = (endpointId: string, eventId: string) => [
+  "webhook_done",
+  endpointId,
+  eventId,
+];
 
 // ── activity engine: lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */

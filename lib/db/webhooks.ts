@@ -6,6 +6,7 @@
 import {
   webhookDeliveriesPrefix,
   webhookDeliveryKey,
+  webhookDoneKey,
   webhookKey,
   webhooksPrefix,
 } from "@/lib/db/keys.ts";
@@ -88,6 +89,18 @@ export async function logDelivery(
     if (++n > WEBHOOK_DELIVERIES_KEPT) old.push(e.key);
   }
   for (const k of old) await kv.delete(k);
+}
+
+/** How long a delivered event is remembered: longer than its last retry could come. */
+const DONE_KEPT_MS = 2 * 86_400_000;
+
+/** Records that an event reached an endpoint (its later attempts then do nothing). */
+export async function markDelivered(kv: Deno.Kv, endpointId: string, eventId: string) {
+  await kv.set(webhookDoneKey(endpointId, eventId), true, { expireIn: DONE_KEPT_MS });
+}
+
+export async function wasDelivered(kv: Deno.Kv, endpointId: string, eventId: string) {
+  return (await kv.get(webhookDoneKey(endpointId, eventId))).value !== null;
 }
 
 /** An endpoint's deliveries, newest first. */

@@ -19,7 +19,9 @@ import {
   listDeliveries,
   listWebhooks,
   logDelivery,
+  markDelivered,
   putWebhook,
+  wasDelivered,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "@/lib/db/webhooks.ts";
@@ -267,16 +269,37 @@ async function post(
   }
 }
 
-/** One attempt of one event to one endpoint; a failure enqueues the next attempt with its delay. */
+/**
+ * One attempt of one event to one endpoint. The next attempt is enqueued (with its delay) before
+ * this one POSTs, so a process that dies in the middle still retries on time; an attempt of an
+ * event already delivered to the endpoint does nothing (a receiver still drops repeats by id: a
+ * message in flight at a crash is delivered again by Deno KV).
+ */
 async function deliver(
   deps: ServiceDeps,
   endpointId: string,
   event: WebhookEvent,
   attempt: number,
 ) {
-  const e = await getWebhookEntry(deps.kv, endpointId);
+  const [e, done] = await Promise.all([
+    getWebhookEntry(deps.kv, endpointId),
+    wasDelivered(deps.kv, endpointId, event.id),
+  ]);
   const w = e.value;
-  if (!w || !w.enabled) return;
+  if (!w || !w.enabled || done) return;
+  const delay = retryDelay(
+    attempt + 1,
+    deps.config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
+  );
+  if (delay !== null) {
+    const next: WebhookMessage = {
+      kind: "webhook.delivery",
+      endpointId,
+      event,
+      attempt: attempt + 1,
+    };
+    await enqueueMessages(deps.kv, [{ message: next, delay }]);
+  }
   const at = deps.now();
   const sent = await post(deps, w, await deliveryBody(deps, w, event));
   await logDelivery(deps.kv, w.id, {
@@ -287,27 +310,14 @@ async function deliver(
     ...sent,
   });
   if (sent.error === null) {
+    await markDelivered(deps.kv, w.id, event.id);
     if (w.failingSince) await markEndpoint(deps, w.id, { failingSince: null });
     return;
   }
   const since = w.failingSince ?? at.toISOString();
   if (at.getTime() - Date.parse(since) >= WEBHOOK_FAILING_LIMIT_MS) {
     await disableFailing(deps, w.id);
-    return;
-  }
-  if (!w.failingSince) await markEndpoint(deps, w.id, { failingSince: since });
-  const delay = retryDelay(
-    attempt + 1,
-    deps.config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
-  );
-  if (delay === null) return; // given up after the last attempt (logged above)
-  const next: WebhookMessage = {
-    kind: "webhook.delivery",
-    endpointId,
-    event,
-    attempt: attempt + 1,
-  };
-  await enqueueMessages(deps.kv, [{ message: next, delay }]);
+  } else if (!w.failingSince) await markEndpoint(deps, w.id, { failingSince: since });
 }
 
 /** Sets fields of an endpoint as it is now (re-read on a concurrent change). */
