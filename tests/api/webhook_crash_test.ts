@@ -76,9 +76,9 @@ Deno.test({
         await receiver.until((g) =>
           g.some((x) => x.json.type === "prospect.created") &&
           g.some((x) => x.json.type === "prospect.updated"), 30_000).catch((e) => {
-          const got = receiver!.got.map((g) => g.body).join("\n");
-          throw new Error(`${e.message}: ${got}\n${second!.output()}`);
-        });
+            const got = receiver!.got.map((g) => g.body).join("\n");
+            throw new Error(`${e.message}: ${got}\n${second!.output()}`);
+          });
         const updated = receiver.got.find((x) => x.json.type === "prospect.updated")!;
         assert.equal(updated.json.data.prospectId, p.id);
         assert.deepEqual(updated.json.data.changes, { sellStatus: "NoAnswer1" });
