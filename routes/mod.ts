@@ -32,6 +32,7 @@ import { homePages } from "@/routes/pages/home.tsx";
 import { loginPages } from "@/routes/pages/login.tsx";
 import { userPages } from "@/routes/pages/users.tsx";
 import { outboxPage } from "@/routes/pages/outbox.tsx";
+import { webhookPages } from "@/routes/pages/webhooks.tsx";
 import { settingsPages } from "@/routes/pages/settings.tsx";
 import { reportPages } from "@/routes/pages/reports.tsx";
 
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): App {
   loginPages(app);
   userPages(app);
   outboxPage(app);
+  webhookPages(app);
   homePages(app);
   settingsPages(app);
   reportPages(app);

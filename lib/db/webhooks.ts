@@ -39,7 +39,8 @@ export interface WebhookDelivery {
   id: string;
   at: string;
   eventId: string;
-  event: WebhookEventType;
+  /** The event's type, or "ping" (a test sent by an admin). */
+  event: WebhookEventType | "ping";
   /** The HTTP status answered (null: no answer — refused, timed out, address not allowed). */
   statusCode: number | null;
   attempt: number;

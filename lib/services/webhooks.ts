@@ -182,7 +182,7 @@ export async function pingWebhook(
   const at = deps.now().toISOString();
   const body = JSON.stringify({ id: ulid(), type: "ping", occurredAt: at, data: {} });
   const sent = await post(deps, e.value, body);
-  const d = { at, eventId: "ping", event: "ping" as WebhookEventType, attempt: 1, ...sent };
+  const d = { at, eventId: "ping", event: "ping" as const, attempt: 1, ...sent };
   await logDelivery(deps.kv, id, d);
   return { id: "", ...d };
 }
