@@ -44,6 +44,8 @@ import { sendMail } from "@/lib/notify/mod.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
+export type { WebhookDelivery };
+
 /** An endpoint as the API shows it: never its secret. */
 export type WebhookView = Omit<WebhookEndpoint, "sealedSecret">;
 const view = ({ sealedSecret: _, ...w }: WebhookEndpoint): WebhookView => w;

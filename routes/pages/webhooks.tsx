@@ -9,8 +9,12 @@ import { ReportTable } from "@/components/reports/ReportTable.tsx";
 import { WEBHOOK_EVENTS } from "@/lib/domain/webhooks.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { translate } from "@/lib/i18n/mod.ts";
-import { listWebhookViews, webhookDeliveries, type WebhookView } from "@/lib/services/webhooks.ts";
-import type { WebhookDelivery } from "@/lib/db/webhooks.ts";
+import {
+  listWebhookViews,
+  webhookDeliveries,
+  type WebhookDelivery,
+  type WebhookView,
+} from "@/lib/services/webhooks.ts";
 import { renderPage } from "@/routes/render.tsx";
 import { requirePageAdmin } from "@/routes/pages/guard.ts";
 import { callApi, type FormValues, readForm } from "@/routes/pages/form_bridge.ts";
@@ -55,10 +59,167 @@ function Action(
   );
 }
 
+/** One endpoint: its state, address, events and buttons. */
+function HookCard({ h }: { h: WebhookView }) {
+  const t = useT();
+  const l = (k: string, o?: Record<string, unknown>) => t(`webhooks.${k}`, o);
+  return (
+    <li class="card space-y-2 p-3" data-testid="webhook">
+      <div class="flex flex-wrap items-center gap-2">
+        <span
+          class={`rounded px-1.5 py-0.5 text-xs font-semibold ${
+            h.enabled ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"
+          }`}
+        >
+          {h.enabled ? l("enabled") : l("disabled")}
+        </span>
+        <strong class="break-all">{h.url}</strong>
+      </div>
+      {h.description && <p class="text-sm text-slate-700">{h.description}</p>}
+      <p class="text-sm text-slate-600">
+        {h.events.map((e) => t(eventKey(e))).join(", ")}
+        {h.includePersonalData ? ` · ${l("includePersonalData")}` : ""}
+      </p>
+      {h.disabledReason && <p class="text-sm text-red-700">{t(h.disabledReason)}</p>}
+      {h.failingSince && h.enabled && (
+        <p class="text-sm text-amber-800">
+          {l("failingSince", { at: h.failingSince.replace("T", " ").slice(0, 16) })}
+        </p>
+      )}
+      <div class="flex flex-wrap gap-2">
+        <Action
+          id={h.id}
+          action={h.enabled ? "disable" : "enable"}
+          label={h.enabled ? l("disable") : l("enable")}
+          testId="webhook-toggle"
+        />
+        <Action id={h.id} action="ping" label={l("ping")} testId="webhook-ping" />
+        <a
+          class="btn btn-secondary px-2 py-1 text-sm"
+          href={`/admin/webhooks?deliveries=${encodeURIComponent(h.id)}`}
+          data-testid="webhook-deliveries"
+        >
+          {l("deliveries")}
+        </a>
+        <Action
+          id={h.id}
+          action="delete"
+          label={l("delete")}
+          testId="webhook-delete"
+          danger
+        />
+      </div>
+    </li>
+  );
+}
+
+/** An endpoint's last deliveries, newest first. */
+function DeliveryLog({ shown }: { shown: NonNullable<PageProps["shown"]> }) {
+  const t = useT();
+  const l = (k: string) => t(`webhooks.${k}`);
+  return (
+    <section class="space-y-2" data-testid="webhook-delivery-log">
+      <h2 class="font-semibold">{`${l("deliveries")}: ${shown.hook.url}`}</h2>
+      {shown.deliveries.length === 0
+        ? <p class="text-sm text-slate-600">{l("noDeliveries")}</p>
+        : (
+          <ReportTable
+            testId="webhook-delivery-table"
+            caption={l("deliveries")}
+            columns={["at", "event", "statusCode", "attempt", "durationMs", "error"].map((
+              c,
+            ) => ({ key: c, label: l(`columns.${c}`), text: c === "at" || c === "event" }))}
+            rows={shown.deliveries.map((d) => ({
+              ...d,
+              at: d.at.replace("T", " ").slice(0, 19),
+              event: d.event === "ping" ? "ping" : t(eventKey(d.event)),
+              statusCode: d.statusCode ?? "–",
+              error: d.error ? (d.error.startsWith("webhooks.") ? t(d.error) : d.error) : "",
+            }))}
+          />
+        )}
+    </section>
+  );
+}
+
+/** The form that registers an endpoint (all events ticked at first). */
+function AddForm({ errors, values }: { errors: Record<string, string>; values: FormValues }) {
+  const t = useT();
+  const l = (k: string) => t(`webhooks.${k}`);
+  const chosen = new Set((values.events ?? "").split(",").filter(Boolean));
+  return (
+    <form
+      method="post"
+      action="/admin/webhooks"
+      class="card grid gap-3 p-3 sm:grid-cols-2"
+      data-testid="webhook-form"
+    >
+      <input type="hidden" name="action" value="add" />
+      <h2 class="font-semibold sm:col-span-2">{l("add")}</h2>
+      <label class="block sm:col-span-2">
+        <span class="label">{l("url")}</span>
+        <input
+          type="url"
+          name="url"
+          class="input"
+          required
+          value={values.url ?? ""}
+          aria-invalid={errors.url ? "true" : undefined}
+          aria-describedby={errors.url ? "webhook-url-error" : undefined}
+          data-testid="webhook-url"
+        />
+        {errors.url && <span id="webhook-url-error" class="field-error">{t(errors.url)}</span>}
+      </label>
+      <fieldset class="sm:col-span-2">
+        <legend class="label">{l("events")}</legend>
+        <div class="grid gap-1 sm:grid-cols-3">
+          {WEBHOOK_EVENTS.map((e) => (
+            <label key={e} class="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="events"
+                value={e}
+                checked={chosen.size === 0 || chosen.has(e)}
+                data-testid={`webhook-event-${e}`}
+              />
+              {t(eventKey(e))}
+            </label>
+          ))}
+        </div>
+        {errors.events && <span class="field-error">{t(errors.events)}</span>}
+      </fieldset>
+      <label class="block">
+        <span class="label">{l("description")}</span>
+        <input
+          type="text"
+          name="description"
+          class="input"
+          maxLength={200}
+          value={values.description ?? ""}
+          data-testid="webhook-description"
+        />
+      </label>
+      <label class="inline-flex items-center gap-2 self-end text-sm">
+        <input
+          type="checkbox"
+          name="includePersonalData"
+          value="true"
+          data-testid="webhook-personal"
+        />
+        {l("includePersonalData")}
+      </label>
+      <div class="sm:col-span-2">
+        <button type="submit" class="btn btn-primary" data-testid="webhook-add">
+          {l("add")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function WebhooksPage(p: PageProps) {
   const t = useT();
   const l = (k: string, o?: Record<string, unknown>) => t(`webhooks.${k}`, o);
-  const chosen = new Set((p.values.events ?? "").split(",").filter(Boolean));
   return (
     <section class="space-y-4">
       <h1 class="text-xl font-bold">{l("title")}</h1>
@@ -76,146 +237,11 @@ function WebhooksPage(p: PageProps) {
         ? <p class="card p-4 text-center text-slate-600">{l("empty")}</p>
         : (
           <ul class="space-y-3" data-testid="webhook-list">
-            {p.hooks.map((h) => (
-              <li key={h.id} class="card space-y-2 p-3" data-testid="webhook">
-                <div class="flex flex-wrap items-center gap-2">
-                  <span
-                    class={`rounded px-1.5 py-0.5 text-xs font-semibold ${
-                      h.enabled ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-700"
-                    }`}
-                  >
-                    {h.enabled ? l("enabled") : l("disabled")}
-                  </span>
-                  <strong class="break-all">{h.url}</strong>
-                </div>
-                {h.description && <p class="text-sm text-slate-700">{h.description}</p>}
-                <p class="text-sm text-slate-600">
-                  {h.events.map((e) => t(eventKey(e))).join(", ")}
-                  {h.includePersonalData ? ` · ${l("includePersonalData")}` : ""}
-                </p>
-                {h.disabledReason && <p class="text-sm text-red-700">{t(h.disabledReason)}</p>}
-                {h.failingSince && h.enabled && (
-                  <p class="text-sm text-amber-800">
-                    {l("failingSince", { at: h.failingSince.replace("T", " ").slice(0, 16) })}
-                  </p>
-                )}
-                <div class="flex flex-wrap gap-2">
-                  <Action
-                    id={h.id}
-                    action={h.enabled ? "disable" : "enable"}
-                    label={h.enabled ? l("disable") : l("enable")}
-                    testId="webhook-toggle"
-                  />
-                  <Action id={h.id} action="ping" label={l("ping")} testId="webhook-ping" />
-                  <a
-                    class="btn btn-secondary px-2 py-1 text-sm"
-                    href={`/admin/webhooks?deliveries=${encodeURIComponent(h.id)}`}
-                    data-testid="webhook-deliveries"
-                  >
-                    {l("deliveries")}
-                  </a>
-                  <Action
-                    id={h.id}
-                    action="delete"
-                    label={l("delete")}
-                    testId="webhook-delete"
-                    danger
-                  />
-                </div>
-              </li>
-            ))}
+            {p.hooks.map((h) => <HookCard key={h.id} h={h} />)}
           </ul>
         )}
-      {p.shown && (
-        <section class="space-y-2" data-testid="webhook-delivery-log">
-          <h2 class="font-semibold">{`${l("deliveries")}: ${p.shown.hook.url}`}</h2>
-          {p.shown.deliveries.length === 0
-            ? <p class="text-sm text-slate-600">{l("noDeliveries")}</p>
-            : (
-              <ReportTable
-                testId="webhook-delivery-table"
-                caption={l("deliveries")}
-                columns={["at", "event", "statusCode", "attempt", "durationMs", "error"].map((
-                  c,
-                ) => ({ key: c, label: l(`columns.${c}`), text: c === "at" || c === "event" }))}
-                rows={p.shown.deliveries.map((d) => ({
-                  ...d,
-                  at: d.at.replace("T", " ").slice(0, 19),
-                  event: d.event === "ping" ? "ping" : t(eventKey(d.event)),
-                  statusCode: d.statusCode ?? "–",
-                  error: d.error ? (d.error.startsWith("webhooks.") ? t(d.error) : d.error) : "",
-                }))}
-              />
-            )}
-        </section>
-      )}
-      <form
-        method="post"
-        action="/admin/webhooks"
-        class="card grid gap-3 p-3 sm:grid-cols-2"
-        data-testid="webhook-form"
-      >
-        <input type="hidden" name="action" value="add" />
-        <h2 class="font-semibold sm:col-span-2">{l("add")}</h2>
-        <label class="block sm:col-span-2">
-          <span class="label">{l("url")}</span>
-          <input
-            type="url"
-            name="url"
-            class="input"
-            required
-            value={p.values.url ?? ""}
-            aria-invalid={p.errors.url ? "true" : undefined}
-            aria-describedby={p.errors.url ? "webhook-url-error" : undefined}
-            data-testid="webhook-url"
-          />
-          {p.errors.url && <span id="webhook-url-error" class="field-error">{t(p.errors.url)}
-          </span>}
-        </label>
-        <fieldset class="sm:col-span-2">
-          <legend class="label">{l("events")}</legend>
-          <div class="grid gap-1 sm:grid-cols-3">
-            {WEBHOOK_EVENTS.map((e) => (
-              <label key={e} class="inline-flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={e}
-                  checked={chosen.size === 0 || chosen.has(e)}
-                  data-testid={`webhook-event-${e}`}
-                />
-                {t(eventKey(e))}
-              </label>
-            ))}
-          </div>
-          {p.errors.events && <span class="field-error">{t(p.errors.events)}</span>}
-        </fieldset>
-        <label class="block">
-          <span class="label">{l("description")}</span>
-          <input
-            type="text"
-            name="description"
-            class="input"
-            maxLength={200}
-            value={p.values.description ?? ""}
-            data-testid="webhook-description"
-          />
-        </label>
-        <label class="inline-flex items-center gap-2 self-end text-sm">
-          <input
-            type="checkbox"
-            name="includePersonalData"
-            value="true"
-            data-testid="webhook-personal"
-          />
-          {l("includePersonalData")}
-        </label>
-        <div class="sm:col-span-2">
-          <button type="submit" class="btn btn-primary" data-testid="webhook-add">
-            {l("add")}
-          </button>
-        </div>
-      </form>
+      {p.shown && <DeliveryLog shown={p.shown} />}
+      <AddForm errors={p.errors} values={p.values} />
     </section>
   );
 }
