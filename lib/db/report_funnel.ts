@@ -1,5 +1,5 @@
 /**
- * Brings a store written before the conversion funnel to it (migration 2): every prospect gets the
+ * The conversion funnel for a store whose prospects lack it (a migration): every prospect gets the
  * funnel marks its event log tells — `bookedAt` and `memberAt` (its first sell status of the
  * booked and member stages, lib/domain/statuses.ts) and, when it has none, `firstContactAt` (its
  * first sell-status change or assignment after creation; notes written before are not counted) —

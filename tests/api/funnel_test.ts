@@ -293,7 +293,7 @@ Deno.test("funnel figures equal a brute-force count for every period, grouping a
     }
     assert.ok(compared > 100, `${compared} groups compared`);
 
-    // A store from before the funnel (no marks, no funnel counters): migration 2 brings it to
+    // A store from before the funnel (no marks, no funnel counters): the migration brings it to
     // the same figures (the first contacts kept: notes before it are not in the event log).
     const full = `/api/reports/funnel?marketProjectId=1,2&from=${first}&to=${today}`;
     const wanted = await Promise.all(
