@@ -50,7 +50,7 @@ export async function insertNote(
       occurredAt: note.created,
       prospectId: note.prospectId,
       noteId: note.noteId,
-    }]);
+    }], hooksOn);
   }
   const res = await op.commit();
   return res.ok ? { ...note, version: res.versionstamp } : null;

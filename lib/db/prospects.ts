@@ -74,7 +74,7 @@ import { districtsForWrite } from "@/lib/db/reference.ts";
 import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { prospectWebhookEvents, type WebhookEvent } from "@/lib/domain/webhooks.ts";
-import { enqueueEvents, webhooksOn } from "@/lib/db/webhooks.ts";
+import { enqueueEvents, type Subscribers, webhooksOn } from "@/lib/db/webhooks.ts";
 
 export type { StoredProspect };
 /**
@@ -176,7 +176,7 @@ export async function insertProspect(
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, "", events, ulid));
     new PendingReports().add(diff.report).write(op, kv);
-    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at));
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -227,7 +227,7 @@ export async function insertProspectBatch(
       { ...diff, counters: [] },
       historyEntries(rec.id, "", events, ulid),
     );
-    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at));
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
     written.push(rec);
   }
   for (const c of counters.take()) addToCounter(op, c.key, c.delta);
@@ -333,7 +333,7 @@ function districtsOf(
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
   1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
-  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0) + w.hooks.length;
+  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0);
 
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, StoredHistory>;
@@ -352,7 +352,7 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
   return new Map(ids.map((id, i) => [id, got[i].value ?? ""]));
 }
 
-function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn: boolean) {
+function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn: Subscribers) {
   const op = kv.atomic();
   const next: [string, StoredHistory][] = [];
   const pending = new PendingReports();
@@ -366,7 +366,7 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
     // Committed with the change or not at all: a crash right after the commit still delivers.
-    if (hooksOn) enqueueEvents(op, w.hooks);
+    if (hooksOn) enqueueEvents(op, w.hooks, hooksOn);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
   }
   pending.write(op, kv);
@@ -406,7 +406,8 @@ export async function commitWrites(
     let mutations = 0;
     while (i + pack.length < writes.length && pack.length < limits.writes) {
       const w = writes[i + pack.length];
-      const n = writeSize(w);
+      // Its webhook deliveries: one enqueue per event and enabled endpoint.
+      const n = writeSize(w) + w.hooks.length * (hooksOn?.length ?? 0);
       if (pack.length && (mutations + n > limits.mutations || ids.has(w.after.id))) break;
       pack.push(w);
       ids.add(w.after.id);

@@ -65,14 +65,14 @@ export async function putWebhook(
   const op = kv.atomic();
   if (before) op.check(before);
   const res = await op.set(webhookKey(next.id), next).commit();
-  if (res.ok) refreshWebhooksOn(kv);
+  if (res.ok) await refreshWebhooksOn(kv);
   return res.ok;
 }
 
 export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<void> {
   await kv.delete(webhookKey(id));
   for (const e of await listAll(kv, webhookDeliveriesPrefix(id))) await kv.delete(e.key);
-  refreshWebhooksOn(kv);
+  await refreshWebhooksOn(kv);
 }
 
 /** Logs one delivery attempt and drops the ones older than the newest WEBHOOK_DELIVERIES_KEPT. */
@@ -112,48 +112,61 @@ export async function listDeliveries(kv: Deno.Kv, endpointId: string): Promise<W
 
 // ── the cached check ────────────────────────────────────────────────────────
 
+/** The enabled endpoints and the events each takes (null: none enabled). */
+export type Subscribers = { id: string; events: readonly string[] }[] | null;
+
 /** How old the cached answer may be before a write refreshes it (in the background). */
 const ON_TTL_MS = 2_000;
-const onCache = new WeakMap<Deno.Kv, { on: boolean; at: number; reading: boolean }>();
+const onCache = new WeakMap<Deno.Kv, { subs: Subscribers; at: number; reading: boolean }>();
 
-/** Reads whether any endpoint is enabled and caches it for this store. */
-async function readOn(kv: Deno.Kv): Promise<boolean> {
-  const on = (await listWebhooks(kv)).some((w) => w.enabled);
-  onCache.set(kv, { on, at: Date.now(), reading: false });
-  return on;
+/** Reads the enabled endpoints and caches them for this store. */
+async function readOn(kv: Deno.Kv): Promise<Subscribers> {
+  const on = (await listWebhooks(kv)).filter((w) => w.enabled)
+    .map((w) => ({ id: w.id, events: w.events }));
+  const subs = on.length ? on : null;
+  onCache.set(kv, { subs, at: Date.now(), reading: false });
+  return subs;
 }
 
 /**
- * Whether any endpoint is enabled: the write engine asks it on every write, so it answers from a
+ * The enabled endpoints (null: none): the write engine asks on every write, so it answers from a
  * per-process cache (one listing of the few endpoints the first time); a stale answer is refreshed
  * in the background, and this process's own endpoint changes refresh it at once. Another instance
  * learns of a new endpoint within ON_TTL_MS.
  */
-export function webhooksOn(kv: Deno.Kv): boolean | Promise<boolean> {
+export function webhooksOn(kv: Deno.Kv): Subscribers | Promise<Subscribers> {
   const c = onCache.get(kv);
   if (!c) return readOn(kv);
   if (Date.now() - c.at > ON_TTL_MS && !c.reading) {
     c.reading = true;
     readOn(kv).catch(() => (c.reading = false));
   }
-  return c.on;
+  return c.subs;
 }
 
-/** Reads the check again now (after this process changed an endpoint). */
-export function refreshWebhooksOn(kv: Deno.Kv): Promise<boolean> {
+/** Reads the enabled endpoints again now (after this process changed one). */
+export function refreshWebhooksOn(kv: Deno.Kv): Promise<Subscribers> {
   return readOn(kv);
 }
 
 // ── the queue ───────────────────────────────────────────────────────────────
 
-/** The event messages of a write, added to its atomic (committed with the change, or not at all). */
+/**
+ * A write's events as one delivery message per subscribed endpoint, added to its atomic: committed
+ * with the change or not at all, so nothing between the commit and the first attempt can lose one.
+ */
 export function enqueueEvents(
   op: Deno.AtomicOperation,
   events: Omit<WebhookEvent, "id">[],
+  subscribers: NonNullable<Subscribers>,
 ): void {
   for (const e of events) {
-    const msg: WebhookMessage = { kind: "webhook.event", event: { id: ulid(), ...e } };
-    op.enqueue(msg);
+    const event: WebhookEvent = { id: ulid(), ...e };
+    for (const s of subscribers) {
+      if (!s.events.includes(e.type)) continue;
+      const msg: WebhookMessage = { kind: "webhook.delivery", endpointId: s.id, event, attempt: 1 };
+      op.enqueue(msg);
+    }
   }
 }
 

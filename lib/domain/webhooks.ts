@@ -59,10 +59,16 @@ export interface WebhookEvent {
   changes?: Record<string, unknown>;
 }
 
-/** The queue messages of webhooks (lib/jobs/queue.ts routes them by `kind`). */
-export type WebhookMessage =
-  | { kind: "webhook.event"; event: WebhookEvent }
-  | { kind: "webhook.delivery"; endpointId: string; event: WebhookEvent; attempt: number };
+/**
+ * The queue message of a webhook delivery (lib/jobs/queue.ts routes it by `kind`): one per event
+ * and endpoint, enqueued in the atomic of the change, and again by each failed attempt.
+ */
+export type WebhookMessage = {
+  kind: "webhook.delivery";
+  endpointId: string;
+  event: WebhookEvent;
+  attempt: number;
+};
 
 /** The prospect fields the events are worked out from. */
 export interface WebhookFacts {

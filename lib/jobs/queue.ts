@@ -14,7 +14,6 @@ type Handler = (deps: ServiceDeps, message: any) => Promise<void>;
 
 /** Message kind → its handler. */
 export const QUEUE_HANDLERS: Record<string, Handler> = {
-  "webhook.event": (deps, m: WebhookMessage) => handleWebhookMessage(deps, m),
   "webhook.delivery": (deps, m: WebhookMessage) => handleWebhookMessage(deps, m),
 };
 

@@ -1,10 +1,10 @@
 /**
- * Outbound webhooks (docs/api.md): admins register endpoints; the write engine enqueues an event
- * message in the atomic of every change (lib/db/prospects.ts, lib/db/notes.ts); the queue
- * dispatcher (lib/jobs/queue.ts) hands the messages here: an event fans out to every enabled
- * endpoint subscribed to it as its own delivery message, and a delivery POSTs the signed event,
- * logs the attempt and, when it fails, enqueues itself again after the next delay of the retry
- * schedule. An endpoint failing for a day is disabled and its admin told by e-mail.
+ * Outbound webhooks (docs/api.md): admins register endpoints; the write engine fans each event of
+ * a change out to every enabled endpoint subscribed to it, one delivery message each, in the
+ * change's own atomic (lib/db/prospects.ts, lib/db/notes.ts); the queue dispatcher
+ * (lib/jobs/queue.ts) hands the messages here: a delivery POSTs the signed event, logs the attempt
+ * and, when it fails, tries again after the next delay of the retry schedule. An endpoint failing
+ * for a day is disabled and its admin told by e-mail.
  */
 import { seal, unseal } from "@/lib/auth/crypto.ts";
 import { can } from "@/lib/auth/permissions.ts";
@@ -193,21 +193,7 @@ export async function pingWebhook(
 
 /** Handles one webhook queue message (lib/jobs/queue.ts routes `webhook.*` kinds here). */
 export async function handleWebhookMessage(deps: ServiceDeps, msg: WebhookMessage) {
-  if (msg.kind === "webhook.event") await fanOut(deps, msg.event);
-  else await deliver(deps, msg.endpointId, msg.event, msg.attempt);
-}
-
-/** One delivery message per enabled endpoint subscribed to the event's type. */
-async function fanOut(deps: ServiceDeps, event: WebhookEvent) {
-  const to = (await listWebhooks(deps.kv)).filter((w) =>
-    w.enabled && w.events.includes(event.type)
-  );
-  await enqueueMessages(
-    deps.kv,
-    to.map((w) => ({
-      message: { kind: "webhook.delivery", endpointId: w.id, event, attempt: 1 } as WebhookMessage,
-    })),
-  );
+  await deliver(deps, msg.endpointId, msg.event, msg.attempt);
 }
 
 /**
