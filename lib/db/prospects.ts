@@ -406,8 +406,8 @@ export async function commitWrites(
     let mutations = 0;
     while (i + pack.length < writes.length && pack.length < limits.writes) {
       const w = writes[i + pack.length];
-      // Its webhook deliveries: one enqueue per event and enabled endpoint.
-      const n = writeSize(w) + w.hooks.length * (hooksOn?.length ?? 0);
+      // Its webhook deliveries: two enqueues per event and enabled endpoint.
+      const n = writeSize(w) + 2 * w.hooks.length * (hooksOn?.length ?? 0);
       if (pack.length && (mutations + n > limits.mutations || ids.has(w.after.id))) break;
       pack.push(w);
       ids.add(w.after.id);

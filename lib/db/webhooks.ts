@@ -13,6 +13,7 @@ import {
 import { listAll, ulid } from "@/lib/db/kv.ts";
 import {
   WEBHOOK_DELIVERIES_KEPT,
+  WEBHOOK_RETRY_DELAYS_MS,
   type WebhookEvent,
   type WebhookEventType,
   type WebhookMessage,
@@ -151,9 +152,18 @@ export function refreshWebhooksOn(kv: Deno.Kv): Promise<Subscribers> {
 
 // ── the queue ───────────────────────────────────────────────────────────────
 
+/** The delay of a delivery's second attempt (the retry schedule's first; tests shorten it). */
+const second = { delayMs: WEBHOOK_RETRY_DELAYS_MS[0] as number };
+/** Sets the retry schedule the second attempts are queued with (the queue's start, from config). */
+export function useRetryDelays(delays: readonly number[]): void {
+  second.delayMs = delays[0] ?? WEBHOOK_RETRY_DELAYS_MS[0];
+}
+
 /**
- * A write's events as one delivery message per subscribed endpoint, added to its atomic: committed
- * with the change or not at all, so nothing between the commit and the first attempt can lose one.
+ * A write's events as delivery messages per subscribed endpoint, added to its atomic: committed with
+ * the change or not at all. Each delivery's first attempt is queued now and its second after the
+ * first retry delay (each attempt queues the one after its successor: lib/services/webhooks.ts), so
+ * a process that dies while an attempt runs still leaves the next one queued.
  */
 export function enqueueEvents(
   op: Deno.AtomicOperation,
@@ -164,8 +174,14 @@ export function enqueueEvents(
     const event: WebhookEvent = { id: ulid(), ...e };
     for (const s of subscribers) {
       if (!s.events.includes(e.type)) continue;
-      const msg: WebhookMessage = { kind: "webhook.delivery", endpointId: s.id, event, attempt: 1 };
-      op.enqueue(msg);
+      const msg = (attempt: number): WebhookMessage => ({
+        kind: "webhook.delivery",
+        endpointId: s.id,
+        event,
+        attempt,
+      });
+      op.enqueue(msg(1));
+      op.enqueue(msg(2), { delay: second.delayMs });
     }
   }
 }

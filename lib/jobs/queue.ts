@@ -5,7 +5,7 @@
  * Deno KV (a few times, with backoff); handlers do their own retries where they need a schedule
  * (webhook deliveries re-enqueue themselves with a delay).
  */
-import { listenQueue } from "@/lib/db/webhooks.ts";
+import { listenQueue, useRetryDelays } from "@/lib/db/webhooks.ts";
 import type { WebhookMessage } from "@/lib/domain/webhooks.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { handleWebhookMessage } from "@/lib/services/webhooks.ts";
@@ -35,5 +35,6 @@ export async function dispatch(deps: ServiceDeps, message: unknown): Promise<voi
 
 /** Starts the store's queue listener (once per process); resolves when the store closes. */
 export function startQueue(deps: ServiceDeps): Promise<void> {
+  if (deps.config.webhookRetryDelaysMs) useRetryDelays(deps.config.webhookRetryDelaysMs);
   return listenQueue(deps.kv, (m) => dispatch(deps, m));
 }

@@ -258,10 +258,11 @@ async function post(
 }
 
 /**
- * One attempt of one event to one endpoint. The next attempt is enqueued (with its delay) before
- * this one POSTs, so a process that dies in the middle still retries on time; an attempt of an
- * event already delivered to the endpoint does nothing (a receiver still drops repeats by id: a
- * message in flight at a crash is delivered again by Deno KV).
+ * One attempt of one event to one endpoint. Attempt k+1 is always queued before attempt k runs (the
+ * change's atomic queues the first two), and attempt k queues attempt k+2 before it POSTs, so a
+ * process that dies in the middle of an attempt still retries on time. An attempt of an event
+ * already delivered to the endpoint does nothing (a receiver still drops repeats by id: a message
+ * in flight at a crash may be handed out again by Deno KV).
  */
 async function deliver(
   deps: ServiceDeps,
@@ -275,18 +276,16 @@ async function deliver(
   ]);
   const w = e.value;
   if (!w || !w.enabled || done) return;
-  const delay = retryDelay(
-    attempt + 1,
-    deps.config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
-  );
-  if (delay !== null) {
-    const next: WebhookMessage = {
+  const delays = deps.config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
+  const [next, after] = [retryDelay(attempt + 1, delays), retryDelay(attempt + 2, delays)];
+  if (next !== null && after !== null) {
+    const message: WebhookMessage = {
       kind: "webhook.delivery",
       endpointId,
       event,
-      attempt: attempt + 1,
+      attempt: attempt + 2,
     };
-    await enqueueMessages(deps.kv, [{ message: next, delay }]);
+    await enqueueMessages(deps.kv, [{ message, delay: next + after }]);
   }
   const at = deps.now();
   const sent = await post(deps, w, await deliveryBody(deps, w, event));
