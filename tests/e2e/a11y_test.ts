@@ -1,8 +1,8 @@
 /**
  * Accessibility and the phone layout, checked by a real engine: axe-core runs on every screen
- * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, outbox, error page), in
- * Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or critical
- * violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
+ * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, webhooks, outbox,
+ * error page), in Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or
+ * critical violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -191,6 +191,8 @@ Deno.test({
             await page.goto(`${server.url}/reports?tab=funnel&marketProjectId=7`);
             await page.locator("[data-testid=funnel-table]").waitFor();
             await check("reports-funnel");
+            await page.goto(`${server.url}/admin/webhooks`);
+            await check("webhooks");
             await page.goto(`${server.url}/outbox`);
             await check("outbox");
             assert.deepEqual(b.problems, [], "no console errors");
