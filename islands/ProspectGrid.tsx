@@ -36,9 +36,19 @@ import {
 } from "@/islands/prospects/grid_actions.ts";
 import { DuplicatePrompt } from "@/islands/prospects/DuplicatePrompt.tsx";
 import type { ImportDialogProps } from "@/islands/prospects/ImportDialog.tsx";
-import { apiQuery, defaultFilters, type Filters, urlQuery } from "@/islands/prospects/query.ts";
+import {
+  apiQuery,
+  defaultFilters,
+  type Filters,
+  filtersFromParams,
+  urlQuery,
+} from "@/islands/prospects/query.ts";
 import type { NotesDialogProps } from "@/islands/NotesDialog.tsx";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
+import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
+import type { BulkBarProps } from "@/islands/prospects/BulkBar.tsx";
+import type { MergeDialogProps } from "@/islands/prospects/MergeDialog.tsx";
+import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
@@ -55,6 +65,11 @@ export interface ProspectGridProps {
   total: number;
   /** The plain text columns (GRID_COLUMNS of lib/domain/prospect_schemas.ts), in order. */
   columns: GridColumn[];
+  /** The user's own and the shared saved views; the one opened (`?view=`), if any. */
+  views: SavedViewAnswer[];
+  viewId: string | null;
+  /** A save of the current view the server action refused. */
+  viewSaveError?: { name: string; message: string } | null;
 }
 
 export default function ProspectGrid(props: ProspectGridProps) {
@@ -72,10 +87,11 @@ export default function ProspectGrid(props: ProspectGridProps) {
   );
   const [importing, setImporting] = useState(false);
   const [notesFor, setNotesFor] = useState<Prospect | null>(null);
+  const selection = useSelection(rows, filters, props.myClubIds, load);
+  const merging = useMerge(filters, (id) => clubName(id), load);
   const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
     (await import("@/islands/NotesDialog.tsx")).default
   );
-
   const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
   const clubName = (id: number) => allClubs.get(id) ?? String(id);
   const myClubs = props.myClubIds.length
@@ -104,20 +120,17 @@ export default function ProspectGrid(props: ProspectGridProps) {
     setNotesFor(p);
   });
   const env: RowEnv = {
-    user: props.user,
+    ...rowEnvOf(props, now),
     clubs: myClubs,
     clubName,
     projectName: project?.name ?? "",
     lang,
-    timeZone: props.timeZone,
-    now,
-    minDate: minFollowUpDate(now, props.timeZone),
     defaultClubId: defaultClub(myClubs, lastClub),
-    columns: props.columns,
   };
 
   return (
     <div class="space-y-3">
+      <GridViews props={props} filters={filters} setForm={setForm} load={load} />
       <FilterBar
         admin={props.user.admin}
         form={form}
@@ -136,7 +149,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         )
         : (
           <GridCard
-            grid={{ rows, env, actions, conflicts, fresh }}
+            grid={{ rows, env, actions, conflicts, fresh, selection }}
             filters={filters}
             total={total}
             exportHref={filters.deleted ? null : csvHref(filters, props.myClubIds)}
@@ -144,6 +157,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
               await loadImporter();
               setImporting(true);
             }}
+            onDuplicates={filters.deleted || !project ? null : () => merging.open()}
             go={go}
           />
         )}
@@ -164,7 +178,9 @@ export default function ProspectGrid(props: ProspectGridProps) {
         duplicate={duplicate}
         deleting={deleting}
         setDeleting={setDeleting}
+        onMerge={merging.open}
       />
+      {merging.dialog}
       {Notes && notesFor && (
         <Notes
           prospect={notesFor}
@@ -174,6 +190,41 @@ export default function ProspectGrid(props: ProspectGridProps) {
         />
       )}
     </div>
+  );
+}
+
+/** The rows' environment that follows from the page's props and the clock. */
+const rowEnvOf = (props: ProspectGridProps, now: Date) => ({
+  user: props.user,
+  timeZone: props.timeZone,
+  now,
+  minDate: minFollowUpDate(now, props.timeZone),
+  columns: props.columns,
+});
+
+/** The saved views above the filter bar: opening one sets the filters exactly as saved. */
+function GridViews({ props, filters, setForm, load }: {
+  props: ProspectGridProps;
+  filters: Filters;
+  setForm: (f: Filters) => void;
+  load: (f: Filters) => Promise<void>;
+}) {
+  const [views, setViews] = useState(props.views);
+  return (
+    <SavedViews
+      views={views}
+      viewId={props.viewId}
+      current={urlQuery({ ...filters, page: 1 })}
+      admin={props.user.admin}
+      saveError={props.viewSaveError}
+      onChange={setViews}
+      onOpen={(v) => {
+        // Exactly as saved; a view without a project keeps the one chosen.
+        const f = filtersFromParams(new URLSearchParams(v.query), filters.marketProjectId);
+        setForm(f);
+        load(f);
+      }}
+    />
   );
 }
 
@@ -200,9 +251,65 @@ function useLazy<P>(load: () => Promise<ComponentType<P>>) {
   return [C, ensure] as const;
 }
 
+/**
+ * The rows chosen for a bulk change (kept across pages and reloads until cleared or applied), and
+ * the action bar, loaded with the first choice.
+ */
+function useSelection(
+  rows: Prospect[],
+  filters: Filters,
+  myClubIds: number[],
+  load: (f: Filters) => Promise<void>,
+) {
+  const [ids, setIds] = useState<string[]>([]);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [Bar, loadBar] = useLazy<BulkBarProps>(async () =>
+    (await import("@/islands/prospects/BulkBar.tsx")).default
+  );
+  useEffect(() => {
+    if (ids.length) loadBar();
+  }, [ids.length > 0]);
+  const onPage = rows.filter((p) => ids.includes(p.id)).length;
+  const choose = (chosen: string[], on: boolean) =>
+    setIds((cur) =>
+      on ? [...new Set([...cur, ...chosen])] : cur.filter((x) => !chosen.includes(x))
+    );
+  return {
+    ids,
+    Bar,
+    /** Bulk changes are for live rows (not the admins' deleted view). */
+    enabled: !filters.deleted,
+    page: (!rows.length ? "none" : onPage === rows.length ? "all" : onPage ? "some" : "none") as
+      | "all"
+      | "some"
+      | "none",
+    choose,
+    summary,
+    clear: () => {
+      setIds([]);
+      setSummary(null);
+    },
+    selectAll: async () => {
+      try {
+        const { matchingIds } = await import("@/islands/prospects/bulk.ts");
+        setIds(await matchingIds(apiQuery(filters, myClubIds)));
+      } catch (e) {
+        toastError(String(e));
+      }
+    },
+    versions: Object.fromEntries(rows.flatMap((p) => p.version ? [[p.id, p.version]] : [])),
+    done: (text: string) => {
+      setIds([]);
+      setSummary(text);
+      load(filters);
+    },
+  };
+}
+type Selection = ReturnType<typeof useSelection>;
+
 /** The grid itself: its header, a row per prospect, and the add row last. */
 function GridTable(
-  { rows, env, actions, conflicts, fresh, marketProjectId, followUp, onFollowUp }: {
+  { rows, env, actions, conflicts, fresh, marketProjectId, followUp, onFollowUp, selection }: {
     rows: Prospect[];
     env: RowEnv;
     actions: RowActions;
@@ -211,16 +318,24 @@ function GridTable(
     marketProjectId: number | null;
     followUp: "asc" | "desc";
     onFollowUp: () => void;
+    selection: Selection;
   },
 ) {
   const t = useT();
+  const on = selection.enabled;
   return (
     <div class="overflow-x-auto">
       <table
         class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
         data-testid="prospect-grid"
       >
-        <GridHead columns={env.columns} followUp={followUp} onFollowUp={onFollowUp} />
+        <GridHead
+          columns={env.columns}
+          followUp={followUp}
+          onFollowUp={onFollowUp}
+          page={on && rows.length ? selection.page : null}
+          onPage={(checked) => selection.choose(rows.map((p) => p.id), checked)}
+        />
         <tbody>
           {rows.map((p) => (
             <ProspectRow
@@ -230,6 +345,8 @@ function GridTable(
               actions={actions}
               conflict={conflicts[p.id] ?? null}
               highlight={fresh.includes(p.id)}
+              selected={selection.ids.includes(p.id)}
+              onSelect={on ? (checked) => selection.choose([p.id], checked) : undefined}
             />
           ))}
           {rows.length === 0 && (
@@ -280,14 +397,45 @@ function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   return { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load };
 }
 
+/** "Möjliga dubbletter": the merge dialog, loaded on first use, on the project or on a pair. */
+function useMerge(
+  filters: Filters,
+  clubName: (id: number) => string,
+  load: (f: Filters) => Promise<void>,
+) {
+  const [Dialog, loadDialog] = useLazy<MergeDialogProps>(async () =>
+    (await import("@/islands/prospects/MergeDialog.tsx")).default
+  );
+  const [open, setOpen] = useState<{ pair: [string, string] | null } | null>(null);
+  return {
+    open: async (pair: [string, string] | null = null) => {
+      await loadDialog();
+      setOpen({ pair });
+    },
+    dialog: Dialog && open && filters.marketProjectId
+      ? (
+        <Dialog
+          marketProjectId={filters.marketProjectId}
+          pair={open.pair}
+          clubName={clubName}
+          onClose={() => setOpen(null)}
+          onMerged={() => load(filters)}
+        />
+      )
+      : null,
+  };
+}
+
 /** The prompts a row's action opens: a possible duplicate on create, and the delete confirmation. */
 function RowDialogs(
-  { store, clubName, duplicate, deleting, setDeleting }: {
+  { store, clubName, duplicate, deleting, setDeleting, onMerge }: {
     store: GridStore;
     clubName: (id: number) => string;
     duplicate: DuplicateState | null;
     deleting: Prospect | null;
     setDeleting: (p: Prospect | null) => void;
+    /** Open the merge of a pair: [kept, merged into it]. */
+    onMerge: (pair: [string, string]) => void;
   },
 ) {
   const t = store.t;
@@ -298,6 +446,21 @@ function RowDialogs(
           matches={duplicate.matches}
           clubName={clubName}
           onCancel={() => store.setDuplicate(null)}
+          onMerge={async (m) => {
+            store.setDuplicate(null);
+            try {
+              const made = await createRow(
+                store,
+                duplicate.body,
+                duplicate.draft,
+                duplicate.assign,
+                true,
+              );
+              onMerge([m.id, made.id]);
+            } catch (e) {
+              toastError(`${t("prospects.createError")}: ${errorText(t, e)}`);
+            }
+          }}
           onCreate={async () => {
             store.setDuplicate(null);
             try {
@@ -393,22 +556,38 @@ type GridRows = Omit<
 
 /** The grid's card: the toolbar, the table and the pagination. */
 function GridCard(
-  { grid, filters, total, exportHref, onImport, go }: {
+  { grid, filters, total, exportHref, onImport, onDuplicates, go }: {
     grid: GridRows;
     filters: Filters;
     total: number;
     exportHref: string | null;
     onImport: (() => void) | null;
+    onDuplicates: (() => void) | null;
     go: (patch: Partial<Filters>) => void;
   },
 ) {
+  const sel = grid.selection;
   return (
     <div class="card">
+      {sel.Bar && (sel.ids.length > 0 || sel.summary) && (
+        <sel.Bar
+          selected={sel.ids}
+          total={total}
+          onSelectAll={sel.selectAll}
+          onClear={sel.clear}
+          versions={sel.versions}
+          user={grid.env.user}
+          clubs={grid.env.clubs}
+          summary={sel.summary}
+          onDone={sel.done}
+        />
+      )}
       <GridToolbar
         total={total}
         projectName={grid.env.projectName}
         exportHref={exportHref}
         onImport={onImport}
+        onDuplicates={onDuplicates}
         sort={filters.sort}
         onSort={(sort) => go({ sort, page: 1 })}
       />

@@ -21,6 +21,7 @@ export const islands: Record<string, Loader> = {
   ChooseClubTab: () => import("./settings/ChooseClubTab.tsx"),
   AdminTab: () => import("./settings/AdminTab.tsx"),
   ClubsTab: () => import("./settings/ClubsTab.tsx"),
+  AssignmentPanel: () => import("./settings/AssignmentPanel.tsx"),
   MarketProjectsTab: () => import("./settings/MarketProjectsTab.tsx"),
   DistrictsTab: () => import("./settings/DistrictsTab.tsx"),
   SellStatusAgeReport: () => import("./reports/SellStatusAgeReport.tsx"),

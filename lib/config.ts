@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { MAKE_A_KEY, weakKeyReason } from "@/lib/secret_key.ts";
+import { parseRateLimit, type RateLimit } from "@/lib/domain/rate_limit.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -25,6 +26,14 @@ const schema = z.object({
   SMS_TOKEN: z.string().optional(),
   SMS_FROM: z.string().default("Klubbleads"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  RATE_LIMIT: z.string().refine((v) => {
+    try {
+      parseRateLimit(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "a rate and a burst, e.g. 20/100, or off").optional(),
   ACCESS_LOG: bool.optional(),
   CRON: bool.optional(),
   AUTH_PROVIDER: z.enum(["embedded", "firebase"]).default("embedded"),
@@ -35,6 +44,9 @@ const schema = z.object({
   WEBHOOK_RETRY_DELAYS_MS: z.string().regex(/^\d+(,\d+)*$/, "ms,ms,…").optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 });
+
+/** The data API's default limit per caller: 20 requests a second, bursts of 100. */
+export const DEFAULT_RATE_LIMIT = "20/100";
 
 /** The embedded KV file outside Deno Deploy; "" opens the runtime's default store. */
 export const DEFAULT_KV_PATH = "./data/app.kv";
@@ -66,6 +78,8 @@ export interface Config {
   bodyLimitBytes: number;
   accessLog: boolean;
   cron: boolean;
+  /** Requests per second and burst per API caller (null: no limit, the default in tests). */
+  rateLimit: RateLimit | null;
   /** The outbox (`/outbox`, `GET /api/outbox`) is readable outside production. */
   outboxReadable: boolean;
   isLocalhost: boolean;
@@ -97,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   );
   // An empty KV_PATH is a choice (the runtime's default store), not an unset variable.
   if (env.KV_PATH === "") cleaned.KV_PATH = "";
+  // Deno Deploy fails closed: production's checks apply unless APP_ENV says otherwise.
+  if (env.DENO_DEPLOYMENT_ID && !cleaned.APP_ENV) cleaned.APP_ENV = "production";
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -106,7 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   if (e.APP_ENV === "production") {
     const missing = [!e.SECRET_KEY && "SECRET_KEY", !e.APP_URL && "APP_URL"].filter(Boolean);
     if (missing.length) {
-      throw new ConfigError(`Production refuses to start without ${missing.join(" and ")}.`);
+      throw new ConfigError(
+        `Production refuses to start without ${missing.join(" and ")}` +
+          (env.DENO_DEPLOYMENT_ID ? " (Deno Deploy runs as APP_ENV=production)." : "."),
+      );
+    }
+    if (env.DENO_DEPLOYMENT_ID && !e.APP_URL!.startsWith("https://")) {
+      throw new ConfigError(`APP_URL must be an https:// address on Deno Deploy (${e.APP_URL}).`);
     }
     const weak = weakKeyReason(e.SECRET_KEY!, new URL("../", import.meta.url));
     if (weak) {
@@ -169,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     accessLog: e.ACCESS_LOG ?? e.APP_ENV !== "test",
     cron: e.CRON ?? e.APP_ENV !== "test",
     outboxReadable: e.APP_ENV !== "production",
+    rateLimit: parseRateLimit(e.RATE_LIMIT ?? (e.APP_ENV === "test" ? "off" : DEFAULT_RATE_LIMIT)),
     isLocalhost,
     authProvider: e.AUTH_PROVIDER,
     firebase,
@@ -178,15 +201,4 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       : undefined,
     webhookTimeoutMs: e.APP_ENV !== "production" ? e.WEBHOOK_TIMEOUT_MS : undefined,
   };
-}
-
-/** A config for tests: test env, in-memory KV, fixed secret. */
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
-    APP_ENV: "test",
-    KV_PATH: ":memory:",
-    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
-    APP_URL: "http://localhost:8000",
-    ...overrides,
-  });
 }

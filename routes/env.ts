@@ -1,4 +1,5 @@
 /** The Hono environment of the app: its dependencies and per-request variables. */
+import type { ApiTokenScope } from "@/lib/auth/api_tokens.ts";
 import type { Context } from "hono";
 import type { DomainError } from "@/lib/domain/errors.ts";
 import type { Config } from "@/lib/config.ts";
@@ -30,6 +31,8 @@ export interface AppVariables {
   userSettings: UserSettings | null;
   /** Set by the session middleware when the access cookie was refreshed on this request. */
   authVia: "cookie" | "bearer" | null;
+  /** An API token's scope (lib/auth/api_tokens.ts); null for sessions and access tokens. */
+  tokenScope: ApiTokenScope | null;
   /** The route's keys read with the session (define.ts, `prefetch`); null when none were. */
   prefetched: Prefetched | null;
   /** Why a presented credential was refused (e.g. a Firebase token of an unverified e-mail). */

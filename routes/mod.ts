@@ -1,10 +1,12 @@
 /** Builds the whole HTTP app from its dependencies; main.ts serves it and tests call app.request(). */
 import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
+import { viewRoutes } from "@/routes/api/views.ts";
+import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { DomainError, HttpError } from "@/lib/domain/errors.ts";
-import { httpStatus } from "@/routes/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { HttpError, httpStatus, retryAfterOf } from "@/routes/errors.ts";
 import { IMPORT_BODY_BYTES } from "@/lib/services/prospect_import.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { type AppDeps, type AppEnv, type Ctx, isApiPath } from "@/routes/env.ts";
@@ -12,6 +14,7 @@ import { requestLog } from "@/routes/middleware/request_log.ts";
 import { securityHeaders } from "@/routes/middleware/security.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { session } from "@/routes/middleware/session.ts";
+import { rateLimit } from "@/routes/middleware/rate_limit.ts";
 import { language, requestLang } from "@/routes/middleware/language.ts";
 import { ApiRouter } from "@/routes/api/define.ts";
 import { staticRoutes } from "@/routes/assets.ts";
@@ -85,6 +88,7 @@ export function createApp(deps: AppDeps): App {
   const api: ApiRouter = new ApiRouter(app);
   app.use("*", session((method, path) => api.prefetchKeys(method, path)));
   app.use("*", language());
+  app.use("*", rateLimit(config.rateLimit));
 
   staticRoutes(app);
   healthRoutes(api);
@@ -99,6 +103,8 @@ export function createApp(deps: AppDeps): App {
   noteRoutes(api);
   reportRoutes(api);
   intakeRoutes(api);
+  viewRoutes(api);
+  assignmentRoutes(api);
   webhookRoutes(api);
 
   openApiRoutes(app, api);
@@ -175,5 +181,6 @@ export function jsonError(c: Ctx, e: DomainError): Response {
   };
   if (e.fields) body.fieldKeys = e.fields;
   if (e.data !== undefined) body.data = e.data;
+  if (e.kind === "too_many") c.header("Retry-After", String(retryAfterOf(e)));
   return c.json(body, httpStatus(e) as 400);
 }

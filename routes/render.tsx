@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { getCookie } from "hono/cookie";
-import { Layout } from "@/components/Layout.tsx";
+import { Layout } from "@/routes/layout.tsx";
 import { i18nValue } from "@/lib/i18n/context.ts";
 import { dictionary, type Lang } from "@/lib/i18n/mod.ts";
 import { DEFAULT_MENU_STATE, MENU_STATES } from "@/lib/domain/statuses.ts";

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from "@/lib/config.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { adminSetupSchema } from "@/lib/domain/user.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { createSetupLink, createVerifiedAdmin, hasUsers } from "@/lib/services/auth.ts";
 
@@ -83,7 +83,7 @@ try {
     console.log(`Created admin ${user.email} (id ${user.id})${first ? " — the first user" : ""}.`);
   }
 } catch (e) {
-  if (e instanceof HttpError) {
+  if (e instanceof DomainError) {
     console.error(translate("en", e.messageKey));
     Deno.exit(1);
   }

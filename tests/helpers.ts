@@ -1,5 +1,6 @@
 /** Test helpers: a fresh :memory: KV per test, the app on it, users and signed-in request headers. */
-import { type Config, testConfig } from "@/lib/config.ts";
+import { type Config, loadConfig } from "@/lib/config.ts";
+import { parseCsvRecords } from "@/lib/domain/reports.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createUser } from "@/lib/db/users.ts";
 import { createSession } from "@/lib/auth/session.ts";
@@ -148,4 +149,20 @@ export async function call(
     json = text;
   }
   return { res, json };
+}
+
+/** A config for tests: test env, in-memory KV, a fixed secret on localhost. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    APP_ENV: "test",
+    KV_PATH: ":memory:",
+    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
+    APP_URL: "http://localhost:8000",
+    ...overrides,
+  });
+}
+
+/** The cells of a CSV the app wrote (a report or export download), row by row. */
+export function parseCsv(text: string, sep = ";"): string[][] {
+  return parseCsvRecords(text, sep).map((r) => r.cells);
 }

@@ -10,11 +10,13 @@ import { Modal } from "@/islands/prospects/Modal.tsx";
 export type DuplicateMatch = DuplicateView;
 
 export function DuplicatePrompt(
-  { matches, clubName, onCreate, onCancel }: {
+  { matches, clubName, onCreate, onCancel, onMerge }: {
     matches: DuplicateMatch[];
     clubName: (clubId: number) => string;
     onCreate: () => void;
     onCancel: () => void;
+    /** Create the new record and merge it into this match (fields chosen side by side). */
+    onMerge: (m: DuplicateMatch) => void;
   },
 ) {
   const t = useT();
@@ -41,6 +43,15 @@ export function DuplicatePrompt(
               >
                 {t("duplicates.open")}
               </a>
+              <button
+                type="button"
+                class="btn btn-secondary"
+                data-testid={`duplicate-merge-${m.customerId}`}
+                onClick={() =>
+                  onMerge(m)}
+              >
+                {t("duplicates.merge")}
+              </button>
             </li>
           ))}
         </ul>

@@ -8,12 +8,14 @@ import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
 import { inColumnOrder, type OwnColumn } from "@/islands/prospects/columns.ts";
 
 export function GridToolbar(
-  { total, projectName, exportHref, onImport, sort, onSort }: {
+  { total, projectName, exportHref, onImport, onDuplicates, sort, onSort }: {
     total: number;
     projectName: string;
     /** The CSV download of the current filters (null: not offered, e.g. the deleted rows). */
     exportHref: string | null;
     onImport: (() => void) | null;
+    /** Opens the project's possible duplicates (null: not offered). */
+    onDuplicates: (() => void) | null;
     sort: "followUpDate" | "urgency";
     onSort: (sort: "followUpDate" | "urgency") => void;
   },
@@ -43,6 +45,16 @@ export function GridToolbar(
           {t("intake.import.button")}
         </button>
       )}
+      {onDuplicates && (
+        <button
+          type="button"
+          class="btn btn-secondary !py-0.5 !text-xs"
+          data-testid="open-duplicates"
+          onClick={onDuplicates}
+        >
+          {t("merge.title")}
+        </button>
+      )}
       <label class="ml-auto flex items-center gap-1 text-xs text-slate-600">
         {t("urgency.sortBy")}
         <select
@@ -69,10 +81,13 @@ export function GridToolbar(
 
 /** The header row; a few columns have a short label (the full one on hover and for readers). */
 export function GridHead(
-  { columns, followUp, onFollowUp }: {
+  { columns, followUp, onFollowUp, page, onPage }: {
     columns: GridColumn[];
     followUp: "asc" | "desc";
     onFollowUp: () => void;
+    /** The page's rows chosen for a bulk change: all, some or none (null: no checkbox). */
+    page: "all" | "some" | "none" | null;
+    onPage: (checked: boolean) => void;
   },
 ) {
   const t = useT();
@@ -85,7 +100,25 @@ export function GridHead(
     </th>
   );
   const own: Record<OwnColumn, preact.JSX.Element> = {
-    id: <th>{t("prospects.columns.customerId")}</th>,
+    id: (
+      <th>
+        <span class="flex flex-col items-start">
+          {page && (
+            <input
+              type="checkbox"
+              checked={page === "all"}
+              ref={(el) => {
+                if (el) el.indeterminate = page === "some";
+              }}
+              aria-label={t("bulk.selectPage")}
+              data-testid="select-page"
+              onChange={(e) => onPage((e.target as HTMLInputElement).checked)}
+            />
+          )}
+          {t("prospects.columns.customerId")}
+        </span>
+      </th>
+    ),
     notes: shortTh("note"),
     project: shortTh("marketProject"),
     status: <th>{t("prospects.columns.sellStatus")}</th>,

@@ -116,6 +116,9 @@ export interface ProspectRowProps {
   /** The values this user tried to save when someone else had changed the row (409). */
   conflict?: RowDraft | null;
   highlight?: boolean;
+  /** The row is chosen for a bulk change; choosing calls onSelect (none: no checkbox). */
+  selected?: boolean;
+  onSelect?: (checked: boolean) => void;
 }
 
 /** A row the server sent without `may` (never expected) allows nothing. */
@@ -194,7 +197,9 @@ function whyDisabled(
   };
 }
 
-export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRowProps) {
+export function ProspectRow(
+  { p, env, actions, conflict, highlight, selected, onSelect }: ProspectRowProps,
+) {
   const t = useT();
   const adding = p === null;
   // What the server allows (p.may); the add row is the caller's own new prospect.
@@ -212,13 +217,7 @@ export function ProspectRow({ p, env, actions, conflict, highlight }: ProspectRo
   const whyAttrs = (k: keyof typeof why) =>
     why[k] ? { title: why[k], "aria-describedby": `why-${k}-${rowId}` } : {};
   const own: Record<OwnColumn, preact.JSX.Element> = {
-    id: (
-      <td data-col="id" data-label={t("prospects.columns.customerId")}>
-        {adding
-          ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
-          : <span class="font-mono text-xs text-slate-600">{p.customerId}</span>}
-      </td>
-    ),
+    id: <IdCell cell={cell} p={p} selected={selected} onSelect={onSelect} />,
     notes: (
       <td data-col="notes" class="text-center">
         {!adding && (
@@ -396,6 +395,38 @@ function FollowUpCell({ cell: c, env, disabled, why, whyAttrs }: GatedCellProps)
 }
 
 /** The new-prospect card's heading (a phone shows it; the table hides the cell). */
+/** The customer id (an input in the add row), with the row's bulk checkbox. */
+function IdCell(
+  { cell, p, selected, onSelect }: {
+    cell: CellKit;
+    p: Prospect | null;
+    selected?: boolean;
+    onSelect?: (checked: boolean) => void;
+  },
+) {
+  const t = cell.t;
+  return (
+    <td data-col="id" data-label={t("prospects.columns.customerId")}>
+      {!p
+        ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
+        : (
+          <label class="flex flex-col items-start gap-0.5 sm:gap-0">
+            {onSelect && (
+              <input
+                type="checkbox"
+                checked={!!selected}
+                aria-label={t("bulk.selectRow", { name: `${p.firstName} ${p.lastName}` })}
+                data-testid={`select-${cell.rowId}`}
+                onChange={(e) => onSelect((e.target as HTMLInputElement).checked)}
+              />
+            )}
+            <span class="font-mono text-xs text-slate-600">{p.customerId}</span>
+          </label>
+        )}
+    </td>
+  );
+}
+
 function NewHeadingCell() {
   return (
     <td data-col="heading">

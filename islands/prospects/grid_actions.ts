@@ -60,8 +60,10 @@ export async function createRow(
   d: RowDraft,
   assign: boolean,
   allowDuplicate: boolean,
-): Promise<null> {
-  const r = await post<Prospect & { possibleDuplicates?: DuplicateMatch[] }>("/api/prospects", {
+): Promise<Prospect> {
+  const r = await post<
+    Prospect & { possibleDuplicates?: DuplicateMatch[]; registeredElsewhere?: boolean }
+  >("/api/prospects", {
     ...body,
     customerId: d.customerId || undefined,
     marketProjectId: s.filters.marketProjectId,
@@ -69,15 +71,15 @@ export async function createRow(
     allowDuplicate: allowDuplicate || undefined,
   });
   const elsewhere = r.data.possibleDuplicates?.length ?? 0;
-  toastSuccess(
-    elsewhere
-      ? `${s.t("prospects.created")}. ${s.t("duplicates.elsewhere", { count: elsewhere })}`
-      : s.t("prospects.created"),
-  );
+  const notes = [
+    elsewhere ? s.t("duplicates.elsewhere", { count: elsewhere }) : "",
+    r.data.registeredElsewhere ? s.t("duplicates.registeredElsewhere") : "",
+  ].filter(Boolean);
+  toastSuccess([s.t("prospects.created"), ...notes].join(". "));
   s.setRows((rs) => [r.data, ...rs]);
   s.setFresh((f) => [...f, r.data.id]);
   s.setTotal((n) => n + 1);
-  return null;
+  return r.data;
 }
 
 /** Save (PUT) a row, or create the add row; answers the field errors to show, or null. */
@@ -109,7 +111,10 @@ export async function saveRow(
     return local;
   }
   try {
-    if (!p) return await createRow(s, body, d, assign, false);
+    if (!p) {
+      await createRow(s, body, d, assign, false);
+      return null;
+    }
     const r = await put<Prospect>(`/api/prospects/${p.id}`, {
       ...body,
       sellStatus: d.sellStatus || null,

@@ -1,7 +1,8 @@
 /**
  * Settings → Profile: first and last name, e-mail and mobile (read-only), notification category,
  * daily report switch and language. Saves the profile with PUT /api/users/{uid}; a changed
- * language is stored in the user settings and the page reloads in it.
+ * language is stored in the user settings and the page reloads in it; "away" (automatic assignment
+ * passes the user by) is stored in the user settings too.
  */
 import { SelectField } from "@/components/SelectField.tsx";
 import { useState } from "react";
@@ -29,6 +30,7 @@ export interface ProfileTabProps {
   user: ProfileUser;
   categories: NotificationCategory[];
   language: Lang;
+  away: boolean;
 }
 
 export default function ProfileTab(props: ProfileTabProps) {
@@ -39,6 +41,7 @@ export default function ProfileTab(props: ProfileTabProps) {
   const [category, setCategory] = useState(props.user.notificationCategoryId ?? "");
   const [daily, setDaily] = useState(props.user.dailyReportSubscription);
   const [language, setLanguage] = useState(props.language);
+  const [away, setAway] = useState(props.away);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
 
@@ -59,6 +62,7 @@ export default function ProfileTab(props: ProfileTabProps) {
         version: user.version,
       });
       setUser(data);
+      if (away !== props.away) await patch(`/api/users/${user.id}/settings/away`, { away });
       if (language !== props.language) {
         await patch(`/api/users/${user.id}/settings/language`, { language });
         location.reload();
@@ -128,22 +132,43 @@ export default function ProfileTab(props: ProfileTabProps) {
           onChange={(v) => setLanguage(v as Lang)}
         />
       </div>
-      <label class="flex items-center gap-3">
-        <input
-          type="checkbox"
-          role="switch"
-          class="h-5 w-5 accent-brand-600"
-          name="dailyReportSubscription"
-          checked={daily}
-          onChange={(e) => setDaily((e.currentTarget as HTMLInputElement).checked)}
-        />
-        <span class="text-sm font-medium">{t("settings.profile.dailyReport")}</span>
-      </label>
+      <Switch
+        name="dailyReportSubscription"
+        label={t("settings.profile.dailyReport")}
+        checked={daily}
+        onChange={setDaily}
+      />
+      <Switch name="away" label={t("settings.profile.away")} checked={away} onChange={setAway} />
       <div>
         <button type="submit" class="btn btn-primary" disabled={busy} data-testid="profile-save">
           {t("settings.profile.save")}
         </button>
       </div>
     </form>
+  );
+}
+
+/** An on/off setting of the profile. */
+function Switch(
+  { name, label, checked, onChange }: {
+    name: string;
+    label: string;
+    checked: boolean;
+    onChange: (on: boolean) => void;
+  },
+) {
+  return (
+    <label class="flex items-center gap-3">
+      <input
+        type="checkbox"
+        role="switch"
+        class="h-5 w-5 accent-brand-600"
+        name={name}
+        checked={checked}
+        data-testid={`profile-${name}`}
+        onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)}
+      />
+      <span class="text-sm font-medium">{label}</span>
+    </label>
   );
 }

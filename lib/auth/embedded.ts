@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import {
   attemptSucceeded,
   clearAccountFailures,
+  LIMITS,
   takeAttempt,
   takeResetMail,
   takeSms,
@@ -31,7 +32,7 @@ import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
 import { userKey } from "@/lib/db/keys.ts";
 import { put } from "@/lib/db/records.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, type ErrorKind, tooMany } from "@/lib/domain/errors.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
 export interface EmbeddedOptions {
@@ -40,38 +41,46 @@ export interface EmbeddedOptions {
   messenger: IdentityMessenger;
 }
 
-const loginError = (status: number, code: string, key: string) =>
-  new HttpError(status, code, key, { email: key });
+const loginError = (kind: ErrorKind, code: string, key: string) =>
+  new DomainError(kind, code, key, { email: key });
 
 export const LOGIN_ERRORS = {
-  tooMany: () => loginError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests"),
-  userNotFound: () => loginError(401, "USER_NOT_FOUND", "login.errors.userNotFound"),
-  wrongPassword: () => loginError(401, "WRONG_PASSWORD", "login.errors.wrongPassword"),
-  notVerified: () => loginError(403, "EMAIL_NOT_VERIFIED", "login.errors.emailNotVerified"),
-  disabled: () => loginError(403, "USER_DISABLED", "login.errors.userDisabled"),
+  tooMany: () =>
+    tooMany("TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", LIMITS.account.windowMs / 1000, {
+      email: "login.errors.tooManyRequests",
+    }),
+  userNotFound: () => loginError("unauthorized", "USER_NOT_FOUND", "login.errors.userNotFound"),
+  wrongPassword: () => loginError("unauthorized", "WRONG_PASSWORD", "login.errors.wrongPassword"),
+  notVerified: () => loginError("forbidden", "EMAIL_NOT_VERIFIED", "login.errors.emailNotVerified"),
+  disabled: () => loginError("forbidden", "USER_DISABLED", "login.errors.userDisabled"),
 };
 
-const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => HttpError> = {
-  tooManySms: () => new HttpError(429, "MFA_TOO_MANY_CODES", "mfa.errors.tooManySms"),
-  invalidSession: () => new HttpError(401, "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
+const MFA_ERRORS: Record<MfaFailure | "smsFailed", () => DomainError> = {
+  tooManySms: () =>
+    tooMany("MFA_TOO_MANY_CODES", "mfa.errors.tooManySms", LIMITS.smsUser.windowMs / 1000),
+  invalidSession: () =>
+    new DomainError("unauthorized", "MFA_INVALID_SESSION", "mfa.errors.invalidSession"),
   missingCode: () =>
-    new HttpError(400, "MFA_MISSING_CODE", "mfa.errors.missingCode", {
+    new DomainError("validation", "MFA_MISSING_CODE", "mfa.errors.missingCode", {
       code: "mfa.errors.missingCode",
     }),
   wrongCode: () =>
-    new HttpError(400, "MFA_WRONG_CODE", "mfa.errors.wrongCode", { code: "mfa.errors.wrongCode" }),
+    new DomainError("validation", "MFA_WRONG_CODE", "mfa.errors.wrongCode", {
+      code: "mfa.errors.wrongCode",
+    }),
   codeExpired: () =>
-    new HttpError(400, "MFA_CODE_EXPIRED", "mfa.errors.codeExpired", {
+    new DomainError("validation", "MFA_CODE_EXPIRED", "mfa.errors.codeExpired", {
       code: "mfa.errors.codeExpired",
     }),
-  tooMany: () => new HttpError(429, "MFA_TOO_MANY_ATTEMPTS", "mfa.errors.tooManyAttempts"),
-  smsFailed: () => new HttpError(502, "MFA_SMS_FAILED", "mfa.errors.smsFailed"),
+  // The MFA session is spent: signing in again may start at once.
+  tooMany: () => tooMany("MFA_TOO_MANY_ATTEMPTS", "mfa.errors.tooManyAttempts", 1),
+  smsFailed: () => new DomainError("upstream", "MFA_SMS_FAILED", "mfa.errors.smsFailed"),
 };
 
 export const mfaError = (reason: MfaFailure | "smsFailed") => MFA_ERRORS[reason]();
 
 const invalidActionCode = () =>
-  new HttpError(400, "INVALID_ACTION_CODE", "common.invalidActionCode", {
+  new DomainError("validation", "INVALID_ACTION_CODE", "common.invalidActionCode", {
     oobCode: "common.invalidActionCode",
   });
 
@@ -232,15 +241,15 @@ function emailMethods(
 
     async sendPasswordReset(email, { address, now }) {
       const who = { account: email, address };
-      const tooMany = () =>
-        new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
+      const refused = () =>
+        tooMany("TOO_MANY_ATTEMPTS", "errors.tooManyRequests", LIMITS.account.windowMs / 1000, {
           email: "errors.tooManyRequests",
         });
       // The answer never tells whether an address has an account: an unknown (or disabled) one
       // and a 4th mail within the hour answer 200 like a sent mail, without a mail. Every request
       // counts as a sign-in attempt on the account and the address alike (known or not), so
       // probing at speed is locked out (429) the same way for every address.
-      if (!(await takeAttempt(kv, who, now))) throw tooMany();
+      if (!(await takeAttempt(kv, who, now))) throw refused();
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) return;
       if (!(await takeResetMail(kv, user.email, now))) return;

@@ -9,13 +9,19 @@
  */
 import { firebaseMfaKey } from "@/lib/db/keys.ts";
 import type { IdentityMessenger, IdentityProvider, SignInResult } from "@/lib/auth/provider.ts";
-import { attemptSucceeded, takeAttempt, takeResetMail, takeSms } from "@/lib/db/brute_force.ts";
+import {
+  attemptSucceeded,
+  LIMITS,
+  takeAttempt,
+  takeResetMail,
+  takeSms,
+} from "@/lib/db/brute_force.ts";
 import { maskPhone } from "@/lib/auth/mfa.ts";
 import { LOGIN_ERRORS, mfaError } from "@/lib/auth/embedded.ts";
 import { customToken, serviceAccessToken, type ServiceAccount } from "@/lib/auth/firebase_token.ts";
 import { revokeAllSessions } from "@/lib/auth/session.ts";
 import { getUser, getUserByEmail, getUserEntry, updateUser } from "@/lib/db/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError, tooMany } from "@/lib/domain/errors.ts";
 import { commitIfUnchanged, put, readEntry, removeKey, writeValue } from "@/lib/db/records.ts";
 import type { FirebaseConfig } from "@/lib/config.ts";
 
@@ -34,7 +40,7 @@ export class FirebaseError extends Error {
 }
 
 const invalidActionCode = () =>
-  new HttpError(400, "INVALID_ACTION_CODE", "common.invalidActionCode", {
+  new DomainError("validation", "INVALID_ACTION_CODE", "common.invalidActionCode", {
     oobCode: "common.invalidActionCode",
   });
 
@@ -66,8 +72,8 @@ export function toolkit(cfg: FirebaseConfig) {
     try {
       res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     } catch (e) {
-      throw new HttpError(
-        502,
+      throw new DomainError(
+        "upstream",
         "IDENTITY_PROVIDER_UNREACHABLE",
         "errors.identityProvider",
         undefined,
@@ -162,9 +168,15 @@ function loginFailure(e: unknown): never {
     case "TOO_MANY_ATTEMPTS_TRY_LATER":
       throw LOGIN_ERRORS.tooMany();
     default:
-      throw new HttpError(502, "IDENTITY_PROVIDER_ERROR", "errors.identityProvider", undefined, {
-        reason: e.code,
-      });
+      throw new DomainError(
+        "upstream",
+        "IDENTITY_PROVIDER_ERROR",
+        "errors.identityProvider",
+        undefined,
+        {
+          reason: e.code,
+        },
+      );
   }
 }
 
@@ -177,7 +189,9 @@ function mfaFailure(e: unknown): never {
     throw mfaError("tooManySms");
   }
   if (e.code === "INVALID_PHONE_NUMBER") {
-    throw new HttpError(400, "VALIDATION", "errors.validation", { phone: "validation.mobile" });
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
+      phone: "validation.mobile",
+    });
   }
   throw mfaError("invalidSession");
 }
@@ -402,9 +416,14 @@ function emailMethods(
       // address has an account.
       const who = { account: email, address };
       if (!(await takeAttempt(kv, who, now))) {
-        throw new HttpError(429, "TOO_MANY_ATTEMPTS", "errors.tooManyRequests", {
-          email: "errors.tooManyRequests",
-        });
+        throw tooMany(
+          "TOO_MANY_ATTEMPTS",
+          "errors.tooManyRequests",
+          LIMITS.account.windowMs / 1000,
+          {
+            email: "errors.tooManyRequests",
+          },
+        );
       }
       const user = await getUserByEmail(kv, email);
       if (!user || !user.enabled) return;
@@ -449,7 +468,7 @@ function accountMethods(
     async setPassword(userId, newPassword) {
       await api.update({ localId: userId, password: newPassword });
       const user = await getUser(kv, userId);
-      if (!user) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+      if (!user) throw new DomainError("not_found", "NOT_FOUND", "errors.notFound");
       return user;
     },
 
@@ -462,7 +481,7 @@ function accountMethods(
         verified: opts?.verified ?? false,
       }).catch((e) => {
         if (e instanceof FirebaseError && e.code === "EMAIL_EXISTS") {
-          throw new HttpError(409, "EMAIL_EXISTS", "errors.duplicateField.email", {
+          throw new DomainError("conflict", "EMAIL_EXISTS", "errors.duplicateField.email", {
             email: "errors.duplicateField.email",
           });
         }

@@ -2,7 +2,7 @@
  * The identity provider seam (DESIGN §5): everything sign-in, MFA, e-mail verification and
  * password reset need. The embedded implementation (lib/auth/embedded.ts) keeps accounts in KV; a
  * hosted provider — Firebase Authentication (lib/auth/firebase.ts, AUTH_PROVIDER=firebase) —
- * implements the same interface over its REST API and adds the account methods below. Failures are HttpErrors with the spec §8 message keys.
+ * implements the same interface over its REST API and adds the account methods below. Failures are DomainErrors with the spec §8 message keys.
  */
 import type { UserRecord } from "@/lib/domain/user.ts";
 

@@ -83,8 +83,8 @@ export async function signAccessToken(
 }
 
 /**
- * Verified tokens by their text: a signature is checked once per token (~0.1–0.3 ms each on a busy
- * server), not on every request. Expiry is still checked every time, and the session record is
+ * Verified tokens by their text: a signature is checked once per token, not on every request (a
+ * verification costs more than the rest of the session check). Expiry is still checked every time, and the session record is
  * read on every request, so logout and disabling a user still revoke at once. A token that fails
  * verification is never cached. The map is bounded: cleared when full.
  */

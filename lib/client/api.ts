@@ -27,6 +27,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Skip the refresh-and-logout handling (auth screens). */
   noAuthRetry?: boolean;
+  /** More request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -54,7 +56,7 @@ export function buildUrl(path: string, query?: ApiOptions["query"]): string {
 export const UI_LANGUAGE_HEADER = "X-UI-Language";
 
 async function send(method: string, path: string, opts: ApiOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.raw) headers["Content-Type"] = opts.raw.type;
   // The page's language, so the server's messages match the page whatever the browser's.

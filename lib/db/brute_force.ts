@@ -12,6 +12,8 @@ export const LIMITS = {
   address: { max: 20, windowMs: 15 * 60 * 1000 },
   /** Password reset mails to one account (no mail bombing through the reset form). */
   resetMail: { max: 3, windowMs: 60 * 60 * 1000 },
+  /** Verification mails an admin sends one user again (no mail bombing through the users screen). */
+  verificationMail: { max: 3, windowMs: 60 * 60 * 1000 },
   /** SMS codes (sign-in, enrolment, resend) to one user and asked for from one address. */
   smsUser: { max: 5, windowMs: 60 * 60 * 1000 },
   smsAddress: { max: 20, windowMs: 60 * 60 * 1000 },
@@ -135,3 +137,7 @@ export async function takeResetMail(kv: Deno.Kv, account: string, now = new Date
   await adjust(kv, "resetMail", id, 1, now);
   return true;
 }
+
+/** Counts one verification mail sent again to a user; false (nothing counted) past the limit. */
+export const takeVerificationMail = (kv: Deno.Kv, userId: string, now = new Date()) =>
+  takeQuota(kv, [{ scope: "verificationMail", id: userId }], now);

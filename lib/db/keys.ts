@@ -11,6 +11,14 @@ export const migrationsPrefix = () => ["_migrations"];
 export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
 export const healthKey = () => ["_health"];
 export const jobLeaseKey = (name: string) => ["job_leases", name];
+/** A caller's Idempotency-Key: its claim and the first answer's status ([userId, key]). */
+export const idempotencyKey = (userId: string, key: string) => ["idempotency", userId, key];
+/** The first answer's JSON text, in parts ([userId, key, part]). */
+export const idempotencyBodyKey = (
+  userId: string,
+  key: string,
+  part: number,
+) => ["idempotency_body", userId, key, part];
 
 // ── users and identity ──────────────────────────────────────────────────────
 export const userKey = (id: string) => ["users", id];
@@ -18,6 +26,19 @@ export const usersPrefix = () => ["users"];
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
+/** A club's automatic assignment rule [clubId], and its turn counter [clubId]. */
+export const assignmentRuleKey = (clubId: number) => ["assignment_rules", clubId];
+export const assignmentTurnKey = (clubId: number) => ["assignment_turns", clubId];
+/** A saved grid view: the record [id], its owner's list [userId, id], the shared list [id]. */
+export const savedViewKey = (id: string) => ["saved_views", id];
+export const savedViewsByUserKey = (userId: string, id: string) => [
+  "saved_views_by_user",
+  userId,
+  id,
+];
+export const savedViewsByUserPrefix = (userId: string) => ["saved_views_by_user", userId];
+export const savedViewsSharedKey = (id: string) => ["saved_views_shared", id];
+export const savedViewsSharedPrefix = () => ["saved_views_shared"];
 export const sessionKey = (sid: string) => ["sessions", sid];
 export const sessionsByUserKey = (userId: string, sid: string) => ["sessions_by_user", userId, sid];
 export const sessionsByUserPrefix = (userId: string) => ["sessions_by_user", userId];
@@ -28,6 +49,8 @@ export const apiTokensByUserKey = (
   id: string,
 ) => ["api_tokens_by_user", userId, id];
 export const apiTokensByUserPrefix = (userId: string) => ["api_tokens_by_user", userId];
+/** When a token was last used (its id → ISO instant). */
+export const apiTokenLastUseKey = (id: string) => ["api_token_last_use", id];
 export const setupTokenKey = () => ["setup_token"];
 export const outboxKey = (id: string) => ["outbox", id];
 export const outboxPrefix = () => ["outbox"];
@@ -59,7 +82,8 @@ export const loginFailuresKey = (
     | "smsUser"
     | "smsAddress"
     | "intakeAddress"
-    | "intakeKey",
+    | "intakeKey"
+    | "verificationMail",
   id: string,
 ) => ["login_failures", scope, id];
 
@@ -223,7 +247,7 @@ export const webhookDoneKey = (endpointId: string, eventId: string) => [
   eventId,
 ];
 
-// ── activity engine: lib/jobs/activity.ts, notifications.ts, daily_report.ts ──
+// ── activity engine: lib/services/activity_pass.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];
 export const notificationQueuePrefix = () => ["notification_queue"];
@@ -275,7 +299,7 @@ export const reportDistrictsFromKey = () => ["report_districts", "from"];
  */
 export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
 export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
-/** The nightly snapshot run of a local date (lib/jobs/report_snapshots.ts). */
+/** The nightly snapshot run of a local date (lib/services/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**
  * A prospect entering (1) or leaving (0) a project's live prospects, by registration:

@@ -6,7 +6,8 @@
  * not there yet, checked in its atomics (tests/unit/migrations_test.ts).
  */
 import { migrationKey, migrationsPrefix } from "@/lib/db/keys.ts";
-import { seedReferenceData, startDistrictBuckets } from "@/lib/db/reference.ts";
+import { startDistrictBuckets } from "@/lib/db/reference.ts";
+import { seedReferenceData } from "@/lib/db/settings.ts";
 import { keepReportZone } from "@/lib/db/report_zone.ts";
 import { backfillFunnel } from "@/lib/db/report_funnel.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";

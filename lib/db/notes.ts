@@ -75,4 +75,31 @@ export async function removeNote(kv: Deno.Kv, before: Deno.KvEntry<StoredNote>):
   return res.ok;
 }
 
+/**
+ * Moves every note of one prospect to another (a merge): each note's record names the other and
+ * its index entry moves, up to 100 notes per atomic. Answers how many moved.
+ */
+export async function moveNotes(kv: Deno.Kv, fromId: string, toId: string): Promise<number> {
+  const idx = await listAll<string>(kv, notesByProspectPrefix(fromId));
+  let moved = 0;
+  for (let i = 0; i < idx.length; i += 100) {
+    const part = idx.slice(i, i + 100);
+    const notes = await getManyChunked<StoredNote>(kv, part.map((e) => noteKey(e.value)));
+    const op = kv.atomic();
+    let n = 0;
+    part.forEach((e, j) => {
+      const note = notes[j];
+      op.delete(e.key);
+      if (!note.value) return;
+      op.check(note).set(noteKey(e.value), { ...note.value, prospectId: toId });
+      op.set(noteByProspectKey(toId, e.value), e.value);
+      n++;
+    });
+    // A note edited meanwhile: read the rest again.
+    if (!(await op.commit()).ok) return moved + await moveNotes(kv, fromId, toId);
+    moved += n;
+  }
+  return moved;
+}
+
 export { withVersion as noteWithVersion };

@@ -5,7 +5,7 @@
  */
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
-import { addDelta, addToCounter, sameKey, ulid } from "@/lib/db/kv.ts";
+import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   awaitingFirstContact,
@@ -301,7 +301,9 @@ export type ProspectEventType =
   | "sellStatus"
   | "activity"
   | "assign"
-  | "followUp";
+  | "autoAssign"
+  | "followUp"
+  | "merge";
 
 /** One history entry (stored packed per write: EventPack); reports were backfilled from these. */
 export interface ProspectEvent {
@@ -320,7 +322,13 @@ export interface ProspectEvent {
 export function prospectEvents(
   before: Prospect | null,
   after: Prospect,
-  meta: { at: string; userId: string | null; newId: () => string },
+  meta: {
+    at: string;
+    userId: string | null;
+    newId: () => string;
+    /** A new prospect's assignee was chosen by the club's automatic assignment. */
+    autoAssigned?: boolean;
+  },
 ): ProspectEvent[] {
   const base = {
     prospectId: after.id,
@@ -338,7 +346,9 @@ export function prospectEvents(
   });
   if (!before) {
     const out = [ev("create", null, after.sellStatus)];
-    if (after.assignId) out.push(ev("assign", null, after.assignId));
+    if (after.assignId) {
+      out.push(ev(meta.autoAssigned ? "autoAssign" : "assign", null, after.assignId));
+    }
     if (after.followUpDate) out.push(ev("followUp", null, after.followUpDate));
     if (after.activityStatus !== "Paused") out.push(ev("activity", "Paused", after.activityStatus));
     return out;
@@ -421,7 +431,7 @@ export function packEvents(events: ProspectEvent[]): EventPack {
  * Past this size the older packs leave the history value for an archive key. SQLite keeps
  * a row of Deno KV's table on its B-tree page only while key and value stay under ~1,000 bytes (the
  * local payload limit of a 4 KiB page); a larger row spills into an overflow page of its own, 4 KiB
- * however little of it is used — at 1M, histories of 1.0–1.5 KB left ~3 KB of each such page empty
+ * however little of it is used, so a history a little over the limit leaves most of a page empty
  * (docs/performance.md). Measured in characters of the stored text (historyText),
  * which is what KV stores of it (a string of Latin-1 characters: a byte each, and a few bytes of
  * header); with the key and the row's columns a value of this size stays on its page.
@@ -537,34 +547,6 @@ export function historyEntries(
   const next = text.length <= 2 ? `[${pack}]` : `${text.slice(0, -1)},${pack}]`;
   if (!historyTextTooLong(next)) return [{ key: K.prospectHistoryKey(prospectId), value: next }];
   return historyValue(prospectId, historyPacks(next), archiveId);
-}
-
-/**
- * The history of a prospect written at once (the bulk generator), as its writes would have left it
- * one after another: one pack per write, the archive keys each split made (`archiveId` gets the
- * time of the pack whose write split it).
- */
-export function wholeHistory(
-  prospectId: string,
-  writes: ProspectEvent[][],
-  archiveId: (ms: number) => string = ulid,
-): IndexEntry[] {
-  const out: IndexEntry[] = [];
-  let packs: EventPack[] = [];
-  for (const w of writes) {
-    if (!w.length) continue;
-    const pack = packEvents(w);
-    packs.push(pack);
-    const split = splitHistory(packs);
-    if (!split) continue;
-    const at = Date.parse(pack.at);
-    for (const chunk of split.archived) {
-      out.push({ key: K.prospectEventKey(prospectId, archiveId(at)), value: historyText(chunk) });
-    }
-    packs = split.kept;
-  }
-  if (packs.length) out.push({ key: K.prospectHistoryKey(prospectId), value: historyText(packs) });
-  return out;
 }
 
 /**

@@ -56,6 +56,7 @@ export const STORED_FIELDS = [
   "updatedAt",
   "source",
   "firstContactAt",
+  "mergedInto",
   "bookedAt",
   "memberAt",
 ] as const;

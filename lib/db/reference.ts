@@ -1,20 +1,15 @@
 /**
- * Reference data in KV: districts, clubs, market projects (records by ULID plus a unique index on
- * the numeric business id), the seeded sell statuses, notification categories, time settings and
- * admin settings, and the club subscriptions. Every write is one versionstamp-checked atomic;
- * deleting something still in use answers 409 and changes nothing.
+ * Reference data in KV: districts, clubs and market projects (records by ULID plus a unique index
+ * on the numeric business id). Every write is one versionstamp-checked atomic (changeRecord);
+ * deleting something still in use answers 409 and changes nothing. Settings are in settings.ts.
  */
 import {
-  adminSettingsKey,
-  adminSettingsPrefix,
   clubByNumberKey,
   clubCountByDistrictKey,
   clubDistrictsKey,
   clubKey,
   clubsPrefix,
   clubSubscriberCountKey,
-  clubSubscriberKey,
-  clubSubscribersPrefix,
   districtByNumberKey,
   districtKey,
   districtsPrefix,
@@ -22,114 +17,42 @@ import {
   marketProjectKey,
   marketProjectSeqKey,
   marketProjectsPrefix,
-  notificationCategoriesPrefix,
-  notificationCategoryKey,
   prospectCountByClubKey,
   prospectCountByProjectKey,
   prospectsPrefix,
   reportDistrictsFromKey,
-  sellStatusesPrefix,
-  sellStatusKey,
-  settingsVersionKey,
-  timeSettingKey,
-  timeSettingsPrefix,
-  userClubKey,
-  userClubsPrefix,
   userKey,
 } from "@/lib/db/keys.ts";
-import { addToCounter, counterValue, getManyChunked, isEmpty, listAll, ulid } from "@/lib/db/kv.ts";
-import { conflict, DomainError, notFound } from "@/lib/domain/errors.ts";
+import { addToCounter, counterValue, getManyChunked, isEmpty, ulid } from "@/lib/db/kv.ts";
+import { conflict, DomainError } from "@/lib/domain/errors.ts";
+import { type Club, type District, type MarketProject } from "@/lib/domain/reference.ts";
 import {
-  type AdminSettings,
-  type Club,
-  DEFAULT_RETENTION_DAYS,
-  DEFAULT_WORKTIME,
-  type District,
-  type MarketProject,
-  type NotificationCategory,
-  type SellStatusInfo,
-  type SellStatusTimeSetting,
-} from "@/lib/domain/reference.ts";
-import {
-  ADMIN_SETTINGS_ID,
   type ClubCreate,
   type ClubUpdate,
-  DEFAULT_TIME_LIMITS,
   type DistrictInput,
   isStartDateAllowed,
   type MarketProjectCreate,
   type MarketProjectUpdate,
-  NOTIFICATION_CATEGORY_IDS,
-  type TimeLimits,
-  type TimeSettingInput,
 } from "@/lib/domain/reference_rules.ts";
-import { DEFAULT_CLOCK_STATUS, SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { clubDistrictMap, type ClubDistricts } from "@/lib/db/report_keys.ts";
 
-const ATTEMPTS = 5;
+import {
+  AGAIN,
+  ATTEMPTS,
+  byName,
+  byNumber,
+  changeRecord,
+  duplicate,
+  inUse,
+  listRecords,
+  type Stored,
+  withVersion,
+} from "@/lib/db/reference_records.ts";
+import { clubSubscriberIds, setClubSubscription } from "@/lib/db/settings.ts";
 
-// ── shared helpers ──────────────────────────────────────────────────────────
-
-type Stored<T> = Omit<T, "version">;
-
-function withVersion<T>(e: Deno.KvEntry<Stored<T>>): T {
-  return { ...e.value, version: e.versionstamp } as T;
-}
-
-/** 409 IN_USE: "District is still used by 3 clubs" (errors.inUse.<kind>). */
-export function inUse(kind: "district" | "club" | "marketProject" | "clubUsers", count: number) {
-  return new DomainError("conflict", "IN_USE", `errors.inUse.${kind}`, undefined, { kind, count }, {
-    count,
-  });
-}
-
-/** 409 DUPLICATE on a numeric business id. */
-export function duplicate(field: "clubId" | "districtId" | "marketProjectId") {
-  const key = `errors.duplicateField.${field}`;
-  return new DomainError("conflict", "DUPLICATE", key, { [field]: key });
-}
-
-function staleVersion<T>(sent: string | undefined, e: Deno.KvEntry<Stored<T>>): void {
-  if (sent && sent !== e.versionstamp) throw conflict(withVersion<T>(e));
-}
-
-async function getRecord<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.KvEntry<Stored<T>>> {
-  const e = await kv.get<Stored<T>>(key);
-  if (e.value === null) throw notFound();
-  return e as Deno.KvEntry<Stored<T>>;
-}
-
-async function byNumber<T>(
-  kv: Deno.Kv,
-  indexKey: Deno.KvKey,
-  recordKey: (id: string) => Deno.KvKey,
-): Promise<T | null> {
-  const idx = await kv.get<string>(indexKey);
-  if (!idx.value) return null;
-  const e = await kv.get<Stored<T>>(recordKey(idx.value));
-  return e.value === null ? null : withVersion<T>(e as Deno.KvEntry<Stored<T>>);
-}
-
-async function listRecords<T>(kv: Deno.Kv, prefix: Deno.KvKey): Promise<T[]> {
-  return (await listAll<Stored<T>>(kv, prefix)).map((e) => withVersion<T>(e));
-}
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "sv");
+export { duplicate, inUse };
 
 // ── prospect counters (maintained by the prospects module) ──────────────────
-
-/** How many prospects refer to a club (numeric clubId). */
-export async function countProspectsOfClub(kv: Deno.Kv, clubId: number): Promise<number> {
-  return counterValue((await kv.get(prospectCountByClubKey(clubId))).value);
-}
-
-/** How many prospects refer to a market project (numeric marketProjectId). */
-export async function countProspectsOfProject(
-  kv: Deno.Kv,
-  marketProjectId: number,
-): Promise<number> {
-  return counterValue((await kv.get(prospectCountByProjectKey(marketProjectId))).value);
-}
 
 // ── districts ───────────────────────────────────────────────────────────────
 
@@ -165,43 +88,42 @@ export async function updateDistrict(
   id: string,
   input: DistrictInput,
 ): Promise<District> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<District>(kv, districtKey(id));
-    staleVersion(input.version, e);
-    const old = e.value;
-    const next: Stored<District> = { ...old, districtId: input.districtId, name: input.name };
-    const op = kv.atomic().check(e).set(districtKey(id), next);
-    if (old.districtId !== next.districtId) {
-      const count = await kv.get(clubCountByDistrictKey(old.districtId));
-      const n = counterValue(count.value);
-      if (n > 0) throw inUse("district", n);
-      if ((await kv.get(districtByNumberKey(next.districtId))).value) throw duplicate("districtId");
-      op.check(count)
-        .check({ key: districtByNumberKey(next.districtId), versionstamp: null })
-        .delete(districtByNumberKey(old.districtId))
-        .set(districtByNumberKey(next.districtId), id);
-    }
-    const res = await op.commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
-  }
-  throw conflict();
+  return await changeRecord<District, District>(
+    kv,
+    districtKey(id),
+    input.version,
+    async (e, op) => {
+      const old = e.value;
+      const next: Stored<District> = { ...old, districtId: input.districtId, name: input.name };
+      op.set(districtKey(id), next);
+      if (old.districtId !== next.districtId) {
+        const count = await kv.get(clubCountByDistrictKey(old.districtId));
+        const n = counterValue(count.value);
+        if (n > 0) throw inUse("district", n);
+        if ((await kv.get(districtByNumberKey(next.districtId))).value) {
+          throw duplicate(
+            "districtId",
+          );
+        }
+        op.check(count)
+          .check({ key: districtByNumberKey(next.districtId), versionstamp: null })
+          .delete(districtByNumberKey(old.districtId))
+          .set(districtByNumberKey(next.districtId), id);
+      }
+      return (version) => ({ ...next, version });
+    },
+  );
 }
 
 /** Deletes a district that has no clubs; otherwise 409 IN_USE. */
 export async function deleteDistrict(kv: Deno.Kv, id: string, version?: string): Promise<void> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<District>(kv, districtKey(id));
-    staleVersion(version, e);
+  await changeRecord<District, void>(kv, districtKey(id), version, async (e, op) => {
     const count = await kv.get(clubCountByDistrictKey(e.value.districtId));
     const n = counterValue(count.value);
     if (n > 0) throw inUse("district", n);
-    const res = await kv.atomic().check(e).check(count)
-      .delete(districtKey(id))
-      .delete(districtByNumberKey(e.value.districtId))
-      .commit();
-    if (res.ok) return;
-  }
-  throw conflict();
+    op.check(count).delete(districtKey(id)).delete(districtByNumberKey(e.value.districtId));
+    return () => {};
+  });
 }
 
 // ── clubs ───────────────────────────────────────────────────────────────────
@@ -370,9 +292,7 @@ export async function updateClub(
   input: ClubUpdate,
   now = new Date(),
 ): Promise<Club> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<Club>(kv, clubKey(id));
-    staleVersion(input.version, e);
+  return await changeRecord<Club, Club>(kv, clubKey(id), input.version, async (e, op) => {
     const old = e.value;
     const next: Stored<Club> = {
       ...old,
@@ -381,7 +301,7 @@ export async function updateClub(
       // Left out: the club keeps its district.
       districtId: input.districtId ?? old.districtId,
     };
-    const op = kv.atomic().check(e).set(clubKey(id), next);
+    op.set(clubKey(id), next);
     if (old.clubId !== next.clubId) {
       const [prospects, subscribers] = await kv.getMany([
         prospectCountByClubKey(old.clubId),
@@ -408,10 +328,8 @@ export async function updateClub(
       const from: [number, number] = [old.clubId, old.districtId];
       await changeClubDistricts(kv, op, from, [next.clubId, next.districtId], now);
     }
-    const res = await op.commit();
-    if (res.ok) return districtsChanged(kv, { ...next, version: res.versionstamp });
-  }
-  throw conflict();
+    return (version) => districtsChanged(kv, { ...next, version });
+  });
 }
 
 /**
@@ -434,9 +352,7 @@ async function dropInactiveSubscribers(kv: Deno.Kv, clubId: number): Promise<num
  * users do not count: nobody could remove them, so they go with the club.
  */
 export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Promise<void> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<Club>(kv, clubKey(id));
-    staleVersion(version, e);
+  await changeRecord<Club, void>(kv, clubKey(id), version, async (e, op) => {
     const [prospects, subscribers] = await kv.getMany([
       prospectCountByClubKey(e.value.clubId),
       clubSubscriberCountKey(e.value.clubId),
@@ -447,17 +363,15 @@ export async function deleteClub(kv: Deno.Kv, id: string, version?: string): Pro
     if (s > 0) {
       const active = await dropInactiveSubscribers(kv, e.value.clubId);
       if (active > 0) throw inUse("clubUsers", active);
-      continue; // read the counters again, now without the deleted users
+      return AGAIN; // read the counters again, now without the deleted users
     }
-    const op = kv.atomic().check(e).check(prospects).check(subscribers)
+    op.check(prospects).check(subscribers)
       .delete(clubKey(id))
       .delete(clubByNumberKey(e.value.clubId));
     addToCounter(op, clubCountByDistrictKey(e.value.districtId), -1);
     await changeClubDistricts(kv, op, [e.value.clubId, e.value.districtId], null);
-    const res = await op.commit();
-    if (res.ok) return void districtsChanged(kv, null);
-  }
-  throw conflict();
+    return () => void districtsChanged(kv, null);
+  });
 }
 
 // ── market projects ─────────────────────────────────────────────────────────
@@ -550,9 +464,8 @@ export async function updateMarketProject(
   input: MarketProjectUpdate,
   today: string,
 ): Promise<MarketProject> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
-    staleVersion(input.version, e);
+  const key = marketProjectKey(id);
+  return await changeRecord<MarketProject, MarketProject>(kv, key, input.version, async (e, op) => {
     const old = e.value;
     if (input.startDate !== old.startDate && !isStartDateAllowed(input.startDate, today)) {
       throw startDateInPast();
@@ -565,7 +478,7 @@ export async function updateMarketProject(
       b2b: input.b2b ?? old.b2b,
       active: input.active ?? old.active,
     };
-    const op = kv.atomic().check(e).set(marketProjectKey(id), next);
+    op.set(key, next);
     if (old.marketProjectId !== next.marketProjectId) {
       const count = await kv.get(prospectCountByProjectKey(old.marketProjectId));
       const n = counterValue(count.value);
@@ -580,10 +493,8 @@ export async function updateMarketProject(
         .set(marketProjectByNumberKey(next.marketProjectId), id)
         .set(marketProjectSeqKey(), Math.max(seq.value ?? 0, next.marketProjectId));
     }
-    const res = await op.commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
-  }
-  throw conflict();
+    return (version) => ({ ...next, version });
+  });
 }
 
 /** Turns a project on or off and answers the stored project (the checkbox follows it). */
@@ -593,14 +504,12 @@ export async function setMarketProjectActive(
   active: boolean,
   version?: string,
 ): Promise<MarketProject> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
-    staleVersion(version, e);
+  const key = marketProjectKey(id);
+  return await changeRecord<MarketProject, MarketProject>(kv, key, version, (e, op) => {
     const next = { ...e.value, active };
-    const res = await kv.atomic().check(e).set(marketProjectKey(id), next).commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
-  }
-  throw conflict();
+    op.set(key, next);
+    return (version) => ({ ...next, version });
+  });
 }
 
 /** Deletes a project without prospects; otherwise 409 IN_USE. */
@@ -609,223 +518,13 @@ export async function deleteMarketProject(
   id: string,
   version?: string,
 ): Promise<void> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<MarketProject>(kv, marketProjectKey(id));
-    staleVersion(version, e);
+  await changeRecord<MarketProject, void>(kv, marketProjectKey(id), version, async (e, op) => {
     const count = await kv.get(prospectCountByProjectKey(e.value.marketProjectId));
     const n = counterValue(count.value);
     if (n > 0) throw inUse("marketProject", n);
-    const res = await kv.atomic().check(e).check(count)
+    op.check(count)
       .delete(marketProjectKey(id))
-      .delete(marketProjectByNumberKey(e.value.marketProjectId))
-      .commit();
-    if (res.ok) return;
-  }
-  throw conflict();
-}
-
-// ── seeded lists ────────────────────────────────────────────────────────────
-
-/**
- * The sell statuses (id = the status name) in SELL_STATUS_TABLE's order, which is their weight
- * (a status added to the table mid-way takes its place; stored weights may be older).
- */
-export async function listSellStatuses(kv: Deno.Kv): Promise<SellStatusInfo[]> {
-  const all = (await listAll<SellStatusInfo>(kv, sellStatusesPrefix())).map((e) => e.value);
-  const place = (s: SellStatusInfo) => {
-    const i = (SELL_STATUSES as readonly string[]).indexOf(s.id);
-    return i < 0 ? 999 + s.weight : i;
-  };
-  return all.map((s) => ({ ...s, weight: place(s) })).sort((a, b) => a.weight - b.weight);
-}
-
-/** The notification categories (all, escalationsOnly, none), names in English. */
-export async function listNotificationCategories(kv: Deno.Kv): Promise<NotificationCategory[]> {
-  const all = (await listAll<NotificationCategory>(kv, notificationCategoriesPrefix())).map((e) =>
-    e.value
-  );
-  const order = (id: string) => NOTIFICATION_CATEGORY_IDS.indexOf(id as never);
-  return all.sort((a, b) => order(a.id) - order(b.id));
-}
-
-// ── time settings ───────────────────────────────────────────────────────────
-
-/** One row per sell status (id = the status name), in the order of the sell statuses. */
-export async function getTimeSettings(kv: Deno.Kv): Promise<SellStatusTimeSetting[]> {
-  const rows = await listRecords<SellStatusTimeSetting>(kv, timeSettingsPrefix());
-  const order = (s: string) => {
-    const i = (SELL_STATUSES as readonly string[]).indexOf(s);
-    return i < 0 ? 999 : i;
-  };
-  return rows.sort((a, b) => order(a.sellStatus) - order(b.sellStatus));
-}
-
-/**
- * The three limits per sell status for the activity clock. A status without a stored row falls
- * back to the seeded default (or the Prospect row for unknown statuses).
- */
-export async function getTimeLimitsByStatus(kv: Deno.Kv): Promise<Record<string, TimeLimits>> {
-  const out: Record<string, TimeLimits> = {};
-  for (const s of SELL_STATUSES) {
-    out[s] = { ...(DEFAULT_TIME_LIMITS[s] ?? DEFAULT_TIME_LIMITS[DEFAULT_CLOCK_STATUS]) };
-  }
-  for (const r of await getTimeSettings(kv)) {
-    out[r.sellStatus] = {
-      hoursLeftBeforePaused: r.hoursLeftBeforePaused,
-      hoursLeftBeforeNotified: r.hoursLeftBeforeNotified,
-      hoursLeftBeforeEscalated: r.hoursLeftBeforeEscalated,
-    };
-  }
-  return out;
-}
-
-export async function updateTimeSetting(
-  kv: Deno.Kv,
-  id: string,
-  input: TimeSettingInput,
-): Promise<SellStatusTimeSetting> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<SellStatusTimeSetting>(kv, timeSettingKey(id));
-    staleVersion(input.version, e);
-    const next: Stored<SellStatusTimeSetting> = {
-      ...e.value,
-      hoursLeftBeforePaused: input.hoursLeftBeforePaused,
-      hoursLeftBeforeNotified: input.hoursLeftBeforeNotified,
-      hoursLeftBeforeEscalated: input.hoursLeftBeforeEscalated,
-    };
-    const res = await kv.atomic().check(e).set(timeSettingKey(id), next)
-      .set(settingsVersionKey(), crypto.randomUUID()).commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
-  }
-  throw conflict();
-}
-
-// ── admin settings ──────────────────────────────────────────────────────────
-
-/** The one admin-settings record (work time); the 08:00–17:00 default if none is stored. */
-export async function getAdminSettings(kv: Deno.Kv): Promise<AdminSettings> {
-  const rows = await listRecords<AdminSettings>(kv, adminSettingsPrefix());
-  const row = rows[0] ?? { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME };
-  return { ...row, retentionDays: row.retentionDays ?? DEFAULT_RETENTION_DAYS };
-}
-
-export async function updateAdminSettings(
-  kv: Deno.Kv,
-  id: string,
-  input: { worktimeFrom?: string; worktimeTo?: string; retentionDays?: number; version?: string },
-): Promise<AdminSettings> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const e = await getRecord<AdminSettings>(kv, adminSettingsKey(id));
-    staleVersion(input.version, e);
-    const next = {
-      ...e.value,
-      ...(input.worktimeFrom !== undefined ? { worktimeFrom: input.worktimeFrom } : {}),
-      ...(input.worktimeTo !== undefined ? { worktimeTo: input.worktimeTo } : {}),
-      ...(input.retentionDays !== undefined ? { retentionDays: input.retentionDays } : {}),
-    };
-    const res = await kv.atomic().check(e).set(adminSettingsKey(id), next)
-      .set(settingsVersionKey(), crypto.randomUUID()).commit();
-    if (res.ok) return { ...next, version: res.versionstamp };
-  }
-  throw conflict();
-}
-
-// ── club subscriptions ──────────────────────────────────────────────────────
-
-/** The numeric clubIds a user subscribes to, ascending. */
-export async function subscribedClubIds(kv: Deno.Kv, userId: string): Promise<number[]> {
-  return (await listAll(kv, userClubsPrefix(userId))).map((e) => e.key[2] as number);
-}
-
-/** The ids of the users subscribing to a club (notifications, daily report). */
-export async function clubSubscriberIds(kv: Deno.Kv, clubId: number): Promise<string[]> {
-  return (await listAll(kv, clubSubscribersPrefix(clubId))).map((e) => e.key[2] as string);
-}
-
-/** Subscribes (on) or unsubscribes one club; 404 when the club does not exist. Idempotent. */
-export async function setClubSubscription(
-  kv: Deno.Kv,
-  userId: string,
-  clubId: number,
-  on: boolean,
-): Promise<void> {
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const [club, sub] = await kv.getMany([clubByNumberKey(clubId), userClubKey(userId, clubId)]);
-    if (!club.value && on) throw notFound();
-    if (!!sub.value === on) return;
-    const op = kv.atomic().check(sub);
-    if (on) {
-      op.check(club)
-        .set(userClubKey(userId, clubId), true)
-        .set(clubSubscriberKey(clubId, userId), true);
-    } else {
-      op.delete(userClubKey(userId, clubId)).delete(clubSubscriberKey(clubId, userId));
-    }
-    addToCounter(op, clubSubscriberCountKey(clubId), on ? 1 : -1);
-    const res = await op.commit();
-    if (res.ok) return;
-  }
-  throw conflict();
-}
-
-/** Subscribes or unsubscribes many clubs at once (select-all); unknown clubs are skipped. */
-export async function setAllClubSubscriptions(
-  kv: Deno.Kv,
-  userId: string,
-  clubIds: number[],
-  on: boolean,
-): Promise<void> {
-  const ids = [...new Set(clubIds)];
-  const CHUNK = 40; // 2 checks and 3 mutations per club: within the KV limits per atomic
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
-    let done = false;
-    for (let attempt = 0; attempt < ATTEMPTS && !done; attempt++) {
-      const clubs = await getManyChunked<string>(kv, chunk.map((n) => clubByNumberKey(n)));
-      const subs = await getManyChunked<boolean>(kv, chunk.map((n) => userClubKey(userId, n)));
-      const op = kv.atomic();
-      chunk.forEach((clubId, i) => {
-        if (!!subs[i].value === on) return;
-        if (on && !clubs[i].value) return;
-        op.check(subs[i]);
-        if (on) {
-          op.check(clubs[i])
-            .set(userClubKey(userId, clubId), true)
-            .set(clubSubscriberKey(clubId, userId), true);
-        } else {
-          op.delete(userClubKey(userId, clubId)).delete(clubSubscriberKey(clubId, userId));
-        }
-        addToCounter(op, clubSubscriberCountKey(clubId), on ? 1 : -1);
-      });
-      done = (await op.commit()).ok;
-    }
-    if (!done) throw conflict();
-  }
-}
-
-// ── seeds (the baseline migration) ────────────────────────────────────────────────────
-
-/** Writes the seeded reference rows that are missing; never overwrites an admin's change. */
-export async function seedReferenceData(kv: Deno.Kv): Promise<void> {
-  const rows: [Deno.KvKey, unknown][] = [];
-  SELL_STATUSES.forEach((s, i) => rows.push([sellStatusKey(s), { id: s, name: s, weight: i }]));
-  const names = { all: "All notifications", escalationsOnly: "Escalations only", none: "None" };
-  for (const id of NOTIFICATION_CATEGORY_IDS) {
-    rows.push([notificationCategoryKey(id), { id, name: names[id] }]);
-  }
-  for (const s of SELL_STATUSES) {
-    rows.push([timeSettingKey(s), { id: s, sellStatus: s, ...DEFAULT_TIME_LIMITS[s] }]);
-  }
-  rows.push([adminSettingsKey(ADMIN_SETTINGS_ID), { id: ADMIN_SETTINGS_ID, ...DEFAULT_WORKTIME }]);
-  // Every start runs this: the rows are read in parallel batches of ten, and nothing is written
-  // unless a row is missing (each insert checked, so concurrent starters write it once).
-  const existing = await getManyChunked(kv, rows.map(([key]) => key));
-  const missing = rows.filter((_, i) => existing[i].value === null);
-  for (let i = 0; i < missing.length; i += 50) {
-    const op = kv.atomic();
-    for (const [key, value] of missing.slice(i, i + 50)) {
-      op.check({ key, versionstamp: null }).set(key, value);
-    }
-    await op.commit();
-  }
+      .delete(marketProjectByNumberKey(e.value.marketProjectId));
+    return () => {};
+  });
 }

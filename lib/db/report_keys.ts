@@ -51,6 +51,7 @@ import {
 } from "@/lib/db/keys.ts";
 import { localDate, type Prospect, sourceOf } from "@/lib/domain/prospect.ts";
 import { funnelMetrics, withFunnelMarks } from "@/lib/domain/funnel.ts";
+import { RECENT_MS } from "@/lib/domain/reports.ts";
 import { TZDate } from "@date-fns/tz";
 import { addDelta, sameKey } from "@/lib/db/kv.ts";
 
@@ -191,6 +192,13 @@ const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stin
 const endedByNext = (was: Live, now: Live, iso: string) =>
   was.marketProjectId === now.marketProjectId && was.clubId === now.clubId &&
   stintStart(now) === iso && stintStart(now) > stintStart(was);
+/**
+ * Whether a stint with this prospect's start may still be read by a report of `iso` or later: the
+ * age report reads the stints that began in the RECENT_MS before its instant, so an older stint is
+ * never read again — and the nightly prune may already have removed it. Its end key, or a move that
+ * would re-open it, writes nothing (no end key without its stint).
+ */
+const readable = (p: Live, iso: string) => Date.parse(stintStart(p)) >= Date.parse(iso) - RECENT_MS;
 const sameStint = (a: Live, b: Live) =>
   a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
@@ -309,8 +317,8 @@ export function reportMutations(
   }
 
   if (!(was && now && sameStint(was, now))) {
-    const closeKey = was ? stintKeyOf(was) : null;
-    const openKey = now ? stintKeyOf(now) : null;
+    const closeKey = was && readable(was, iso) ? stintKeyOf(was) : null;
+    const openKey = now && readable(now, iso) ? stintKeyOf(now) : null;
     const collide = closeKey && openKey && sameKey(closeKey, openKey);
     if (closeKey && !collide && !(was && now && endedByNext(was, now, iso))) {
       out.sets.push({ key: [...closeKey, STINT_END], value: iso });

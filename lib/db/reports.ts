@@ -7,7 +7,7 @@
  * Values as of a past instant never change (every write happens "now"), so once computed they are
  * kept as snapshots (`["report_snapshots", kind, project, T, …]`). The per-club status counts, the
  * costly part of a past date, start from the nearest later snapshot when there is one and subtract
- * only the buckets between the two instants; the nightly job (lib/jobs/report_snapshots.ts) keeps
+ * only the buckets between the two instants; the nightly job (lib/services/report_snapshots.ts) keeps
  * yesterday's, so walking back day by day costs one day of buckets each.
  */
 import {

@@ -1,6 +1,6 @@
 /** Users in KV: ["users", id] plus the unique e-mail index ["users_by_email", lower(email)]. */
 import { userByCreatedKey, userByEmailKey, userKey, userSettingsKey } from "@/lib/db/keys.ts";
-import { ulid } from "@/lib/db/kv.ts";
+import { getManyChunked, ulid } from "@/lib/db/kv.ts";
 import { DEFAULT_USER_SETTINGS, type UserRecord, type UserSettings } from "@/lib/domain/user.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 
@@ -86,6 +86,22 @@ export async function updateUser(
 /** Stored settings over the defaults (a user who never changed anything has no entry). */
 export function settingsOrDefaults(stored: Partial<UserSettings> | null): UserSettings {
   return { ...DEFAULT_USER_SETTINGS, ...(stored ?? {}) };
+}
+
+/** Users and their settings, in the order of `ids` (null for an unknown id), in few read calls. */
+export async function getUsersWithSettings(
+  kv: Deno.Kv,
+  ids: readonly string[],
+): Promise<({ user: UserRecord; settings: UserSettings } | null)[]> {
+  const entries = await getManyChunked<unknown>(
+    kv,
+    ids.flatMap((id) => [userKey(id), userSettingsKey(id)]),
+  );
+  return ids.map((_, i) => {
+    const user = entries[2 * i].value as UserRecord | null;
+    const settings = entries[2 * i + 1].value as Partial<UserSettings> | null;
+    return user ? { user, settings: settingsOrDefaults(settings) } : null;
+  });
 }
 
 export async function getUserSettings(kv: Deno.Kv, userId: string): Promise<UserSettings> {

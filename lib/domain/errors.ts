@@ -1,8 +1,8 @@
 /**
  * The app's errors. Below the routes a refusal is a DomainError: what kind of refusal it is, a
  * machine code and i18n keys. Routes turn the kind into an HTTP status (routes/errors.ts) and the
- * keys into words. HttpError is a DomainError that names its status itself, for the refusals that
- * are HTTP's own (a bad body, CSRF, rate limits).
+ * keys into words. Below the routes nothing names an HTTP status; routes/errors.ts has HttpError
+ * for the refusals that are HTTP's own (a bad body, CSRF, a method not allowed).
  */
 
 /** What went wrong, in the domain's terms; each maps to one HTTP status in routes/errors.ts. */
@@ -12,6 +12,7 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "unprocessable"
   | "too_large"
   | "too_many"
   | "upstream"
@@ -38,32 +39,16 @@ export class DomainError extends Error {
   }
 }
 
-const KIND_OF_STATUS: Record<number, ErrorKind> = {
-  400: "validation",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  413: "too_large",
-  429: "too_many",
-  502: "upstream",
-};
-
-/** A refusal that names its HTTP status (kept for the refusals HTTP itself defines). */
-export class HttpError extends DomainError {
-  constructor(
-    readonly status: number,
-    code: string,
-    messageKey: string,
-    fields?: Record<string, string>,
-    data?: unknown,
-    vars?: Record<string, unknown>,
-    fieldVars?: Record<string, Record<string, unknown>>,
-  ) {
-    super(KIND_OF_STATUS[status] ?? "internal", code, messageKey, fields, data, vars, fieldVars);
-    this.name = "HttpError";
-  }
-}
+/**
+ * 429: too many requests of a kind; `retryAfterSeconds` (in the answer's data and its Retry-After
+ * header) says when one may come again.
+ */
+export const tooMany = (
+  code: string,
+  messageKey: string,
+  retryAfterSeconds: number,
+  fields?: Record<string, string>,
+) => new DomainError("too_many", code, messageKey, fields, { retryAfterSeconds });
 
 export const badRequest = (fields?: Record<string, string>, messageKey = "errors.validation") =>
   new DomainError("validation", "VALIDATION", messageKey, fields);

@@ -30,3 +30,32 @@ export function isPhoneNumber(s: string): boolean {
 
 /** The e-mail pattern the forms check before calling the server (the server's zod check rules). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they
+ * reorder how the text around them is shown, so a stored name could display as something else.
+ * Every input loses them before it is checked or stored.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** The value with every string in it (any depth, keys included) stripped of bidi controls. */
+export function withoutBidiControls<T>(value: T): T {
+  if (typeof value === "string") return value.replace(BIDI_CONTROLS, "") as T;
+  if (Array.isArray(value)) return value.map(withoutBidiControls) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [withoutBidiControls(k), withoutBidiControls(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/**
+ * Characters that show nothing: spaces and separators, control and format characters (zero-width
+ * space and joiners, the byte-order mark, soft hyphen) and the letters fonts draw blank (Hangul
+ * fillers, the braille blank, the Mongolian vowel separator).
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0\u2800\u180E]/gu;
+
+/** Whether a person would see anything of the text (a name of only zero-width spaces: no). */
+export const hasVisibleCharacter = (s: string): boolean => s.replace(INVISIBLE, "").length > 0;

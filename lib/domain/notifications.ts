@@ -4,8 +4,9 @@
  * - Entering Notified tells the assignee; an unassigned prospect (or one whose assignee no longer
  *   exists or is disabled) tells the club's subscribers instead.
  * - Entering Escalated tells the club's subscribers.
- * - A new web-form lead tells the club's subscribers at once (speed to lead), and so does a known
- *   person sending the form again.
+ * - A new web-form lead tells the club's subscribers at once (speed to lead), its assignee (the
+ *   club's automatic assignment) first; a known person sending the form again tells the
+ *   subscribers.
  * - Each person's notification category filters: "all" gets both, "escalationsOnly" only
  *   Escalated, "none" nothing. No category chosen (null) counts as "all": a reminder nobody asked
  *   to silence should arrive.
@@ -112,7 +113,11 @@ export function recipientsFor<T extends Recipient>(
   assignee: T | null,
   subscribers: readonly T[],
 ): T[] {
-  const audience = kind === "notified" && assignee && assignee.enabled ? [assignee] : subscribers;
+  const audience = kind === "notified" && assignee && assignee.enabled
+    ? [assignee]
+    : kind === "webLead" && assignee
+    ? [assignee, ...subscribers]
+    : subscribers;
   const seen = new Set<string>();
   const out: T[] = [];
   for (const u of audience) {

@@ -155,6 +155,11 @@ export function errorCodeOf(errors: FieldErrors): string {
   return "VALIDATION";
 }
 
+/** Spec §4: the sell status may not change while the activity status is Paused. */
+export function sellStatusLocked(p: { activityStatus: string }): boolean {
+  return p.activityStatus === "Paused";
+}
+
 /** Spec §5: Motivation needs a text. */
 export function motivationMissing(noteType: string | null | undefined, text: unknown): boolean {
   return noteType === "Motivation" && (text == null || String(text).trim() === "");

@@ -18,7 +18,13 @@ import {
   PROSPECT_SOURCES,
   SELL_STATUSES,
 } from "@/lib/domain/statuses.ts";
-import { DATE_RE, isPhoneNumber, isValidDate, PHONE_RE } from "@/lib/domain/formats.ts";
+import {
+  DATE_RE,
+  hasVisibleCharacter,
+  isPhoneNumber,
+  isValidDate,
+  PHONE_RE,
+} from "@/lib/domain/formats.ts";
 
 const blankToUndefined = (v: unknown) =>
   v === "" || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v;
@@ -32,6 +38,15 @@ const requiredText = (max: number) =>
     z.string({ error: "validation.required" }).trim().max(max, "validation.maxLength"),
   );
 const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable().optional());
+/** Text a person reads as a name or a note: something visible, not only zero-width characters. */
+const visible = <T extends z.ZodType<string | null | undefined>>(t: T) =>
+  t.refine((v) => v == null || hasVisibleCharacter(v), "validation.noVisibleCharacters");
+const noteText = visible(
+  z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(
+    20000,
+    "validation.maxLength",
+  ),
+);
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
   return typeof b === "string" ? Number(b.trim()) : b;
@@ -137,7 +152,7 @@ export const PROSPECT_FIELDS = {
     grid: "own",
   }),
   firstName: field(z.string(), {
-    input: requiredText(100),
+    input: visible(requiredText(100)),
     plain: true,
     csv: "import",
     erase: "",
@@ -145,7 +160,7 @@ export const PROSPECT_FIELDS = {
     web: true,
   }),
   lastName: field(z.string(), {
-    input: requiredText(100),
+    input: visible(requiredText(100)),
     plain: true,
     csv: "import",
     erase: "",
@@ -169,7 +184,7 @@ export const PROSPECT_FIELDS = {
     web: true,
   }),
   tag: field(nullableText, {
-    input: optionalText(100),
+    input: visible(optionalText(100)),
     plain: true,
     csv: "import",
     erase: null,
@@ -236,6 +251,11 @@ export const PROSPECT_FIELDS = {
   memberAt: field(
     instant.nullable().optional().describe(
       "when it first had a sell status of the funnel's member stage (set by the server)",
+    ),
+  ),
+  mergedInto: field(
+    nullableText.optional().describe(
+      "deleted by a merge: the id of the prospect it was merged into (an admin may restore it)",
     ),
   ),
 };
@@ -484,14 +504,16 @@ export const prospectSearchSchema = z.object({
   deleted: flag,
   /** csv: every matching row (not a page) as a UTF-8 CSV download. */
   format: z.enum(["json", "csv"], { error: "validation.invalidValue" }).optional(),
+  /**
+   * With format=csv: `human` (default) — the columns and labels of the user's language, as the
+   * grid's export button gives them; `api` — API field names and values, for scripts.
+   */
+  columns: z.enum(["human", "api"], { error: "validation.invalidValue" }).optional(),
 });
 export type ProspectSearchQuery = z.output<typeof prospectSearchSchema>;
 
 export const noteCreateSchema = z.object({
-  text: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(
-    20000,
-    "validation.maxLength",
-  ),
+  text: noteText,
   noteType: z.preprocess(blankToUndefined, noteType),
   /** The path's prospect id wins; accepted for spec §7 compatibility. */
   prospectId: z.string().optional(),
@@ -499,10 +521,7 @@ export const noteCreateSchema = z.object({
 export type NoteCreate = z.output<typeof noteCreateSchema>;
 
 export const noteUpdateSchema = z.object({
-  text: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(
-    20000,
-    "validation.maxLength",
-  ),
+  text: noteText,
   noteType: z.preprocess(blankToUndefined, noteType.optional()),
   version: version.optional(),
 });

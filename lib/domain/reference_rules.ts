@@ -137,7 +137,6 @@ export type ClubUpdate = z.output<typeof clubUpdateSchema>;
 // ── dates and times ─────────────────────────────────────────────────────────
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DISPLAY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** A real calendar date "yyyy-MM-dd". */
@@ -146,20 +145,6 @@ export function isIsoDate(s: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-/** "dd/MM/yyyy" (the market-project form) → "yyyy-MM-dd", or null when it is not a real date. */
-export function displayDateToIso(s: string): string | null {
-  const m = DISPLAY_DATE.exec(s.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}`;
-  return isIsoDate(iso) ? iso : null;
-}
-
-/** "yyyy-MM-dd" → "dd/MM/yyyy" (returns the input when it is not an ISO date). */
-export function isoToDisplayDate(s: string): string {
-  const m = ISO_DATE.exec(s);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : s;
 }
 
 /** The calendar date ("yyyy-MM-dd") of an instant in a time zone. */
@@ -272,6 +257,9 @@ export const marketProjectActivitySchema = z.object({
 export { LANGUAGES };
 export const menuSchema = z.object({
   menu: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "validation.invalidValue" }),
+});
+export const awaySchema = z.object({
+  away: z.boolean({ error: "validation.invalidValue" }),
 });
 export const languageSchema = z.object({
   language: z.enum(LANGUAGES, { error: "validation.invalidValue" }),

@@ -265,11 +265,6 @@ export function unguardCell(v: string): string {
   return /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v;
 }
 
-/** Parses what toCsv wrote (tests and the e2e check of a download). */
-export function parseCsv(text: string, sep = ";"): string[][] {
-  return parseCsvRecords(text, sep).map((r) => r.cells);
-}
-
 export { csvSeparator };
 
 /**

@@ -9,6 +9,8 @@ export interface UserSettings {
   /** 0 hidden, 1 full, 2 short. */
   menu: number;
   language: "sv" | "en";
+  /** Away (borta): automatic assignment passes the user by. */
+  away: boolean;
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -16,6 +18,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   showSelectMarketProjectMessage: true,
   menu: 2,
   language: "sv",
+  away: false,
 };
 
 /** The user stored in KV (never sent as is: see publicUser). */
@@ -225,3 +228,47 @@ export const adminSetupSchema = z.object(newUserFields).refine(
 
 /** A mobile as stored: "+46" and the digits, without the optional space. */
 export const compactMobile = (m: string) => m.replace(/\s+/g, "");
+
+/** What an API token may do: read (GET only), write (no admin operation), admin (all its user may). */
+export const API_TOKEN_SCOPES = ["read", "write", "admin"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/** POST /api/admin/users/{id}/api-tokens. */
+export const apiTokenIssueSchema = z.object({
+  name: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(
+    100,
+    "validation.maxLength",
+  ),
+  scope: z.enum(API_TOKEN_SCOPES, { error: "validation.invalidValue" }).optional().describe(
+    "default write",
+  ),
+  expiresAt: z.union([
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate"),
+    z.iso.datetime({ offset: true, error: "validation.invalidDate" }),
+  ], { error: "validation.invalidDate" }).nullable().optional().describe(
+    "a date (valid through its end, UTC) or an instant; absent or null: no expiry",
+  ),
+});
+
+/** An API token as an admin sees it (never the token itself). */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.string().nullable().describe("the last request made with it (to the minute)"),
+});
+
+/** One entry of the audit trail of admin actions on a user. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string().describe('e.g. "user.create", "user.update", "apiToken.issue"'),
+  targetId: z.string(),
+  fields: z.array(z.string()).optional().describe("names of the fields changed, never values"),
+});

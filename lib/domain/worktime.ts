@@ -315,15 +315,3 @@ export function startOfWorkOn(localDate: string, worktime: Worktime): Date {
   const block = blockOfDay(calendarFor(worktime), day);
   return new Date(block.starts[day - block.firstDay]);
 }
-
-/** The local date ("yyyy-MM-dd") of an instant in a time zone. */
-export function localDateOf(instant: Instant, timeZone: string): string {
-  const t = toMs(instant, "instant");
-  const local = new Date(t + offsetAt(t, timeZone));
-  const y = local.getUTCFullYear();
-  const mo = local.getUTCMonth() + 1;
-  const d = local.getUTCDate();
-  return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${
-    String(d).padStart(2, "0")
-  }`;
-}

@@ -5,7 +5,7 @@
  * t() does what the app asks of i18next's JSON format and nothing more: dotted keys, `{{name}}`
  * interpolation without escaping (Preact escapes on render), plurals by `count` through
  * `key_one`/`key_other` (Intl.PluralRules), and the key itself for a missing, empty or non-text
- * entry. i18next itself weighed ~15 KB gzip of the prospects page's JavaScript;
+ * entry, without i18next's weight in every page's JavaScript (docs/performance.md);
  * tests/unit/i18n_test.ts checks every key of both dictionaries against i18next.
  */
 import { LANGUAGES } from "@/lib/domain/statuses.ts";

@@ -3,13 +3,15 @@
  * (Deno Deploy requires that); each runner takes its own KV lease, so several instances run a
  * job once, and logs one JSON line per run instead of throwing into the cron loop.
  */
-import { foldAll, foldPending, takeDirty } from "@/lib/db/report_pending.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
-import { runDailyReportJob } from "@/lib/jobs/daily_report.ts";
-import { withLease } from "@/lib/db/leases.ts";
-import { runReportSnapshotsJob } from "@/lib/jobs/report_snapshots.ts";
-import { runRetentionJob } from "@/lib/jobs/retention.ts";
-import { retryFailedMail } from "@/lib/notify/retry.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
+import { runDailyReportJob } from "@/lib/services/daily_report.ts";
+import { runReportSnapshotsJob } from "@/lib/services/report_snapshots.ts";
+import {
+  foldEveryProject,
+  foldWrittenProjects,
+  runMailRetryJob,
+  runRetentionJob,
+} from "@/lib/services/background.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 /** Every minute: due activity transitions, a slice of any re-schedule, the notification queue. */
@@ -57,10 +59,7 @@ export function jobRunners(deps: ServiceDeps) {
     dailyReport: guarded("daily-report", () => runDailyReportJob(deps)),
     reportSnapshots: guarded("report-snapshots", () => runReportSnapshotsJob(deps)),
     retention: guarded("retention", () => runRetentionJob(deps)),
-    mailRetry: guarded(
-      "mail-retry",
-      () => withLease(deps.kv, "mail-retry", 55_000, () => retryFailedMail(deps)),
-    ),
+    mailRetry: guarded("mail-retry", () => runMailRetryJob(deps)),
   };
 }
 
@@ -85,12 +84,9 @@ export function startReportFolder(kv: Deno.Kv): { stop: () => Promise<void> } {
     try {
       if (Date.now() - lastAll >= FOLD_ALL_INTERVAL_MS) {
         lastAll = Date.now();
-        takeDirty(kv);
-        await foldAll(kv);
+        await foldEveryProject(kv);
       } else {
-        // One project at a time: the saves' commits go between the folds' (a fold of a second's
-        // entries is a few hundred mutations on the one committing connection).
-        for (const mp of takeDirty(kv)) await foldPending(kv, mp);
+        await foldWrittenProjects(kv);
       }
     } catch (e) {
       lastAll = 0; // the projects taken and not folded: the next run folds every project's

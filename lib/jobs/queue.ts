@@ -5,10 +5,9 @@
  * Deno KV (a few times, with backoff); handlers do their own retries where they need a schedule
  * (webhook deliveries re-enqueue themselves with a delay).
  */
-import { listenQueue, useRetryDelays } from "@/lib/db/webhooks.ts";
 import type { WebhookMessage } from "@/lib/domain/webhooks.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
-import { handleWebhookMessage } from "@/lib/services/webhooks.ts";
+import { handleWebhookMessage, listenStoreQueue } from "@/lib/services/webhooks.ts";
 
 type Handler = (deps: ServiceDeps, message: any) => Promise<void>;
 
@@ -35,6 +34,5 @@ export async function dispatch(deps: ServiceDeps, message: unknown): Promise<voi
 
 /** Starts the store's queue listener (once per process); resolves when the store closes. */
 export function startQueue(deps: ServiceDeps): Promise<void> {
-  if (deps.config.webhookRetryDelaysMs) useRetryDelays(deps.config.webhookRetryDelaysMs);
-  return listenQueue(deps.kv, (m) => dispatch(deps, m));
+  return listenStoreQueue(deps, (m) => dispatch(deps, m));
 }

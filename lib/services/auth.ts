@@ -29,7 +29,7 @@ import { createUser, getUser, getUserSettings } from "@/lib/db/users.ts";
 import { writeAudit } from "@/lib/db/audit.ts";
 import { isEmpty, ulid } from "@/lib/db/kv.ts";
 import { sendMail, sendSms } from "@/lib/notify/mod.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { compactMobile, isAdmin, type SessionUser, type UserRecord } from "@/lib/domain/user.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
@@ -149,7 +149,9 @@ export async function verifyMfa(deps: ServiceDeps, mfaSession: string, code: str
 /** Rotates a refresh token (cookie or OAuth); a reused token has revoked its session. */
 export async function refresh(deps: ServiceDeps, refreshToken: string): Promise<IssuedTokens> {
   const out = await rotateRefreshToken(deps.kv, deps.config.secretKey, refreshToken, deps.now());
-  if (!out.ok) throw new HttpError(401, "INVALID_REFRESH_TOKEN", "errors.sessionExpired");
+  if (!out.ok) {
+    throw new DomainError("unauthorized", "INVALID_REFRESH_TOKEN", "errors.sessionExpired");
+  }
   return out.tokens;
 }
 
@@ -173,7 +175,7 @@ export async function oauthPasswordGrant(
     now,
   });
   if (deps.config.mfaMode === "required") {
-    throw new HttpError(403, "mfa_required", "errors.mfaRequired");
+    throw new DomainError("forbidden", "mfa_required", "errors.mfaRequired");
   }
   return await createSession(deps.kv, deps.config.secretKey, user.id, "oauth", now);
 }
@@ -350,10 +352,10 @@ export async function createVerifiedAdmin(deps: ServiceDeps, input: AdminInput) 
 export async function completeSetup(deps: ServiceDeps, token: string, input: AdminInput) {
   const e = await setupTokenEntry(deps, token);
   if (!e || (await hasUsers(deps.kv))) {
-    throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
+    throw new DomainError("validation", "INVALID_SETUP_TOKEN", "setup.invalidToken");
   }
   const used = await commitIfUnchanged(deps.kv, [e], [remove(setupTokenKey())]);
-  if (!used) throw new HttpError(400, "INVALID_SETUP_TOKEN", "setup.invalidToken");
+  if (!used) throw new DomainError("validation", "INVALID_SETUP_TOKEN", "setup.invalidToken");
   return await createVerifiedAdmin(deps, input);
 }
 
@@ -382,9 +384,9 @@ export async function exchangeFirebaseToken(
   idToken: string,
 ): Promise<IssuedTokens> {
   const cfg = deps.config.firebase;
-  if (!cfg) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+  if (!cfg) throw new DomainError("not_found", "NOT_FOUND", "errors.notFound");
   const user = await resolveFirebaseToken(deps.kv, cfg, idToken, deps.now());
-  if (!user) throw new HttpError(401, "UNAUTHORIZED", "errors.unauthorized");
+  if (!user) throw new DomainError("unauthorized", "UNAUTHORIZED", "errors.unauthorized");
   return await createSession(deps.kv, deps.config.secretKey, user.id);
 }
 
@@ -395,13 +397,13 @@ export async function authToken(
   userId: string,
 ): Promise<{ customToken: string }> {
   if (actor.id !== userId && !isAdmin(actor)) {
-    throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+    throw new DomainError("forbidden", "FORBIDDEN", "errors.forbidden");
   }
   const user = await getUser(deps.kv, userId);
-  if (!user || !user.enabled) throw new HttpError(404, "NOT_FOUND", "errors.notFound");
+  if (!user || !user.enabled) throw new DomainError("not_found", "NOT_FOUND", "errors.notFound");
   const provider = identityProvider(deps);
   if (!provider.customToken) {
-    throw new HttpError(400, "NOT_SUPPORTED", "errors.notSupported");
+    throw new DomainError("validation", "NOT_SUPPORTED", "errors.notSupported");
   }
   return { customToken: await provider.customToken(user.id, deps.now()) };
 }

@@ -9,6 +9,8 @@ import { prospectByEmailKey, prospectByPhoneKey, prospectContactGuardKey } from 
 import { keyId, phoneKeyPart } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import type { DuplicateView } from "@/lib/domain/prospect.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import { maySee } from "@/lib/auth/permissions.ts";
 
 export type { DuplicateView };
 
@@ -22,6 +24,21 @@ export const duplicateView = (p: StoredProspect): DuplicateView => ({
   sellStatus: p.sellStatus,
   assignName: p.assignName,
 });
+
+/**
+ * The duplicate warning a user may read: the matches they may see, and whether others exist that
+ * they may not (said only as "registered elsewhere", never who, where or in what state).
+ */
+export function duplicateWarning(
+  user: SessionUser,
+  matches: StoredProspect[],
+): { possibleDuplicates: DuplicateView[]; registeredElsewhere: boolean } {
+  const seen = matches.filter((m) => maySee(user, m));
+  return {
+    possibleDuplicates: seen.map(duplicateView),
+    registeredElsewhere: seen.length < matches.length,
+  };
+}
 
 export const contactOf = (phone: string | null | undefined, email: string | null | undefined) => ({
   phone: phoneKeyPart(phone ?? ""),

@@ -6,7 +6,7 @@
  * lead; either queues a notification to the club's subscribed staff in the same atomic as the
  * prospect or note, mailed at once.
  */
-import { HttpError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, notFound, tooMany } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
 import { MAX_FORM_KEYS, type WebLead } from "@/lib/domain/prospect_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
@@ -25,7 +25,7 @@ import { insertNote } from "@/lib/db/notes.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
 import { GuardMoved, insertProspect, readGuards, type StoredProspect } from "@/lib/db/prospects.ts";
 import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.ts";
-import { takeQuota } from "@/lib/db/brute_force.ts";
+import { LIMITS, takeQuota } from "@/lib/db/brute_force.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
 import {
@@ -36,11 +36,12 @@ import {
   withClock,
 } from "@/lib/services/prospects.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 
 export type { FormKey };
 
 const keyNotFound = () =>
-  new HttpError(404, "FORM_KEY_NOT_FOUND", "intake.errors.FORM_KEY_NOT_FOUND");
+  new DomainError("not_found", "FORM_KEY_NOT_FOUND", "intake.errors.FORM_KEY_NOT_FOUND");
 
 async function projectOf(kv: Deno.Kv, projectDocId: string) {
   const p = await getMarketProject(kv, projectDocId);
@@ -75,9 +76,16 @@ export async function createFormKey(
     lastLeadAt: null,
   };
   if (!(await insertFormKey(kv, fk, MAX_FORM_KEYS))) {
-    throw new HttpError(400, "TOO_MANY_KEYS", "intake.errors.TOO_MANY_KEYS", undefined, undefined, {
-      n: MAX_FORM_KEYS,
-    });
+    throw new DomainError(
+      "validation",
+      "TOO_MANY_KEYS",
+      "intake.errors.TOO_MANY_KEYS",
+      undefined,
+      undefined,
+      {
+        n: MAX_FORM_KEYS,
+      },
+    );
   }
   await writeAudit(kv, {
     actorId: admin.id,
@@ -144,7 +152,13 @@ export async function receiveWebLead(
     { scope: "intakeAddress", id: address },
     { scope: "intakeKey", id: fk.id },
   ], now);
-  if (!allowed) throw new HttpError(429, "TOO_MANY_REQUESTS", "errors.tooManyRequests");
+  if (!allowed) {
+    throw tooMany(
+      "TOO_MANY_REQUESTS",
+      "errors.tooManyRequests",
+      LIMITS.intakeAddress.windowMs / 1000,
+    );
+  }
   if (input.website?.trim()) return "ignored";
   const project = await getMarketProjectByNumber(kv, fk.marketProjectId);
   if (!project || !project.active) throw keyNotFound();
@@ -152,10 +166,11 @@ export async function receiveWebLead(
   const lead = { ...input, marketProjectId: project.marketProjectId };
   const errors = createErrors(ctx, lead);
   if (Object.keys(errors).length) {
-    throw new HttpError(400, "VALIDATION", "errors.validation", errors);
+    throw new DomainError("validation", "VALIDATION", "errors.validation", errors);
   }
   const club = await clubFor(ctx, input.clubId);
-  const record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
+  let record = await withClock(ctx, newProspect(ctx, lead, project, club, null, "web"));
+  let auto: "pending" | "taken" | "none" = "pending";
   const contact = contactOf(input.phoneNumber, input.email);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -185,11 +200,18 @@ export async function receiveWebLead(
       await countFormKeyLead(kv, fk, at);
       return "duplicate";
     }
+    if (auto === "pending") {
+      // Nobody is assigned a web lead: the club's automatic assignment takes a turn once.
+      const chosen = await takeAutoAssignee(kv, club.clubId, project.b2b);
+      auto = chosen ? "taken" : "none";
+      if (chosen) record = { ...record, ...chosen };
+    }
     try {
       await insertProspect(kv, record, {
         userId: ctx.user.id,
         at,
         timeZone: deps.config.timeZone,
+        autoAssigned: auto === "taken",
         also: (p: StoredProspect) => notificationOf("webLead", p, at, `webLead:${p.id}`),
       }, guards);
       await countFormKeyLead(kv, fk, at);
@@ -198,7 +220,7 @@ export async function receiveWebLead(
       if (!(e instanceof GuardMoved)) throw e; // the same person just came in: check again
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /**
@@ -227,9 +249,9 @@ function notificationOf(
       clubId: p.clubId,
       clubName: p.clubName,
       sellStatus: p.sellStatus,
-      assignId: null,
-      assignName: null,
-      assignUserId: null,
+      assignId: p.assignId,
+      assignName: p.assignName,
+      assignUserId: p.assignUserId,
       b2b: p.b2b,
     },
   };

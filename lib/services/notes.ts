@@ -4,7 +4,7 @@
  * notes are read-only for everyone but admins.
  */
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
-import { can } from "@/lib/auth/permissions.ts";
+import { can, maySee } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
   getNoteEntry,
@@ -17,7 +17,7 @@ import {
   type StoredNote,
 } from "@/lib/db/notes.ts";
 import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
 import { firstContactPending } from "@/lib/domain/prospect.ts";
@@ -27,13 +27,13 @@ import {
   setMotivationFromNote,
 } from "@/lib/services/prospects.ts";
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
-const denied = (code: string, key: string) => new HttpError(403, code, key);
+const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
+const denied = (code: string, key: string) => new DomainError("forbidden", code, key);
 
 async function liveProspect(ctx: ProspectCtx, id: string): Promise<StoredProspect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || e.value.deleted) throw notFound();
-  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) {
+  if (!maySee(ctx.user, e.value)) {
     throw denied("B2B_ONLY", "prospects.errors.B2B_ONLY");
   }
   return e.value;
@@ -86,8 +86,8 @@ export async function addNote(
   if (note.noteType === "Motivation") {
     // The note and the prospect's motivationText in one atomic, on the prospect's write path.
     if (note.text.length > MOTIVATION_MAX) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        "validation",
         "VALIDATION",
         "errors.validation",
         { text: "validation.maxLength" },
@@ -105,7 +105,7 @@ export async function addNote(
     return { ...note, version: after.version };
   }
   const out = await insertNote(ctx.kv, note);
-  if (!out) throw new HttpError(409, "CONFLICT", "errors.conflict");
+  if (!out) throw new DomainError("conflict", "CONFLICT", "errors.conflict");
   return out;
 }
 
@@ -131,7 +131,7 @@ export async function editNote(ctx: ProspectCtx, noteId: string, input: NoteUpda
   for (let attempt = 0; attempt < 5; attempt++) {
     const e = await ownNote(ctx, noteId);
     if (input.version !== undefined && input.version !== e.versionstamp) {
-      throw new HttpError(409, "CONFLICT", "errors.conflict", undefined, {
+      throw new DomainError("conflict", "CONFLICT", "errors.conflict", undefined, {
         current: noteWithVersion(e),
       });
     }
@@ -144,7 +144,7 @@ export async function editNote(ctx: ProspectCtx, noteId: string, input: NoteUpda
     const out = await replaceNote(ctx.kv, e, next);
     if (out) return out;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /** DELETE /api/notes/{noteId}: the author or an admin. */
@@ -153,5 +153,5 @@ export async function deleteNote(ctx: ProspectCtx, noteId: string): Promise<void
     const e = await ownNote(ctx, noteId);
     if (await removeNote(ctx.kv, e)) return;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }

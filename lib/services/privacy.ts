@@ -6,7 +6,7 @@
  */
 import { listEntries, removeKey } from "@/lib/db/records.ts";
 import { getRecords, listRecords } from "@/lib/db/prospect_record.ts";
-import { can } from "@/lib/auth/permissions.ts";
+import { can, maySee } from "@/lib/auth/permissions.ts";
 import { auditWrites, writeAudit } from "@/lib/db/audit.ts";
 import {
   contactGuardIds,
@@ -37,20 +37,21 @@ import {
   type StoredProspect,
   withVersion,
 } from "@/lib/db/prospects.ts";
-import { getAdminSettings, listMarketProjects } from "@/lib/db/reference.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { getAdminSettings } from "@/lib/db/settings.ts";
 import { DEFAULT_RETENTION_DAYS, DELETED_RETENTION_DAYS } from "@/lib/domain/reference.ts";
 import { getUser } from "@/lib/db/users.ts";
-import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Note, Prospect } from "@/lib/domain/prospect.ts";
 import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import { normalizePhone } from "@/lib/domain/prospect.ts";
 import { ERASED_VALUES } from "@/lib/domain/prospect_schemas.ts";
 import type { OutboxEntry } from "@/lib/notify/outbox.ts";
-import type { QueuedNotification } from "@/lib/jobs/notifications.ts";
+import type { QueuedNotification } from "@/lib/services/notification_delivery.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 
 export const erasedError = () =>
-  new HttpError(409, "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
+  new DomainError("conflict", "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
 
 export const isErased = (p: Pick<Prospect, "activityStatus">) =>
   p.activityStatus === "CustomerCleaned";
@@ -183,7 +184,7 @@ async function eraseRecord(
     );
     if (out) return out.prospect;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 /** PUT /api/prospects/restore/{id} (admin): a soft-deleted prospect comes back; an erased one never. */
@@ -200,11 +201,12 @@ export async function restoreProspect(ctx: ProspectCtx, id: string): Promise<Pro
       deleted: false,
       deletedAt: null,
       deletedBy: null,
+      mergedInto: null,
       updatedAt: at,
     }, { userId: ctx.user.id, at, timeZone: ctx.config.timeZone });
     if (out) return out.prospect;
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 export interface HistoryEntry {
@@ -225,7 +227,7 @@ export async function historyFor(ctx: ProspectCtx, id: string): Promise<HistoryE
   const p = e.value;
   const admin = can(ctx.user, "admin");
   if (!p || (p.deleted && !admin)) throw notFound();
-  const readable = can(ctx.user, "prospect.read", { b2b: p.b2b }) &&
+  const readable = maySee(ctx.user, p) &&
     can(ctx.user, "note.read", {
       b2b: p.b2b,
       assigneeId: p.assignUserId,
@@ -238,7 +240,10 @@ export async function historyFor(ctx: ProspectCtx, id: string): Promise<HistoryE
 
 /** Every recorded change of a prospect, newest first, with who made it. */
 export async function historyOf(ctx: ProspectCtx, p: StoredProspect): Promise<HistoryEntry[]> {
-  const events = await listProspectEvents(ctx.kv, p.id);
+  // In time order: a merge copies the other record's history in as archived parts.
+  const events = (await listProspectEvents(ctx.kv, p.id)).sort((a, b) =>
+    a.at < b.at ? -1 : a.at > b.at ? 1 : 0
+  );
   const names = new Map<string, string | null>();
   for (const id of new Set(events.map((e) => e.userId).filter((x): x is string => !!x))) {
     const u = await getUser(ctx.kv, id);

@@ -1,6 +1,6 @@
 /**
  * The activity fields every prospect write recomputes: activityStatus, activityStatusWeigth and
- * nextTransitionAt (indexed for the cron job of the activity engine, lib/jobs/activity.ts).
+ * nextTransitionAt (indexed for the cron job of the activity engine, lib/services/activity_pass.ts).
  */
 import type { ActivityStatus } from "@/lib/domain/statuses.ts";
 import { activityAt, type ActivityResult } from "@/lib/domain/activity.ts";

@@ -6,7 +6,8 @@
  * record is counted once: created + duplicates + lines with errors = rows. A line whose quotes
  * break the CSV rules is reported as MALFORMED_QUOTE and the lines after it are read on their own.
  */
-import { HttpError } from "@/lib/domain/errors.ts";
+import { takeAutoAssignees } from "@/lib/services/assignment.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import { IMPORTED_CSV_COLUMNS, PROSPECT_CSV_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { csvSeparator, parseCsvRecords, unguardCell } from "@/lib/domain/reports.ts";
@@ -46,6 +47,8 @@ export interface ImportResult {
   /** The file's records after the header (blank lines left out): created + duplicates + lines with errors. */
   rows: number;
   created: number;
+  /** The prospects this import created, by file line (none in a dry run). */
+  createdIds: { line: number; id: string }[];
   duplicates: { line: number; id: string | null }[];
   /** message: an i18n key (with vars, e.g. a length limit); the route translates it. */
   errors: {
@@ -53,17 +56,42 @@ export interface ImportResult {
     field: string;
     message: string;
     vars?: Record<string, unknown>;
-    /** A machine code for a line that could not be read (MALFORMED_QUOTE). */
-    code?: string;
+    /** A machine code: VALIDATION, a rule's code (CLUB_NOT_FOUND, …), MALFORMED_QUOTE, CONFLICT. */
+    code: string;
   }[];
   /** Header cells that name no column (left out, so a typo is visible in the preview). */
   ignoredColumns: string[];
 }
 
 const importError = (code: string, vars?: Record<string, unknown>) =>
-  new HttpError(400, code, `intake.errors.${code}`, undefined, undefined, vars);
+  new DomainError("validation", code, `intake.errors.${code}`, undefined, undefined, vars);
 
 const fold = (s: string) => s.trim().toLowerCase();
+
+/**
+ * A refused line's errors, one per field with its code; a refusal that names no field still
+ * reports its line (no row goes unaccounted).
+ */
+function lineErrors(
+  line: number,
+  fields: Record<string, string>,
+  vars?: Record<string, Record<string, unknown>>,
+): ImportResult["errors"] {
+  const out = Object.entries(fields).map(([field, message]) => ({
+    line,
+    field,
+    message,
+    vars: vars?.[field],
+    code: codeOf(message),
+  }));
+  return out.length
+    ? out
+    : [{ line, field: "_", message: "errors.validation", code: "VALIDATION" }];
+}
+
+/** A field error's machine code: a rule's own (prospects.errors.<CODE>), else VALIDATION. */
+const codeOf = (messageKey: string) =>
+  messageKey.startsWith("prospects.errors.") ? messageKey.slice(17) : "VALIDATION";
 
 /** Header text (either language, or the field name) → column. */
 function headerNames(): Map<string, string> {
@@ -90,8 +118,8 @@ export function readImportFile(csv: string, opts: { clubId?: number }) {
   if (!records.length) throw importError("IMPORT_EMPTY");
   const [header, ...body] = records;
   if (header.malformed) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "validation",
       "MALFORMED_QUOTE",
       "intake.errors.MALFORMED_QUOTE_HEADER",
       undefined,
@@ -140,6 +168,24 @@ interface Ready {
   contact: ReturnType<typeof contactOf>;
   /** The contact's guards as read before the duplicate check. */
   guards: Deno.KvEntryMaybe<unknown>[];
+  /** The assignee was chosen by the club's automatic assignment. */
+  autoAssigned?: boolean;
+}
+
+/** The batch's rows get their clubs' automatic assignment: the turns of each club at once. */
+async function autoAssign(ctx: ProspectCtx, ready: Ready[]) {
+  const byClub = new Map<number, Ready[]>();
+  for (const r of ready) {
+    if (r.record.assignId) continue;
+    byClub.set(r.record.clubId, [...byClub.get(r.record.clubId) ?? [], r]);
+  }
+  for (const [clubId, rows] of byClub) {
+    const users = await takeAutoAssignees(ctx.kv, clubId, rows[0].record.b2b, rows.length);
+    users.forEach((u, i) => {
+      rows[i].record = { ...rows[i].record, ...u };
+      rows[i].autoAssigned = true;
+    });
+  }
 }
 
 /** Rows per atomic: each new prospect is ~20 sets and ≤ 3 checks, plus shared counters (KV: 1000 mutations, 100 checks). */
@@ -157,6 +203,7 @@ export async function importProspects(
   const out: ImportResult = {
     rows: rows.length,
     created: 0,
+    createdIds: [],
     duplicates: [],
     errors: [],
     ignoredColumns,
@@ -192,13 +239,7 @@ export async function importProspects(
     if (parsed.success && !found) fields.clubId = "prospects.errors.CLUB_NOT_FOUND";
     if (!parsed.success || !found || Object.keys(fields).length) {
       const vars = parsed.success ? undefined : zodFieldVars(parsed.error, fields);
-      for (const [field, message] of Object.entries(fields)) {
-        out.errors.push({ line: row.line, field, message, vars: vars?.[field] });
-      }
-      // A refusal that names no field still reports its line: no row goes unaccounted.
-      if (!Object.keys(fields).length) {
-        out.errors.push({ line: row.line, field: "_", message: "errors.validation" });
-      }
+      out.errors.push(...lineErrors(row.line, fields, vars));
       return null;
     }
     const input = parsed.data;
@@ -258,6 +299,7 @@ export async function importProspects(
   for (const d of dupOf) out.duplicates.push({ line: d.line, id: d.of.id });
   out.duplicates.sort((a, b) => a.line - b.line);
   out.errors.sort((a, b) => a.line - b.line);
+  out.createdIds.sort((a, b) => a.line - b.line);
   return out;
 }
 
@@ -269,13 +311,19 @@ async function writeBatch(
   meta: { userId: string; at: string; timeZone: string },
   out: ImportResult,
 ) {
-  const items = ready.map((r) => ({ record: r.record, guards: r.guards }));
+  await autoAssign(ctx, ready);
+  const items = ready.map((r) => ({
+    record: r.record,
+    guards: r.guards,
+    autoAssigned: r.autoAssigned,
+  }));
   let written: unknown[] | null = null;
   try {
     written = await insertProspectBatch(ctx.kv, items, meta);
   } catch { /* over an atomic limit: one by one below */ }
   if (written) {
     out.created += written.length;
+    for (const r of ready) out.createdIds.push({ line: r.line, id: r.record.id });
     return;
   }
   for (const r of ready) {
@@ -286,13 +334,16 @@ async function writeBatch(
       continue;
     }
     try {
-      await insertProspect(ctx.kv, r.record, meta, mine);
+      await insertProspect(ctx.kv, r.record, { ...meta, autoAssigned: r.autoAssigned }, mine);
       out.created++;
+      out.createdIds.push({ line: r.line, id: r.record.id });
     } catch {
       // The same person was created meanwhile (guard moved) or the row cannot be written.
       const now = (await contactMatches(ctx.kv, r.contact)).find((m) => m.marketProjectId === mp);
       if (now) out.duplicates.push({ line: r.line, id: now.id });
-      else out.errors.push({ line: r.line, field: "_", message: "errors.conflict" });
+      else {
+        out.errors.push({ line: r.line, field: "_", message: "errors.conflict", code: "CONFLICT" });
+      }
     }
   }
 }

@@ -9,11 +9,13 @@ import {
   contactOf,
   type DuplicateView,
   duplicateView,
+  duplicateWarning,
   guardKeys,
 } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
+import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
-import { can, prospectMay } from "@/lib/auth/permissions.ts";
+import { can, maySee, prospectMay } from "@/lib/auth/permissions.ts";
 import { type Prefetched, ulid } from "@/lib/db/kv.ts";
 import { prospectHistoryKey, prospectKey, settingsVersionKey } from "@/lib/db/keys.ts";
 import {
@@ -22,24 +24,23 @@ import {
   getProspectsForWrite,
   GuardMoved,
   insertProspect,
-  listDeletedProspects,
   type ProspectEntry,
   readGuards,
+  type StoredProspect,
+  withVersion,
+  type WriteMeta,
+} from "@/lib/db/prospects.ts";
+import {
+  listDeletedProspects,
   searchProspects,
   type SearchResult,
   type SearchSpec,
-  type StoredProspect,
   walkProspects,
-  withVersion,
-} from "@/lib/db/prospects.ts";
-import {
-  getAdminSettings,
-  getClubByNumber,
-  getMarketProjectByNumber,
-  getTimeLimitsByStatus,
-} from "@/lib/db/reference.ts";
-import { getUserByEmail } from "@/lib/db/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+} from "@/lib/db/prospect_search.ts";
+import { getClubByNumber, getMarketProjectByNumber } from "@/lib/db/reference.ts";
+import { getAdminSettings, getTimeLimitsByStatus } from "@/lib/db/settings.ts";
+import { getUser, getUserByEmail } from "@/lib/db/users.ts";
+import { DomainError, type ErrorKind } from "@/lib/domain/errors.ts";
 import {
   addDays,
   errorCodeOf,
@@ -49,6 +50,7 @@ import {
   followUpFor,
   motivationMissing,
   type Prospect,
+  sellStatusLocked,
   sourceOf,
   startOfLocalDay,
   validateRow,
@@ -81,17 +83,18 @@ export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
 
-const prospectError = (status: number, code: string, fields?: FieldErrors, data?: unknown) =>
-  new HttpError(status, code, `prospects.errors.${code}`, fields, data);
+const prospectError = (kind: ErrorKind, code: string, fields?: FieldErrors, data?: unknown) =>
+  new DomainError(kind, code, `prospects.errors.${code}`, fields, data);
 
-const notFound = () => new HttpError(404, "NOT_FOUND", "errors.notFound");
-const stale = (current: Prospect) => prospectError(409, "VERSION_CONFLICT", undefined, { current });
+const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
+const stale = (current: Prospect) =>
+  prospectError("conflict", "VERSION_CONFLICT", undefined, { current });
 
-function rowInvalid(errors: FieldErrors): HttpError {
+function rowInvalid(errors: FieldErrors): DomainError {
   const code = errorCodeOf(errors);
   return code === "VALIDATION"
-    ? new HttpError(400, "VALIDATION", "errors.validation", errors)
-    : prospectError(400, code, errors);
+    ? new DomainError("validation", "VALIDATION", "errors.validation", errors)
+    : prospectError("validation", code, errors);
 }
 
 // ── clock settings (cached per store; one key read per write checks they are current) ──
@@ -141,11 +144,11 @@ export async function projectFor(
 ): Promise<MarketProject> {
   const project = await getMarketProjectByNumber(ctx.kv, marketProjectId);
   if (!project) {
-    throw prospectError(400, "MARKET_PROJECT_NOT_FOUND", {
+    throw prospectError("validation", "MARKET_PROJECT_NOT_FOUND", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
     });
   }
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   return project;
 }
 
@@ -156,18 +159,22 @@ export async function projectForCreate(
 ): Promise<MarketProject> {
   const project = await projectFor(ctx, marketProjectId);
   if (!project.active) {
-    throw prospectError(400, "MARKET_PROJECT_INACTIVE", {
+    throw prospectError("validation", "MARKET_PROJECT_INACTIVE", {
       marketProjectId: "prospects.errors.MARKET_PROJECT_INACTIVE",
     });
   }
-  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!can(ctx.user, "prospect.create", { b2b: project.b2b })) {
+    throw prospectError("forbidden", "B2B_ONLY");
+  }
   return project;
 }
 
 export async function clubFor(ctx: ProspectCtx, clubId: number) {
   const club = await getClubByNumber(ctx.kv, clubId);
   if (!club) {
-    throw prospectError(400, "CLUB_NOT_FOUND", { clubId: "prospects.errors.CLUB_NOT_FOUND" });
+    throw prospectError("validation", "CLUB_NOT_FOUND", {
+      clubId: "prospects.errors.CLUB_NOT_FOUND",
+    });
   }
   return club;
 }
@@ -180,8 +187,8 @@ export async function searchForUser(
   q: ProspectSearchQuery,
 ): Promise<SearchResult> {
   if (q.marketProjectId === undefined) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      "validation",
       "MARKET_PROJECT_REQUIRED",
       "validation.selectMarketingProjectFirst",
       { marketProjectId: "validation.selectMarketingProjectFirst" },
@@ -189,17 +196,17 @@ export async function searchForUser(
   }
   if (q.registerDate && q.registerEndDate && q.registerEndDate < q.registerDate) {
     // Not silently 0 rows: the user swapped the dates.
-    throw new HttpError(400, "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
+    throw new DomainError("validation", "DATE_RANGE_REVERSED", "ux.errors.dateRangeReversed", {
       registerEndDate: "ux.errors.dateRangeReversed",
     });
   }
   const project = await getMarketProjectByNumber(ctx.kv, q.marketProjectId);
   if (!project) return { items: [], total: 0 };
-  if (!can(ctx.user, "prospect.read", { b2b: project.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, { b2b: project.b2b })) throw prospectError("forbidden", "B2B_ONLY");
   const offset = (q.page - 1) * q.size;
   if (q.deleted) {
     if (!can(ctx.user, "prospect.listDeleted")) {
-      throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
+      throw new DomainError("forbidden", "FORBIDDEN", "errors.forbidden");
     }
     return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
   }
@@ -231,6 +238,20 @@ function specOf(ctx: ProspectCtx, q: ProspectSearchQuery): Omit<SearchSpec, "off
 }
 
 /**
+ * GET /api/prospects/ids: the ids of every prospect matching the filters, in the grid's order, at
+ * most `max` (the grid's "select all matching"), with the total.
+ */
+export async function idsForUser(
+  ctx: ProspectCtx,
+  q: ProspectSearchQuery,
+  max: number,
+): Promise<{ ids: string[]; total: number }> {
+  await searchForUser(ctx, { ...q, page: 1, size: 1, deleted: false });
+  const out = await searchProspects(ctx.kv, { ...specOf(ctx, q), offset: 0, limit: max });
+  return { ids: out.items.map((p) => p.id), total: out.total };
+}
+
+/**
  * GET /api/prospects?format=csv: every prospect matching the filters (not one page), in follow-up
  * order, as rows streamed while the project's index is walked (the first bytes go out at once).
  */
@@ -248,7 +269,7 @@ export async function exportForUser(
 export async function getForUser(ctx: ProspectCtx, id: string): Promise<Prospect> {
   const e = await getProspectEntry(ctx.kv, id);
   if (!e.value || (e.value.deleted && !isAdmin(ctx.user))) throw notFound();
-  if (!can(ctx.user, "prospect.read", { b2b: e.value.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, e.value)) throw prospectError("forbidden", "B2B_ONLY");
   return withVersion(e as ProspectEntry);
 }
 
@@ -262,10 +283,10 @@ async function assigneeFor(
   if (email.toLowerCase() === u.email.toLowerCase()) {
     return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
   }
-  if (!isAdmin(u)) throw prospectError(403, "NOT_ASSIGNEE");
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
   const target = await getUserByEmail(ctx.kv, email);
   if (!target || !target.enabled) {
-    throw new HttpError(400, "VALIDATION", "errors.validation", {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
       assignId: "validation.invalidValue",
     });
   }
@@ -344,7 +365,7 @@ export function createErrors(
 export async function createProspect(
   ctx: ProspectCtx,
   input: ProspectCreate,
-): Promise<Prospect & { possibleDuplicates?: DuplicateView[] }> {
+): Promise<Prospect & { possibleDuplicates?: DuplicateView[]; registeredElsewhere?: boolean }> {
   const errors = createErrors(ctx, input);
   if (Object.keys(errors).length) throw rowInvalid(errors);
   const [project, club] = await Promise.all([
@@ -353,30 +374,38 @@ export async function createProspect(
   ]);
   const assignee = input.assignId ? await assigneeFor(ctx, input.assignId) : null;
   const at = ctx.now.toISOString();
-  const record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
+  let record = await withClock(ctx, newProspect(ctx, input, project, club, assignee));
   const contact = contactOf(input.phoneNumber, input.email);
+  // Left unassigned: the club's automatic assignment takes a turn once, after the duplicate check.
+  let auto: "pending" | "taken" | "none" = assignee ? "none" : "pending";
   for (let attempt = 0; attempt < 5; attempt++) {
     const guards = await readGuards(ctx.kv, guardKeys(project.marketProjectId, contact));
     const matches = await contactMatches(ctx.kv, contact);
     const same = matches.filter((m) => m.marketProjectId === project.marketProjectId);
     if (same.length && !input.allowDuplicate) {
-      throw prospectError(409, "DUPLICATE_PROSPECT", undefined, {
-        duplicates: same.map(duplicateView),
+      throw prospectError("conflict", "DUPLICATE_PROSPECT", undefined, {
+        duplicates: same.filter((m) => maySee(ctx.user, m)).map(duplicateView),
       });
+    }
+    if (auto === "pending") {
+      const chosen = await takeAutoAssignee(ctx.kv, club.clubId, project.b2b);
+      auto = chosen ? "taken" : "none";
+      if (chosen) record = { ...record, ...chosen };
     }
     try {
       const created = await insertProspect(ctx.kv, record, {
         userId: ctx.user.id,
         at,
         timeZone: ctx.config.timeZone,
+        autoAssigned: auto === "taken",
       }, guards);
       const others = matches.filter((m) => m.marketProjectId !== project.marketProjectId);
-      return { ...created, possibleDuplicates: others.map(duplicateView) };
+      return { ...created, ...duplicateWarning(ctx.user, others) };
     } catch (e) {
       if (!(e instanceof GuardMoved)) throw e; // the same person was just created: check again
     }
   }
-  throw new HttpError(409, "CONFLICT", "errors.conflict");
+  throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
 // ── updates ─────────────────────────────────────────────────────────────────
@@ -403,11 +432,11 @@ async function editable(
   const [e] = await getProspectsForWrite(ctx.kv, [id], ctx.prefetched);
   if (!e.value || e.value.deleted) throw notFound();
   const p = e.value;
-  if (!can(ctx.user, "prospect.read", { b2b: p.b2b })) throw prospectError(403, "B2B_ONLY");
+  if (!maySee(ctx.user, p)) throw prospectError("forbidden", "B2B_ONLY");
   // Erased is final: no edit (not even a stale one retried) may write personal data back.
   if (isErased(p)) throw erasedError();
   if (!can(ctx.user, action, { b2b: p.b2b, disabled: p.disabled })) {
-    throw prospectError(403, "PROSPECT_DISABLED");
+    throw prospectError("forbidden", "PROSPECT_DISABLED");
   }
   return e as ProspectEntry;
 }
@@ -436,6 +465,7 @@ async function update(
   change: Change,
   action: "prospect.update" | "prospect.delete" | "prospect.assign" = "prospect.update",
   also?: { key: Deno.KvKey; value: unknown }[],
+  events?: WriteMeta["events"],
 ): Promise<Prospect> {
   const started = performance.now();
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
@@ -467,10 +497,11 @@ async function update(
       at: ctx.now.toISOString(),
       timeZone: ctx.config.timeZone,
       also,
+      events,
     });
     if (out) return out.prospect;
   }
-  throw prospectError(409, "WRITE_CONTENTION");
+  throw prospectError("conflict", "WRITE_CONTENTION");
 }
 
 /** The §4/§5 rules for a row's editable fields; `explicit` = fields the request actually sent. */
@@ -497,7 +528,7 @@ async function applyRow(
     ? next.noteType !== before.noteType || next.motivationText !== before.motivationText
     : explicit.has("noteType") || explicit.has("motivationText");
   if (touched && motivationMissing(next.noteType, next.motivationText)) {
-    throw prospectError(400, "MOTIVATION_TEXT_REQUIRED", {
+    throw prospectError("validation", "MOTIVATION_TEXT_REQUIRED", {
       motivationText: "prospects.errors.MOTIVATION_TEXT_REQUIRED",
     });
   }
@@ -621,14 +652,15 @@ export async function addFirstContactNote(
   );
 }
 
-/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
-export async function assignProspect(
-  ctx: ProspectCtx,
-  id: string,
-  input: ProspectAssign,
-): Promise<Prospect> {
-  if (input.assignId === null) {
-    return await update(ctx, id, input.version, (before) => {
+type Assignee = { assignId: string; assignName: string; assignUserId: string };
+
+/**
+ * The assignment part of a change: `null` clears it (the assignee or an admin), a user sets it
+ * (over another assignee: admins only, else 409 ALREADY_ASSIGNED).
+ */
+function assignChange(ctx: ProspectCtx, assignee: Assignee | null): Change {
+  if (assignee === null) {
+    return (before) => {
       if (!before.assignId) return before;
       const mayClear = can(ctx.user, "prospect.unassign", {
         b2b: before.b2b,
@@ -636,27 +668,111 @@ export async function assignProspect(
         assigneeId: before.assignUserId,
         assigneeEmail: before.assignId,
       });
-      if (!mayClear) throw prospectError(403, "NOT_ASSIGNEE");
+      if (!mayClear) throw prospectError("forbidden", "NOT_ASSIGNEE");
       return { ...before, assignId: null, assignName: null, assignUserId: null };
-    }, "prospect.assign");
+    };
   }
-  const assignee = await assigneeFor(ctx, input.assignId);
-  return await update(ctx, id, input.version, (before, version) => {
+  return (before, version) => {
     const current = before.assignId?.toLowerCase() ?? null;
     if (current === assignee.assignId.toLowerCase()) return before;
     if (current && !isAdmin(ctx.user)) {
-      throw prospectError(409, "ALREADY_ASSIGNED", undefined, { current: { ...before, version } });
+      throw prospectError("conflict", "ALREADY_ASSIGNED", undefined, {
+        current: { ...before, version },
+      });
     }
     return { ...before, ...assignee };
-  }, "prospect.assign");
+  };
 }
 
-/** DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them). */
-export async function deleteProspect(ctx: ProspectCtx, id: string): Promise<Prospect> {
-  return await update(ctx, id, undefined, (before) => ({
+/** PATCH /api/prospects/{id}/assign: assign the caller (admins: anyone) or clear (assignee/admin). */
+export async function assignProspect(
+  ctx: ProspectCtx,
+  id: string,
+  input: ProspectAssign,
+): Promise<Prospect> {
+  const assignee = input.assignId === null ? null : await assigneeFor(ctx, input.assignId);
+  return await update(ctx, id, input.version, assignChange(ctx, assignee), "prospect.assign");
+}
+
+/**
+ * The assignee for a user id: the caller themself, or (admins only, else 403 NOT_ASSIGNEE) an
+ * enabled user (else 400 on `field`).
+ */
+export async function assigneeById(
+  ctx: ProspectCtx,
+  userId: string,
+  field: string,
+): Promise<Assignee> {
+  const u = ctx.user;
+  if (userId === u.id) return { assignId: u.email, assignName: u.firstName, assignUserId: u.id };
+  if (!isAdmin(u)) throw prospectError("forbidden", "NOT_ASSIGNEE");
+  const target = await getUser(ctx.kv, userId);
+  if (!target || !target.enabled) {
+    throw new DomainError("validation", "VALIDATION", "errors.validation", {
+      [field]: "validation.invalidValue",
+    });
+  }
+  return { assignId: target.email, assignName: target.firstName, assignUserId: target.id };
+}
+
+/**
+ * Some fields and the assignee of one prospect in one change (a bulk row): the rules of PATCH for
+ * the fields (`sentKeys`), of PATCH …/assign for the assignee (`undefined`: left as it is), one
+ * history entry. A sell status change of a Paused prospect is refused (403 SELL_STATUS_PAUSED),
+ * as the grid's status select is locked while Paused.
+ */
+export async function changeProspect(
+  ctx: ProspectCtx,
+  id: string,
+  o: {
+    patch: ProspectPatch;
+    sentKeys: string[];
+    assignee?: Assignee | null;
+    version?: string;
+    /** Entries set in the same atomic, and history entries the fields do not show (a merge). */
+    also?: { key: Deno.KvKey; value: unknown }[];
+    events?: WriteMeta["events"];
+  },
+): Promise<Prospect> {
+  const explicit = new Set(o.sentKeys.filter((k) => k !== "version" && k in o.patch));
+  const assign = o.assignee === undefined ? null : assignChange(ctx, o.assignee);
+  const action = explicit.size ? "prospect.update" : "prospect.assign";
+  return await update(
+    ctx,
+    id,
+    o.version,
+    async (before, version) => {
+      if (
+        explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
+        sellStatusLocked(before)
+      ) {
+        throw prospectError("forbidden", "SELL_STATUS_PAUSED");
+      }
+      const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
+      return assign ? await assign(fields, version) : fields;
+    },
+    action,
+    o.also,
+    o.events,
+  );
+}
+
+/**
+ * DELETE /api/prospects/{id}: soft delete; the record and its history stay (admins list them).
+ * With `version`, a prospect changed since answers 409.
+ */
+export async function deleteProspect(
+  ctx: ProspectCtx,
+  id: string,
+  version?: string,
+  /** Deleted by a merge into this prospect. */
+  mergedInto?: string,
+): Promise<Prospect> {
+  return await update(ctx, id, version, (before) => ({
     ...before,
     deleted: true,
     deletedAt: ctx.now.toISOString(),
     deletedBy: ctx.user.id,
+    ...(mergedInto ? { mergedInto } : {}),
   }), "prospect.delete");
 }

@@ -7,6 +7,7 @@
  */
 import { can } from "@/lib/auth/permissions.ts";
 import * as db from "@/lib/db/reference.ts";
+import * as settingsDb from "@/lib/db/settings.ts";
 import { forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Club, District, MarketProject } from "@/lib/domain/reference.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
@@ -23,12 +24,12 @@ export {
   listClubs,
   listDistricts,
   setMarketProjectActive,
-  subscribedClubIds,
   updateClub,
   updateDistrict,
   updateMarketProject,
 } from "@/lib/db/reference.ts";
 export { type FirstRunStatus, firstRunStatus } from "@/lib/db/first_run.ts";
+export { subscribedClubIds } from "@/lib/db/settings.ts";
 
 export async function districtById(kv: Deno.Kv, id: string): Promise<District> {
   return (await db.getDistrict(kv, id)) ?? (() => {
@@ -49,7 +50,7 @@ export async function clubById(kv: Deno.Kv, id: string): Promise<Club> {
 export async function reportClubs(kv: Deno.Kv, user: SessionUser): Promise<Club[]> {
   return isAdmin(user)
     ? await db.listClubs(kv)
-    : await db.getClubsByNumbers(kv, await db.subscribedClubIds(kv, user.id));
+    : await db.getClubsByNumbers(kv, await settingsDb.subscribedClubIds(kv, user.id));
 }
 
 /** The market projects `user` may see (can "reference.read" on each), all or only active ones. */
@@ -78,7 +79,7 @@ export async function visibleProject(
 
 /** The sell statuses by weight, named in `lang`. */
 export async function sellStatusesIn(kv: Deno.Kv, lang: Lang) {
-  return (await db.listSellStatuses(kv)).map((s) => ({
+  return (await settingsDb.listSellStatuses(kv)).map((s) => ({
     ...s,
     name: translate(lang, `sellStatus.${s.id}`),
   }));
@@ -86,7 +87,7 @@ export async function sellStatusesIn(kv: Deno.Kv, lang: Lang) {
 
 /** The notification categories, named in `lang`. */
 export async function notificationCategoriesIn(kv: Deno.Kv, lang: Lang) {
-  return (await db.listNotificationCategories(kv)).map((n) => ({
+  return (await settingsDb.listNotificationCategories(kv)).map((n) => ({
     id: n.id,
     name: translate(lang, `notificationCategory.${n.id}`),
   }));

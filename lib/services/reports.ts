@@ -33,7 +33,7 @@ import {
   type ResponseTimeRow,
   responseTimeRows,
 } from "@/lib/domain/response_time.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
   type FunnelQuery,
@@ -88,8 +88,8 @@ export interface ReportCtx {
 }
 
 const invalid = (field: string, key = "validation.invalidValue") =>
-  new HttpError(400, "VALIDATION", "errors.validation", { [field]: key });
-const b2bOnly = () => new HttpError(403, "B2B_ONLY", "prospects.errors.B2B_ONLY");
+  new DomainError("validation", "VALIDATION", "errors.validation", { [field]: key });
+const b2bOnly = () => new DomainError("forbidden", "B2B_ONLY", "prospects.errors.B2B_ONLY");
 
 /** The projects asked for, each one the caller may report on (400 unknown, 403 not b2b). */
 async function projectsFor(ctx: ReportCtx, ids: number[], field: string): Promise<MarketProject[]> {

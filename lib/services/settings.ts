@@ -5,8 +5,9 @@
  */
 import { can } from "@/lib/auth/permissions.ts";
 import * as db from "@/lib/db/reference.ts";
+import * as settingsDb from "@/lib/db/settings.ts";
 import { getUser, getUserSettings, updateUserSettings } from "@/lib/db/users.ts";
-import { forbidden, HttpError, notFound } from "@/lib/domain/errors.ts";
+import { DomainError, forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Club } from "@/lib/domain/reference.ts";
 import type {
   adminSettingsInputSchema,
@@ -16,7 +17,7 @@ import type {
 import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
 import type { z } from "zod";
 
-export { getAdminSettings, getTimeSettings } from "@/lib/db/reference.ts";
+export { getAdminSettings, getTimeSettings } from "@/lib/db/settings.ts";
 
 /** PUT /api/admin-settings/{id}: work time and retention. */
 export async function updateAdminSettings(
@@ -25,7 +26,7 @@ export async function updateAdminSettings(
   input: z.output<typeof adminSettingsInputSchema>,
 ) {
   // The activity clock's cached settings follow the version key this write changes.
-  return await db.updateAdminSettings(kv, id, input);
+  return await settingsDb.updateAdminSettings(kv, id, input);
 }
 
 /** PUT /api/sell-status-time-settings/{id}: one status's hour limits. */
@@ -34,7 +35,7 @@ export async function updateTimeSetting(
   id: string,
   input: z.output<typeof timeSettingInputSchema>,
 ) {
-  return await db.updateTimeSetting(kv, id, input);
+  return await settingsDb.updateTimeSetting(kv, id, input);
 }
 
 /** The user a settings path names: it exists, and is the caller or the caller is an admin. */
@@ -62,6 +63,7 @@ export interface SettingsPatch {
   showSelectMarketProjectMessage?: boolean;
   menu?: number;
   language?: "sv" | "en";
+  away?: boolean;
 }
 
 /** PATCH /api/users/{id}/settings/…. */
@@ -78,7 +80,7 @@ export async function patchUserSettings(
     if (n !== null) {
       const p = await db.getMarketProjectByNumber(kv, n);
       if (!p || !can(actor, "reference.read", { b2b: p.b2b })) {
-        throw new HttpError(400, "VALIDATION", "errors.validation", {
+        throw new DomainError("validation", "VALIDATION", "errors.validation", {
           selectedMarketProjectId: "prospects.errors.MARKET_PROJECT_NOT_FOUND",
         });
       }
@@ -90,6 +92,7 @@ export async function patchUserSettings(
   }
   if (patch.menu !== undefined) out.menu = patch.menu;
   if (patch.language !== undefined) out.language = patch.language;
+  if (patch.away !== undefined) out.away = patch.away;
   return await updateUserSettings(kv, id, out);
 }
 
@@ -101,7 +104,7 @@ async function clubsWithChecked(
 ): Promise<Club[]> {
   const [clubs, subscribed] = await Promise.all([
     db.listClubs(kv),
-    db.subscribedClubIds(kv, userId),
+    settingsDb.subscribedClubIds(kv, userId),
   ]);
   const on = new Set(subscribed);
   const regions = regionIds && regionIds.length ? new Set(regionIds) : null;
@@ -132,9 +135,9 @@ export async function subscribeClubs(
   if ("all" in body) {
     const regionIds = body.regionIds ?? null;
     const clubs = await clubsWithChecked(kv, id, regionIds);
-    await db.setAllClubSubscriptions(kv, id, clubs.map((x) => x.clubId), body.checked);
+    await settingsDb.setAllClubSubscriptions(kv, id, clubs.map((x) => x.clubId), body.checked);
     return await clubsWithChecked(kv, id, regionIds);
   }
-  await db.setClubSubscription(kv, id, body.clubId, body.checked);
+  await settingsDb.setClubSubscription(kv, id, body.clubId, body.checked);
   return await clubsWithChecked(kv, id, null);
 }

@@ -3,9 +3,10 @@
  * market project they may see whose activity is due (Escalated, Notified, ToDo), and the web leads
  * nobody has contacted yet, in the order lib/domain/prospect.ts `compareToday` gives.
  */
-import { can } from "@/lib/auth/permissions.ts";
-import { listTodayCandidates } from "@/lib/db/prospects.ts";
-import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { maySee } from "@/lib/auth/permissions.ts";
+import { listTodayCandidates } from "@/lib/db/prospect_search.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { forbidden } from "@/lib/domain/errors.ts";
 import {
   awaitingFirstContact,
@@ -47,7 +48,7 @@ export async function todayForUser(
 ): Promise<TodayList> {
   const clubIds = await clubsFor(ctx, q.clubId);
   const projects = (await listMarketProjects(ctx.kv, { activeOnly: true }))
-    .filter((p) => can(ctx.user, "prospect.read", { b2b: p.b2b }));
+    .filter((p) => maySee(ctx.user, p));
   const visible = new Set(projects.map((p) => p.marketProjectId));
   const clubs = new Set(clubIds);
   const candidates = clubIds.length && projects.length

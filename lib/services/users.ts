@@ -3,11 +3,17 @@
  * admin action on a user writes an audit entry (who, what, when; field names, never values).
  */
 import { listEntries } from "@/lib/db/records.ts";
-import { attemptSucceeded, takeAttempt } from "@/lib/db/brute_force.ts";
+import {
+  attemptSucceeded,
+  LIMITS,
+  takeAttempt,
+  takeVerificationMail,
+} from "@/lib/db/brute_force.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { hashPassword, verifyPassword } from "@/lib/auth/password.ts";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/session.ts";
 import {
+  type ApiTokenScope,
   issueApiToken,
   listApiTokens,
   revokeAllApiTokens,
@@ -17,14 +23,14 @@ import { getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/use
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
-import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/reference.ts";
+import { setAllClubSubscriptions, subscribedClubIds } from "@/lib/db/settings.ts";
 import {
   badRequest,
   conflict,
   DomainError,
   forbidden,
-  HttpError,
   notFound,
+  tooMany,
   unauthorized,
 } from "@/lib/domain/errors.ts";
 import {
@@ -112,7 +118,14 @@ export async function resendVerificationEmail(
   if (!can(actor, "admin")) throw forbidden();
   const user = await getUser(deps.kv, id);
   if (!user) throw notFound();
-  if (user.verified) throw new HttpError(409, "ALREADY_VERIFIED", "users.alreadyVerified");
+  if (user.verified) throw new DomainError("conflict", "ALREADY_VERIFIED", "users.alreadyVerified");
+  if (!(await takeVerificationMail(deps.kv, user.id, deps.now()))) {
+    throw tooMany(
+      "TOO_MANY_VERIFICATION_EMAILS",
+      "users.errors.tooManyVerificationEmails",
+      LIMITS.verificationMail.windowMs / 1000,
+    );
+  }
   await identityProvider(deps).sendEmailVerification(user, deps.now());
   await audit(deps, actor, "user.verificationEmail", user.id, []);
   return { sent: true, email: user.email };
@@ -157,9 +170,14 @@ export async function updateProfile(
   };
   if (!admin && ADMIN_ONLY_FIELDS.some((f) => changes[f])) throw forbidden();
   if (admin && actor.id === uid && changes.role) {
-    throw new HttpError(400, "CANNOT_CHANGE_OWN_ROLE", "users.errors.cannotChangeOwnRole", {
-      role: "users.errors.cannotChangeOwnRole",
-    });
+    throw new DomainError(
+      "validation",
+      "CANNOT_CHANGE_OWN_ROLE",
+      "users.errors.cannotChangeOwnRole",
+      {
+        role: "users.errors.cannotChangeOwnRole",
+      },
+    );
   }
   let passwordHash: string | null = null;
   if (input.password) {
@@ -171,9 +189,12 @@ export async function updateProfile(
       const who = { account: cur.email, address };
       const now = deps.now();
       if (!(await takeAttempt(deps.kv, who, now))) {
-        throw new HttpError(429, "TOO_MANY_ATTEMPTS", "login.errors.tooManyRequests", {
-          currentPassword: "login.errors.tooManyRequests",
-        });
+        throw tooMany(
+          "TOO_MANY_ATTEMPTS",
+          "login.errors.tooManyRequests",
+          LIMITS.account.windowMs / 1000,
+          { currentPassword: "login.errors.tooManyRequests" },
+        );
       }
       if (!(await currentPasswordOk(deps, cur, input.currentPassword))) {
         throw badRequest({ currentPassword: "users.errors.wrongCurrentPassword" });
@@ -279,7 +300,7 @@ export async function disableUser(
 ): Promise<PublicUser> {
   if (!can(actor, "admin")) throw forbidden();
   if (actor.id === id) {
-    throw new HttpError(400, "CANNOT_DELETE_SELF", "users.cannotDeleteSelf");
+    throw new DomainError("validation", "CANNOT_DELETE_SELF", "users.cannotDeleteSelf");
   }
   const u = await updateUser(deps.kv, id, (u) => ({ ...u, enabled: false }));
   await identityProvider(deps).setAccountDisabled?.(id, true);
@@ -308,18 +329,35 @@ async function requireUser(kv: Deno.Kv, id: string): Promise<UserRecord> {
   return e.value;
 }
 
+/**
+ * POST /api/admin/users/{id}/api-tokens: a token for a user's scripts, with a scope and an optional
+ * expiry (a date: the end of that day in UTC, or an instant); the clear token is answered once.
+ */
 export async function issueUserApiToken(
   deps: ServiceDeps,
   actor: SessionUser,
   userId: string,
-  name: string,
+  input: { name: string; scope?: ApiTokenScope; expiresAt?: string | null },
 ) {
   if (!can(actor, "admin")) throw forbidden();
   await requireUser(deps.kv, userId);
-  const { token, record } = await issueApiToken(deps.kv, userId, name, actor.id);
-  await audit(deps, actor, "apiToken.issue", userId, [record.id]);
-  const { hash: _hash, ...rest } = record;
-  return { ...rest, token };
+  const now = deps.now();
+  const expiresAt = input.expiresAt
+    ? new Date(input.expiresAt.length === 10 ? `${input.expiresAt}T23:59:59.999Z` : input.expiresAt)
+      .toISOString()
+    : null;
+  if (expiresAt && Date.parse(expiresAt) <= now.getTime()) {
+    throw badRequest({ expiresAt: "validation.futureDate" });
+  }
+  const { token, view } = await issueApiToken(
+    deps.kv,
+    userId,
+    { name: input.name, scope: input.scope ?? "write", expiresAt },
+    actor.id,
+    now,
+  );
+  await audit(deps, actor, "apiToken.issue", userId, [view.id, `scope:${view.scope}`]);
+  return { ...view, token };
 }
 
 export async function listUserApiTokens(deps: ServiceDeps, actor: SessionUser, userId: string) {

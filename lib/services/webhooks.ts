@@ -17,10 +17,12 @@ import {
   enqueueMessages,
   getWebhookEntry,
   listDeliveries,
+  listenQueue,
   listWebhooks,
   logDelivery,
   markDelivered,
   putWebhook,
+  useRetryDelays,
   wasDelivered,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -190,6 +192,15 @@ export async function pingWebhook(
 }
 
 // ── the queue's side ────────────────────────────────────────────────────────
+
+/**
+ * Listens to the store's queue with `handler` (lib/jobs/queue.ts registers the one dispatcher),
+ * after setting the retry schedule the changes queue second attempts with (config, for tests).
+ */
+export function listenStoreQueue(deps: ServiceDeps, handler: (message: unknown) => Promise<void>) {
+  if (deps.config.webhookRetryDelaysMs) useRetryDelays(deps.config.webhookRetryDelaysMs);
+  return listenQueue(deps.kv, handler);
+}
 
 /** Handles one webhook queue message (lib/jobs/queue.ts routes `webhook.*` kinds here). */
 export async function handleWebhookMessage(deps: ServiceDeps, msg: WebhookMessage) {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getCookie } from "hono/cookie";
 import * as auth from "@/lib/services/auth.ts";
 import { signedInUser } from "@/lib/services/users.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
 import {
   adminSetupSchema,
   compactMobile,

@@ -5,10 +5,14 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import { HttpError, unauthorized } from "@/lib/domain/errors.ts";
+import { unauthorized } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
+import { withoutBidiControls } from "@/lib/domain/formats.ts";
 import { parseOrThrow } from "@/lib/domain/validation.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
+import type { ApiTokenScope } from "@/lib/auth/api_tokens.ts";
+import { IDEMPOTENCY_HEADER, idempotent } from "@/routes/api/idempotent.ts";
 
 export type Access = "public" | "user" | "admin";
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -40,6 +44,11 @@ export interface ApiRoute<
   undocumented?: boolean;
   /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
   errorSchema?: z.ZodType;
+  /**
+   * A creating POST: an Idempotency-Key header makes a retry within 24 h answer the first answer
+   * and create nothing (routes/api/idempotent.ts).
+   */
+  idempotent?: boolean;
   /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
   bodyType?: "json" | "form" | "csv";
   /**
@@ -122,16 +131,26 @@ export class ApiRouter {
       if (def.access === "admin" && !isAdmin(user)) {
         throw new HttpError(403, "FORBIDDEN", "errors.forbidden");
       }
+      checkTokenScope(c.get("tokenScope"), def);
       const rawParams = c.req.param();
       const rawQuery = queryObject(c.req.url);
-      const rawBody = def.body ? await readBody(c, def.bodyType ?? "json") : undefined;
+      const rawBody = def.body
+        ? withoutBidiControls(await readBody(c, def.bodyType ?? "json"))
+        : undefined;
       rejectBadText(rawParams, def.query ? rawQuery : undefined, rawBody);
       const params = def.params ? parseOrThrow(def.params, rawParams) : rawParams;
       const query = def.query ? parseOrThrow(def.query, rawQuery) : {};
-      const body = def.body ? parseOrThrow(def.body, rawBody) : undefined;
-      const out = await def.handler(c, { query, body, params, user } as any);
+      if (def.body && (def.bodyType ?? "json") === "json") rejectUnknownFields(def, rawBody);
+      const body = def.body ? parseOrThrow(def.body, withIfMatch(c, def, rawBody)) : undefined;
+      const run = () => def.handler(c, { query, body, params, user } as any);
+      const keyed = def.idempotent && user && c.req.header(IDEMPOTENCY_HEADER) !== undefined;
+      const out = keyed
+        ? await idempotent(c, user!, body, async () => answerOf(await run(), def.status ?? 200))
+        : await run();
       if (out instanceof Response) return out;
       if (out === undefined) return c.body(null, 204);
+      const version = (out as { version?: unknown }).version;
+      if (def.method === "get" && typeof version === "string") c.header("ETag", `"${version}"`);
       return c.json(out, (def.status ?? 200) as 200);
     });
   }
@@ -235,4 +254,82 @@ function rejectBadText(...inputs: unknown[]) {
       });
     }
   }
+}
+
+/** A schema's top-level property names as a JSON body may send them; null when it names none. */
+function propertyNames(schema: z.ZodType | undefined, io: "input" | "output"): string[] | null {
+  if (!schema) return null;
+  try {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as {
+      properties?: Record<string, unknown>;
+      additionalProperties?: unknown;
+    };
+    if (!json.properties || (json.additionalProperties ?? false) !== false) return null;
+    return Object.keys(json.properties);
+  } catch {
+    return null;
+  }
+}
+
+const knownFields = new WeakMap<ApiRoute<any, any, any>, Set<string> | null>();
+
+/**
+ * The body fields a route takes: its body schema's, and for a PUT or PATCH also those of its own
+ * answer (a client may send back the object it read, read-only fields unchanged).
+ */
+function fieldsOf(def: ApiRoute<any, any, any>): Set<string> | null {
+  if (knownFields.has(def)) return knownFields.get(def)!;
+  const body = propertyNames(def.body, "input");
+  const echo = def.method === "put" || def.method === "patch"
+    ? propertyNames(def.response, "output") ?? []
+    : [];
+  const out = body ? new Set([...body, ...echo]) : null;
+  knownFields.set(def, out);
+  return out;
+}
+
+/** A field the route does not take answers 400 naming it, instead of being dropped unseen. */
+function rejectUnknownFields(def: ApiRoute<any, any, any>, raw: unknown) {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return;
+  const known = fieldsOf(def);
+  if (!known) return;
+  const unknown = Object.keys(raw).filter((k) => !known.has(k));
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      "UNKNOWN_FIELD",
+      "errors.validation",
+      Object.fromEntries(unknown.slice(0, 20).map((k) => [k, "validation.unknownField"])),
+    );
+  }
+}
+
+/**
+ * `If-Match: "<version>"` stands for a body `version` where the route takes one (the body's own
+ * wins): a script may send the ETag of its GET back as HTTP means it.
+ */
+function withIfMatch(c: Ctx, def: ApiRoute<any, any, any>, raw: unknown): unknown {
+  const tag = c.req.header("if-match")?.trim();
+  if (!tag || tag === "*" || !fieldsOf(def)?.has("version")) return raw;
+  if (raw !== undefined && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
+    return raw;
+  }
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (body.version !== undefined) return raw;
+  return { ...body, version: tag.replace(/^W\//, "").replace(/^"(.*)"$/, "$1") };
+}
+
+/** An API token acts within its scope: read → GET only; write → no admin operation. */
+function checkTokenScope(scope: ApiTokenScope | null | undefined, def: ApiRoute<any, any, any>) {
+  if (!scope || scope === "admin") return;
+  if ((scope === "read" && def.method !== "get") || def.access === "admin") {
+    throw new HttpError(403, "TOKEN_SCOPE", "errors.tokenScope", undefined, { scope });
+  }
+}
+
+/** A handler's answer as status and JSON body (what an idempotent request keeps and replays). */
+async function answerOf(out: unknown, status: number): Promise<{ status: number; body: unknown }> {
+  if (!(out instanceof Response)) return { status: out === undefined ? 204 : status, body: out };
+  const text = await out.text();
+  return { status: out.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -6,8 +6,8 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { formKeyCreateSchema, webLeadSchema } from "@/lib/domain/prospect_schemas.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
-import { drainNotifications } from "@/lib/jobs/notifications.ts";
+import { HttpError } from "@/routes/errors.ts";
+import { drainNotifications } from "@/lib/services/notification_delivery.ts";
 import {
   createFormKey,
   type FormKey,
@@ -95,6 +95,7 @@ export function intakeRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/marketprojects/:id/form-keys",
+    idempotent: true,
     access: "admin",
     tag: "intake",
     summary:

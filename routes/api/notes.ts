@@ -23,6 +23,7 @@ export function noteRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/prospects/:id/notes",
+    idempotent: true,
     access: "user",
     tag: "notes",
     summary: "Add a note (Note or Motivation) to a prospect (its assignee or an admin)",

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import * as auth from "@/lib/services/auth.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
-import { httpStatus } from "@/routes/errors.ts";
+import { httpStatus, retryAfterOf } from "@/routes/errors.ts";
 import { emailSchema } from "@/lib/domain/user.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import type { IssuedTokens } from "@/lib/auth/session.ts";
@@ -131,6 +131,7 @@ export function oauthRoutes(r: ApiRouter) {
           return oauthError(c, 403, "mfa_required", e.messageKey);
         }
         // Rate limiting keeps its 429 so scripts back off; every other refusal is invalid_grant.
+        if (e.kind === "too_many") c.header("Retry-After", String(retryAfterOf(e)));
         return oauthError(
           c,
           httpStatus(e) === 429 ? 429 : 400,

@@ -5,6 +5,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { APP_VERSION } from "@/lib/domain/statuses.ts";
+import { IDEMPOTENCY_DOC, IDEMPOTENCY_HEADER } from "@/routes/api/idempotent.ts";
 import type { ApiRoute, ApiRouter } from "@/routes/api/define.ts";
 import type { AppEnv } from "@/routes/env.ts";
 
@@ -98,6 +99,15 @@ function parametersOf(route: ApiRoute): Json[] {
         ...(description ? { description } : {}),
       });
     }
+  }
+  if (route.idempotent) {
+    params.push({
+      name: IDEMPOTENCY_HEADER,
+      in: "header",
+      required: false,
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      description: IDEMPOTENCY_DOC,
+    });
   }
   return params;
 }

@@ -20,7 +20,17 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const historySchema = z.array(z.object({
   at: z.string(),
-  type: z.enum(["create", "delete", "restore", "sellStatus", "activity", "assign", "followUp"]),
+  type: z.enum([
+    "create",
+    "delete",
+    "restore",
+    "sellStatus",
+    "activity",
+    "assign",
+    "autoAssign",
+    "followUp",
+    "merge",
+  ]),
   from: z.string().nullable(),
   to: z.string().nullable(),
   userId: z.string().nullable(),

@@ -2,7 +2,13 @@
  * Prospect API (spec §7): GET/POST /api/prospects, GET/PUT/PATCH/DELETE /api/prospects/{id},
  * PATCH /api/prospects/{id}/assign. Thin: validate → lib/services/prospects.ts → respond.
  */
-import { prospectCsvHeader, prospectCsvRow } from "@/lib/domain/prospect_csv.ts";
+import {
+  apiCsvHeader,
+  apiCsvRow,
+  isoWithOffset,
+  prospectCsvHeader,
+  prospectCsvRow,
+} from "@/lib/domain/prospect_csv.ts";
 import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
@@ -25,6 +31,7 @@ import {
   deleteProspect,
   exportForUser,
   getForUser,
+  idsForUser,
   keysReadToWrite,
   patchProspect,
   type ProspectCtx,
@@ -33,6 +40,22 @@ import {
   withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
+import { BATCH_CREATE_MAX, createBatch } from "@/lib/services/prospect_batch.ts";
+import { bulkChange } from "@/lib/services/prospect_bulk.ts";
+import { duplicateGroups, mergeProspects } from "@/lib/services/merge.ts";
+import {
+  DUPLICATE_GROUPS_MAX,
+  duplicateGroupSchema,
+  duplicateGroupsQuerySchema,
+  mergeSchema,
+} from "@/lib/domain/merge.ts";
+import {
+  BULK_MAX,
+  BULK_SELECT_MAX,
+  bulkResultSchema,
+  prospectBulkSchema,
+} from "@/lib/domain/prospect_bulk.ts";
+import { IDEMPOTENCY_DOC } from "@/routes/api/idempotent.ts";
 import { todayForUser } from "@/lib/services/today.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
 import type { Ctx } from "@/routes/env.ts";
@@ -42,6 +65,9 @@ const importResultSchema = z.object({
     "records after the header (blank lines left out) = created + duplicates + lines with errors",
   ),
   created: z.number().int().describe("rows created (a dry run: rows it would create)"),
+  createdIds: z.array(z.object({ line: z.number().int(), id: z.string() })).describe(
+    "the prospects created, by file line (empty in a dry run)",
+  ),
   duplicates: z.array(z.object({
     line: z.number().int(),
     id: z.string().nullable().describe("the prospect it duplicates (null: an uncreated line)"),
@@ -50,11 +76,25 @@ const importResultSchema = z.object({
     line: z.number().int(),
     field: z.string(),
     message: z.string().describe("in the caller's language"),
-    code: z.string().optional().describe(
-      "MALFORMED_QUOTE: a quote not closed, inside an unquoted cell, or followed by text; only that line is skipped",
+    code: z.string().describe(
+      "VALIDATION, a rule's code (CLUB_NOT_FOUND, FOLLOW_UP_DATE_PAST, …), CONFLICT, or MALFORMED_QUOTE: a quote not closed, inside an unquoted cell, or followed by text (only that line is skipped)",
     ),
   })),
   ignoredColumns: z.array(z.string()).describe("header cells that name no imported column"),
+});
+
+const batchResultSchema = z.object({
+  index: z.number().int().describe("the item's place in items (0-based)"),
+  status: z.enum(["created", "duplicate", "invalid"]),
+  id: z.string().optional().describe("the new prospect (created)"),
+  duplicateOf: z.string().nullable().optional().describe(
+    "the live prospect of the project with the same phone or e-mail (duplicate)",
+  ),
+  error: z.object({
+    code: z.string().describe("e.g. VALIDATION, DUPLICATE_PROSPECT, CLUB_NOT_FOUND, B2B_ONLY"),
+    field: z.string().nullable(),
+    message: z.string().describe("in the caller's language"),
+  }).optional(),
 });
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -131,9 +171,14 @@ async function csvExport(c: Ctx, user: SessionUser, query: ProspectSearchQuery) 
   });
   const when = (iso: string) => `${localDate(new Date(iso), tz)} ${hhmm.format(new Date(iso))}`;
   const enc = new TextEncoder();
+  const machine = query.columns === "api";
   const body = ReadableStream.from((async function* () {
-    yield enc.encode(prospectCsvHeader(t));
-    for await (const p of rows) yield enc.encode(prospectCsvRow(p, t, when));
+    yield enc.encode(machine ? apiCsvHeader() : prospectCsvHeader(t));
+    for await (const p of rows) {
+      yield enc.encode(
+        machine ? apiCsvRow(p, (iso) => isoWithOffset(iso, tz)) : prospectCsvRow(p, t, when),
+      );
+    }
   })());
   const day = localDate(ctx.now, tz);
   return new Response(body, {
@@ -165,6 +210,107 @@ function todayRoute(r: ApiRouter) {
   });
 }
 
+/** Possible duplicates of a project, and merging two records of one person. */
+function mergeRoutes(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/duplicates",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Possible duplicates in a market project: groups of live prospects that share a phone number (any written form) or an e-mail, each oldest first (at most ${DUPLICATE_GROUPS_MAX} groups). Reads every prospect of the project`,
+    query: duplicateGroupsQuerySchema,
+    response: z.array(duplicateGroupSchema),
+    handler: (c, { query, user }) => duplicateGroups(prospectCtx(c, user), query.marketProjectId),
+  });
+  prospectAction(r, {
+    method: "post",
+    path: "/api/prospects/:id/merge",
+    summary:
+      "Merge a duplicate into this prospect (both visible to and editable by the caller, one market project): the fields named in take are taken from the duplicate with the rules of a single change, the duplicate's notes and history move here with a 'merged with #<customerId>' entry, and the duplicate becomes a deleted prospect with mergedInto (an admin may restore it). Answers the survivor",
+    body: mergeSchema,
+    act: (ctx, id, body) => mergeProspects(ctx, id, body),
+  });
+}
+
+/** POST /api/prospects/bulk: one change of many prospects, each row on its own. */
+function bulkRoute(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/ids",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `The ids of the prospects matching the search filters (as GET /api/prospects, without paging), in its order, at most ${BULK_SELECT_MAX}; total counts every match`,
+    query: prospectSearchSchema,
+    response: z.object({ ids: z.array(z.string()), total: z.number().int() }),
+    handler: (c, { query, user }) => idsForUser(prospectCtx(c, user), query, BULK_SELECT_MAX),
+  });
+  r.add({
+    method: "post",
+    path: "/api/prospects/batch",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Create up to ${BATCH_CREATE_MAX} prospects, each item as the body of POST /api/prospects and through the rules of a single create, each answered on its own (never all-or-nothing): created with its id, duplicate with the id of the match (duplicateOf; null when the caller may not see it) or invalid with {code, field, message}. ${IDEMPOTENCY_DOC}`,
+    body: z.object({
+      items: z.array(z.unknown(), { error: "validation.arrayRequired" })
+        .min(1, "validation.arrayRequired")
+        .max(BATCH_CREATE_MAX, "validation.maxLength")
+        .describe(`1–${BATCH_CREATE_MAX} prospects, each as the body of POST /api/prospects`),
+    }),
+    response: z.object({ results: z.array(batchResultSchema) }),
+    idempotent: true,
+    handler: async (c, { body, user }) => {
+      const lang = c.get("lang") ?? "sv";
+      const results = await createBatch(prospectCtx(c, user), body.items);
+      return {
+        results: results.map((r) =>
+          r.status === "created" ? r : {
+            ...r,
+            error: {
+              code: r.error.code,
+              field: r.error.field,
+              message: translate(lang, r.error.messageKey),
+            },
+          }
+        ),
+      };
+    },
+  });
+  r.add({
+    method: "post",
+    path: "/api/prospects/bulk",
+    access: "user",
+    tag: "prospects",
+    summary:
+      `Change or delete up to ${BULK_MAX} prospects: set {sellStatus, assignedTo (user id, null: unassign), followUpDate, clubId, tag} or delete: true. Each row is applied on its own with the checks of a single change (PATCH, PATCH …/assign, DELETE) and its own history entry, never all-or-nothing; a row answers updated, conflict (changed since its version, or assigned to someone else), forbidden, invalid or notFound (also for prospects the caller may not see). ${IDEMPOTENCY_DOC}`,
+    body: prospectBulkSchema,
+    response: bulkResultSchema,
+    idempotent: true,
+    handler: async (c, { body, user }) => {
+      const out = await bulkChange(prospectCtx(c, user), body);
+      const lang = c.get("lang") ?? "sv";
+      return {
+        updated: out.updated,
+        results: out.results.map(({ id, status, error }) =>
+          error
+            ? {
+              id,
+              status,
+              error: {
+                code: error.code,
+                message: translate(lang, error.messageKey, error.vars),
+                fields: error.fields,
+              },
+            }
+            : { id, status }
+        ),
+      };
+    },
+  });
+}
+
 export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "get",
@@ -172,7 +318,7 @@ export function prospectRoutes(r: ApiRouter) {
     access: "user",
     tag: "prospects",
     summary:
-      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download",
+      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts",
     query: prospectSearchSchema,
     response: z.array(prospectSchema),
     totalHeader: true,
@@ -188,12 +334,20 @@ export function prospectRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/prospects",
+    idempotent: true,
     access: "user",
     tag: "prospects",
     summary:
       "Create a prospect (spec §5 create rules, §9 defaults). A live prospect of the project with the same phone or e-mail answers 409 DUPLICATE_PROSPECT with data.duplicates (allowDuplicate: true creates anyway); matches in other projects are listed under possibleDuplicates",
     body: prospectCreateSchema,
-    response: prospectSchema.extend({ possibleDuplicates: z.array(duplicateSchema) }),
+    response: prospectSchema.extend({
+      possibleDuplicates: z.array(duplicateSchema).describe(
+        "live prospects of other projects with the same phone or e-mail that the caller may see",
+      ),
+      registeredElsewhere: z.boolean().describe(
+        "the phone or e-mail is also registered in a project the caller may not see (who and where is not said)",
+      ),
+    }),
     status: 201,
     handler: async (c, { body, user }) => {
       const p = await createProspect(prospectCtx(c, user), body);
@@ -203,10 +357,13 @@ export function prospectRoutes(r: ApiRouter) {
   });
 
   todayRoute(r);
+  bulkRoute(r);
+  mergeRoutes(r);
 
   r.add({
     method: "post",
     path: "/api/prospects/import",
+    idempotent: true,
     access: "user",
     tag: "prospects",
     summary:

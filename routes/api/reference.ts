@@ -82,6 +82,7 @@ function resourceRoutes<T extends { id: string }, I extends z.ZodType, U extends
     summary: o.summary.create,
     body: o.input,
     status: 201,
+    idempotent: true,
     handler: async (c, { body }) => {
       const made = await o.create(c.get("deps").kv, body);
       return created(c, `${o.path}/${made.id}`, made);
@@ -190,6 +191,7 @@ function marketProjectRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/marketprojects",
+    idempotent: true,
     access: "admin",
     tag: "reference",
     summary:

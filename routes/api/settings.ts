@@ -8,6 +8,7 @@ import * as settings from "@/lib/services/settings.ts";
 import {
   adminSettingsInputSchema,
   adminSettingsSchema,
+  awaySchema,
   clubSchema,
   clubSubscriptionSchema,
   idListSchema,
@@ -28,6 +29,7 @@ const userSettingsSchema = z.object({
   showSelectMarketProjectMessage: z.boolean(),
   menu: z.number().int(),
   language: z.enum(LANGUAGES),
+  away: z.boolean().describe("away (borta): automatic assignment passes the user by"),
 });
 
 export function settingsRoutes(r: ApiRouter) {
@@ -143,6 +145,12 @@ function userSettingsRoutes(r: ApiRouter) {
     "Interface language sv or en (applied on the next page load)",
     languageSchema,
     (body) => ({ language: body.language }),
+  );
+  patchSettings(
+    "away",
+    "Away (borta): automatic assignment of new prospects passes the user by while true",
+    awaySchema,
+    (body) => ({ away: body.away }),
   );
 }
 

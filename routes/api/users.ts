@@ -13,6 +13,7 @@ import {
   userViewSchema,
 } from "@/lib/domain/user.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
+import { apiTokenIssueSchema, apiTokenSchema, auditEntrySchema } from "@/lib/domain/user.ts";
 import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
 
@@ -44,6 +45,7 @@ function profileRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/user",
+    idempotent: true,
     access: "admin",
     tag: "users",
     summary: "Register a user (admin); the user gets a verification e-mail",
@@ -143,16 +145,19 @@ function adminUserRoutes(r: ApiRouter) {
   r.add({
     method: "post",
     path: "/api/admin/users/:id/api-tokens",
+    idempotent: true,
     access: "admin",
     tag: "users",
-    summary: "Issue an API token for scripts (shown once)",
+    summary:
+      "Issue an API token for a user's scripts (the token is answered once): scope read (GET only), write (default: everything but admin operations) or admin; expiresAt a date (through its end, UTC) or an instant",
     status: 201,
     params: idParams,
-    body: z.object({
-      name: z.string().trim().min(1, "validation.required").max(100, "validation.invalidValue"),
+    body: apiTokenIssueSchema,
+    response: apiTokenSchema.extend({
+      token: z.string().describe("klt_…: send as Authorization: Bearer; shown only now"),
     }),
     handler: async (c, { params, body, user }) =>
-      c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body.name), 201),
+      c.json(await users.issueUserApiToken(servicesDeps(c), user!, params.id, body), 201),
   });
 
   r.add({
@@ -161,7 +166,7 @@ function adminUserRoutes(r: ApiRouter) {
     access: "admin",
     tag: "users",
     summary:
-      "Send a new verification e-mail to a user awaiting verification (409 ALREADY_VERIFIED once verified)",
+      "Send a new verification e-mail to a user awaiting verification (409 ALREADY_VERIFIED once verified; 429 TOO_MANY_VERIFICATION_EMAILS after 3 sends to one user within an hour)",
     status: 202,
     params: idParams,
     response: z.object({ sent: z.literal(true), email: z.string() }),
@@ -175,14 +180,16 @@ function adminUserRoutes(r: ApiRouter) {
       "/api/admin/users/:id/audit",
       "Audit trail of admin actions on a user, newest first",
       users.userAudit,
+      z.array(auditEntrySchema),
     ],
     [
       "/api/admin/users/:id/api-tokens",
-      "A user's API tokens (never the token itself)",
+      "A user's API tokens with scope, expiry and last use (never the token itself)",
       users.listUserApiTokens,
+      z.array(apiTokenSchema),
     ],
   ] as const;
-  for (const [path, summary, read] of reads) {
+  for (const [path, summary, read, response] of reads) {
     r.add({
       method: "get",
       path,
@@ -190,6 +197,7 @@ function adminUserRoutes(r: ApiRouter) {
       tag: "users",
       summary,
       params: idParams,
+      response,
       handler: async (c, { params, user }) => await read(servicesDeps(c), user!, params.id),
     });
   }

@@ -4,7 +4,7 @@
  * credentials and pass; so do requests with no cookies and no browser headers (scripts, curl).
  */
 import type { MiddlewareHandler } from "hono";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
 import type { AppEnv } from "@/routes/env.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

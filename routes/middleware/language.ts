@@ -1,5 +1,6 @@
 /**
- * The request's language: the signed-in user's stored preference, else the language of the page
+ * The request's language: for a script's bearer call the one its Accept-Language names, else the
+ * signed-in user's stored preference, else the language of the page
  * that called (the browser client's X-UI-Language header, so a Swedish page never shows English
  * errors), else the "lang" cookie, else (for API calls from scripts) Accept-Language, else
  * Swedish — the display default (spec §1).
@@ -14,7 +15,11 @@ export function language(): MiddlewareHandler<AppEnv> {
   return async function language(c, next) {
     const user = c.get("user");
     let lang = DEFAULT_LANG;
-    if (user) {
+    const named = c.get("authVia") === "bearer" ? namedLang(c) : null;
+    if (named) {
+      // A script with a token names its language per request; its user's setting is the default.
+      lang = named;
+    } else if (user) {
       // The session middleware read them with the session (not for API tokens).
       let settings = c.get("userSettings");
       if (!settings) {
@@ -28,6 +33,12 @@ export function language(): MiddlewareHandler<AppEnv> {
     c.set("lang", lang);
     await next();
   };
+}
+
+/** The language a bearer call names itself (Accept-Language's first tag), if one the app has. */
+function namedLang(c: Ctx): Lang | null {
+  const tag = c.req.header("accept-language")?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  return isLang(tag) ? tag : null;
 }
 
 /** The language a request names without a session: X-UI-Language, the cookie, Accept-Language. */

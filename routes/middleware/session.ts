@@ -22,6 +22,7 @@ export function session(
     const { kv, config, now } = c.get("deps");
     c.set("user", null);
     c.set("authVia", null);
+    c.set("tokenScope", null);
     // Read with the session in one KV call; the language middleware reads it when unset.
     c.set("userSettings", null);
     c.set("prefetched", null);
@@ -40,10 +41,11 @@ export function session(
     if (auth) {
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
       if (m) {
-        const apiUser = await resolveApiToken(kv, m[1]);
-        if (apiUser) {
-          c.set("user", apiUser);
+        const apiToken = await resolveApiToken(kv, m[1], now());
+        if (apiToken) {
+          c.set("user", apiToken.user);
           c.set("authVia", "bearer");
+          c.set("tokenScope", apiToken.scope);
         } else {
           signIn(await resolveAccessSession(kv, config.secretKey, m[1], now(), ahead()), "bearer");
         }

@@ -1,5 +1,5 @@
 /** Page guards: unauthenticated → /login?redirect=<path> (via the error mapper); non-admin → 403 page. */
-import { HttpError } from "@/lib/domain/errors.ts";
+import { HttpError } from "@/routes/errors.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
 import type { Ctx } from "@/routes/env.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { Hono } from "hono";
 import { isAdmin } from "@/lib/domain/user.ts";
-import { prospectsPage } from "@/routes/pages/prospects.tsx";
+import { prospectPages, prospectsPage } from "@/routes/pages/prospects.tsx";
 import { todayPages } from "@/routes/pages/today.tsx";
 import type { AppEnv } from "@/routes/env.ts";
 
@@ -14,6 +14,7 @@ export function homePages(app: Hono<AppEnv>) {
     if (user && !isAdmin(user)) return c.redirect("/today", 302);
     return prospectsPage(c);
   });
-  app.get("/prospects", prospectsPage);
+  app.get("/prospects", (c) => prospectsPage(c));
+  prospectPages(app);
   todayPages(app);
 }

@@ -21,7 +21,10 @@ import ProspectGrid, { type ProspectGridProps } from "@/islands/ProspectGrid.tsx
 import { apiQuery, filtersFromParams } from "@/islands/prospects/query.ts";
 import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
-import type { Ctx } from "@/routes/env.ts";
+import type { AppEnv, Ctx } from "@/routes/env.ts";
+import type { Hono } from "hono";
+import { callApi, readForm } from "@/routes/pages/form_bridge.ts";
+import { listViews, viewForUser } from "@/lib/services/saved_views.ts";
 
 function ProspectsPage(
   { grid, firstRun }: { grid: ProspectGridProps; firstRun: FirstRunStatus | null },
@@ -37,7 +40,10 @@ function ProspectsPage(
 }
 
 /** The page handler (mounted for / and /prospects by routes/pages/home.tsx). */
-export async function prospectsPage(c: Ctx) {
+export async function prospectsPage(
+  c: Ctx,
+  o: { query?: string; viewSaveError?: { name: string; message: string }; status?: number } = {},
+) {
   const user = requirePageUser(c);
   const { kv, config, now } = c.get("deps");
   const [projects, myClubIds] = await Promise.all([
@@ -50,14 +56,21 @@ export async function prospectsPage(c: Ctx) {
     : await listClubs(kv);
   const visible = new Set(projects.map((p) => p.marketProjectId));
   const remembered = Number(c.get("userSettings")?.selectedMarketProjectId);
+  const at = now();
+  // `?view=<id>` opens a saved view: its filter and sort exactly as saved.
+  const params = new URLSearchParams(o.query ?? new URL(c.req.url).search);
+  const viewCtx = { kv, now: at, user };
+  const [views, view] = await Promise.all([
+    listViews(viewCtx),
+    params.get("view") ? viewForUser(viewCtx, params.get("view")!) : null,
+  ]);
   const filters = filtersFromParams(
-    new URL(c.req.url).searchParams,
+    view ? new URLSearchParams(view.query) : params,
     visible.has(remembered) ? remembered : null,
   );
   if (filters.marketProjectId !== null && !visible.has(filters.marketProjectId)) {
     filters.marketProjectId = null;
   }
-  const at = now();
   let rows: Prospect[] = [];
   let total = 0;
   if (filters.marketProjectId !== null) {
@@ -81,9 +94,40 @@ export async function prospectsPage(c: Ctx) {
     rows,
     total,
     columns: GRID_COLUMNS,
+    views,
+    viewId: view?.id ?? null,
+    viewSaveError: o.viewSaveError ?? null,
   };
   const firstRun = isAdmin(user) ? await firstRunStatus(kv) : null;
   return renderPage(c, <ProspectsPage grid={grid} firstRun={firstRun} />, {
     title: "prospects.title",
+    status: o.status,
+  });
+}
+
+/**
+ * The "save current view" form's server action: the API call its island makes; then the saved
+ * view's filters (303), or the page again with the refusal under the name field.
+ */
+export function prospectPages(app: Hono<AppEnv>) {
+  app.post("/prospects/views", async (c) => {
+    requirePageUser(c);
+    const f = await readForm(c);
+    const query = f.query ?? "";
+    const out = await callApi(app, c, "POST", "/api/views", {
+      name: f.name ?? "",
+      query,
+      shared: f.shared === "on",
+    });
+    if (out.status === 201) return c.redirect(`/prospects?view=${out.json!.id}`, 303);
+    const message = out.errors("name");
+    return await prospectsPage(c, {
+      query,
+      status: out.status,
+      viewSaveError: {
+        name: f.name ?? "",
+        message: message.name ?? message.query ?? Object.values(message)[0] ?? "",
+      },
+    });
   });
 }

@@ -32,6 +32,7 @@ import { findDataSubject } from "@/lib/services/privacy.ts";
 import ChooseClubTab from "@/islands/settings/ChooseClubTab.tsx";
 import AdminTab from "@/islands/settings/AdminTab.tsx";
 import ClubsTab from "@/islands/settings/ClubsTab.tsx";
+import AssignmentPanel from "@/islands/settings/AssignmentPanel.tsx";
 import MarketProjectsTab from "@/islands/settings/MarketProjectsTab.tsx";
 import DistrictsTab from "@/islands/settings/DistrictsTab.tsx";
 
@@ -114,6 +115,7 @@ async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
         },
         categories,
         language: c.get("userSettings")?.language ?? lang,
+        away: c.get("userSettings")?.away ?? false,
       };
       return (
         <>
@@ -165,7 +167,13 @@ async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
     }
     case "clubs": {
       const [clubs, districts] = await Promise.all([listClubs(kv), listDistricts(kv)]);
-      return <Island name="ClubsTab" component={ClubsTab} props={{ clubs, districts }} />;
+      const named = clubs.map((cl) => ({ clubId: cl.clubId, name: cl.name }));
+      return (
+        <>
+          <Island name="ClubsTab" component={ClubsTab} props={{ clubs, districts }} />
+          <Island name="AssignmentPanel" component={AssignmentPanel} props={{ clubs: named }} />
+        </>
+      );
     }
     case "marketProjects": {
       const projects = await visibleProjects(kv, user);

@@ -17,7 +17,8 @@ import { generateChainInFile, pickWeighted, zipfWeights } from "@/scripts/bench/
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { startServer } from "@/scripts/bench/bench_server.ts";

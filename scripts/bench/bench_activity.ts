@@ -15,20 +15,16 @@ import { BLANK_PROSPECT } from "@/lib/domain/prospect_schemas.ts";
 import { parseArgs } from "node:util";
 import process from "node:process";
 import { prospectKey, prospectsByNextTransitionPrefix } from "@/lib/db/keys.ts";
-import {
-  ID_IN_KEY,
-  prospectEvents,
-  prospectIndexEntries,
-  wholeHistory,
-} from "@/lib/db/prospect_indexes.ts";
+import { ID_IN_KEY, prospectEvents, prospectIndexEntries } from "@/lib/db/prospect_indexes.ts";
+import { wholeHistory } from "@/scripts/bench/generate.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
-import { drainNotifications } from "@/lib/jobs/notifications.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
+import { drainNotifications } from "@/lib/services/notification_delivery.ts";
 import { DEFAULT_TIME_LIMITS } from "@/lib/domain/reference_rules.ts";
 import { addWorkMs } from "@/lib/domain/worktime.ts";
 import { openKv, ulid } from "@/lib/db/kv.ts";
 import { type ClockSettings, computeActivity } from "@/lib/services/prospect_clock.ts";
-import { loadConfig, testConfig } from "@/lib/config.ts";
+import { loadConfig } from "@/lib/config.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -104,7 +100,7 @@ for (let i = 0; i < N; i++) {
     for (const e of prospectIndexEntries(p)) op.set(e.key, e.value);
     // Its history so far (the creation), which the pass's write appends to.
     const created = prospectEvents(null, p, { at: p.registerDate, userId: null, newId: ulid });
-    for (const e of wholeHistory(p.id, [created])) op.set(e.key, e.value);
+    for (const e of wholeHistory(p.id, [created], () => ulid())) op.set(e.key, e.value);
     ops += 21;
   } else if (p.nextTransitionAt) {
     op.set(prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id), ID_IN_KEY);
@@ -128,7 +124,11 @@ if (values["generate-only"]) {
 kv.close();
 const { kvReaders, kvCheckpointer } = loadConfig();
 const kvRun = await openKv({ kvPath: path, kvReaders, kvCheckpointer });
-const deps = { kv: kvRun, config: testConfig({ TZ_NAME: tz }), now: () => now };
+const deps = {
+  kv: kvRun,
+  config: loadConfig({ APP_ENV: "test", KV_PATH: ":memory:", TZ_NAME: tz }),
+  now: () => now,
+};
 // CPU time of this process next to wall time: the machine may be shared with other work.
 const cpu0 = process.cpuUsage();
 const t1 = performance.now();

@@ -7,14 +7,15 @@
  *   deno task bench:costs --kv /tmp/klubbleads-bench-100000.kv   (a copy: requests write to it)
  */
 import { parseArgs } from "node:util";
-import { testConfig } from "@/lib/config.ts";
+import { loadConfig } from "@/lib/config.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { listDistricts, listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { createApp } from "@/routes/mod.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
 
 class Counts {
   families = new Map<string, number>();
@@ -148,7 +149,7 @@ if (!values.kv) throw new Error("--kv path of a generated store (a copy) is requ
 const raw = await Deno.openKv(values.kv);
 let counts = new Counts();
 const kv = counting(raw, () => counts);
-const config = testConfig({});
+const config = loadConfig({ APP_ENV: "test", KV_PATH: ":memory:" });
 const app = createApp({ kv, config });
 
 const users = (await listAll<UserRecord>(raw, usersPrefix())).map((e) => e.value);

@@ -22,7 +22,7 @@ import { generateChainInFile } from "@/scripts/bench/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
-import { subscribedClubIds } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { funnel } from "@/lib/services/reports.ts";

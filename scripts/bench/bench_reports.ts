@@ -7,7 +7,7 @@
  * over HTTP on loopback, one client, for today and for past reference dates. Prints p50/p95/max.
  *
  * The generator keeps every past midnight's report values and prunes the buckets before, as the
- * nightly job does (keepMidnights, lib/jobs/report_snapshots.ts); a store generated before that is
+ * nightly job does (keepMidnights, lib/services/report_snapshots.ts); a store generated before that is
  * brought there first (migration 85), and the time it took printed.
  */
 import { parseArgs } from "node:util";
@@ -18,7 +18,8 @@ import { generateChainInFile } from "@/scripts/bench/generate.ts";
 import { listAll, openKv } from "@/lib/db/kv.ts";
 import { loadConfig } from "@/lib/config.ts";
 import { usersPrefix } from "@/lib/db/keys.ts";
-import { listDistricts, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { listDistricts, listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";

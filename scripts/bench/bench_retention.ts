@@ -34,7 +34,7 @@ console.log(
 );
 if (values.erase) {
   const { runRetention } = await import("@/lib/services/privacy.ts");
-  const { getAdminSettings, updateAdminSettings } = await import("@/lib/db/reference.ts");
+  const { getAdminSettings, updateAdminSettings } = await import("@/lib/db/settings.ts");
   const s = await getAdminSettings(kv);
   await updateAdminSettings(kv, s.id, { retentionDays: days });
   t0 = performance.now();

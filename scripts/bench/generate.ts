@@ -14,11 +14,13 @@ import {
   createClub,
   createDistrict,
   createMarketProject,
-  setAllClubSubscriptions,
 } from "@/lib/db/reference.ts";
+import { setAllClubSubscriptions } from "@/lib/db/settings.ts";
 import { createUser } from "@/lib/db/users.ts";
 import {
   customerIdSeqKey,
+  prospectEventKey,
+  prospectHistoryKey,
   prospectKey,
   prospectsPrefix,
   reportDistrictsFromKey,
@@ -33,11 +35,14 @@ import {
 import { changeTimeKept } from "@/lib/domain/reports.ts";
 import { BUCKET_DAYS_KEPT, keepEveryProject, type KeyRange, type Prune } from "@/lib/db/reports.ts";
 import {
+  type EventPack,
+  historyText,
+  packEvents,
   type ProspectEvent,
   prospectEvents,
   prospectIndexEntries,
+  splitHistory,
   stateCounterKeys,
-  wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
 import { type EncodedChunk, inKeyOrder, kvFileKey } from "@/scripts/bench/kv_load.ts";
@@ -865,4 +870,32 @@ function prospectHistory(i: number, x: HistoryCtx) {
   );
   steps.push([rec, final, finalAt]);
   return { final, steps, events };
+}
+
+/**
+ * The history of a prospect written at once (the bulk generator), as its writes would have left it one after another:
+ * one pack per write, the archive keys each split made (`archiveId` gets the time of the pack whose
+ * write split it).
+ */
+export function wholeHistory(
+  prospectId: string,
+  writes: ProspectEvent[][],
+  archiveId: (ms: number) => string,
+): { key: Deno.KvKey; value: unknown }[] {
+  const out: { key: Deno.KvKey; value: unknown }[] = [];
+  let packs: EventPack[] = [];
+  for (const w of writes) {
+    if (!w.length) continue;
+    const pack = packEvents(w);
+    packs.push(pack);
+    const split = splitHistory(packs);
+    if (!split) continue;
+    const at = Date.parse(pack.at);
+    for (const chunk of split.archived) {
+      out.push({ key: prospectEventKey(prospectId, archiveId(at)), value: historyText(chunk) });
+    }
+    packs = split.kept;
+  }
+  if (packs.length) out.push({ key: prospectHistoryKey(prospectId), value: historyText(packs) });
+  return out;
 }

@@ -1,14 +1,14 @@
 /**
- * A `deno lint` plugin for the code's shape (issue #18), run by `deno task check`:
+ * A `deno lint` plugin for the code's shape, run by `deno task check`:
  * - max-function-lines: no function in the app (lib/, routes/, islands/, components/, main.ts)
  *   over 120 lines. A longer one is split into named parts — components, hooks, route groups.
  * - layers: imports follow the layers of docs/architecture.md — lib/domain imports only
- *   lib/domain; lib/db no services, jobs or auth; lib never islands/, routes/ or scripts/; routes
- *   never lib/db (they call services); islands and components no server code but types; main.ts
- *   no script.
+ *   lib/domain; lib/db no services, jobs or auth; lib/jobs no lib/db (jobs call services); lib
+ *   never islands/, routes/ or scripts/; routes never lib/db or lib/jobs (they call services);
+ *   components never islands; islands and components no server code but types; main.ts no script.
  * - kv-in-db: Deno KV is used in lib/db only — no `.atomic()`, no get/getMany/list/set/delete/
  *   watch/enqueue on a KV handle (named `kv` or `….kv`), no `Deno.AtomicOperation` elsewhere in
- *   the app; lib/db throws domain errors, not HttpError; in lib/ only the WAL checkpointer opens
+ *   the app; lib/ throws domain errors, never HttpError (routes/errors.ts); in lib/ only the WAL checkpointer opens
  *   KV's SQLite file (`node:sqlite`), and no code there changes a schema (CREATE/DROP/ALTER).
  * - present-tense: comments in the app say why the code is as it is now — no issue, decision or
  *   migration numbers and no measuring rounds (the history is in git).
@@ -35,6 +35,9 @@ const LAYERS: [RegExp, RegExp, string][] = [
   [/\/lib\/db\//, /^@\/lib\/(services|jobs|auth)\//, "lib/db is below services, jobs and auth"],
   [/\/lib\//, /^@\/(islands|routes|scripts)\//, "lib never imports islands/, routes/ or scripts/"],
   [/\/routes\//, /^@\/lib\/db\//, "routes call lib/services, never lib/db"],
+  [/\/routes\//, /^@\/lib\/jobs\//, "routes call lib/services, never lib/jobs"],
+  [/\/lib\/jobs\//, /^@\/lib\/db\//, "jobs call lib/services, never lib/db"],
+  [/\/components\//, /^@\/islands\//, "components never import islands: a page places them"],
   [/\/main\.ts$/, /^@\/scripts\//, "main.ts imports no script"],
 ];
 /** Islands and components may name server types, never load server code. */
@@ -86,8 +89,8 @@ function checkKvCall(ctx: Deno.lint.RuleContext, node: Deno.lint.CallExpression)
 function checkKvImport(ctx: Deno.lint.RuleContext, node: Deno.lint.ImportDeclaration) {
   const f = ctx.filename;
   const from = node.source.value;
-  if (/\/lib\/db\//.test(f) && node.specifiers.some((s) => s.local.name === "HttpError")) {
-    ctx.report({ node, message: "lib/db throws DomainError; routes map it to an HTTP status" });
+  if (inLib(f) && node.specifiers.some((s) => s.local.name === "HttpError")) {
+    ctx.report({ node, message: "lib/ throws DomainError kinds; HttpError belongs to routes/" });
   }
   if (inLib(f) && from === "node:sqlite" && !SQLITE_HOME.test(f)) {
     ctx.report({ node, message: "only lib/db/wal_checkpointer.ts opens KV's SQLite file" });

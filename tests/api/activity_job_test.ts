@@ -11,14 +11,14 @@ import assert from "node:assert/strict";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { updateUser, updateUserSettings } from "@/lib/db/users.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { notificationQueuePrefix, prospectKey } from "@/lib/db/keys.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
-import { runActivityJob, runDuePass } from "@/lib/jobs/activity.ts";
-import { drainNotifications } from "@/lib/jobs/notifications.ts";
-import { runDailyReport } from "@/lib/jobs/daily_report.ts";
+import { runActivityJob, runDuePass } from "@/lib/services/activity_pass.ts";
+import { drainNotifications } from "@/lib/services/notification_delivery.ts";
+import { runDailyReport } from "@/lib/services/daily_report.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 

@@ -132,6 +132,7 @@ Deno.test("brute force: 5 failures lock the account for 15 minutes (429), then i
     });
     assert.equal(locked.res.status, 429);
     assert.equal(locked.json.error, "TOO_MANY_ATTEMPTS");
+    assert.equal(locked.res.headers.get("retry-after"), String(15 * 60), "the lock's window");
     assert.equal(
       locked.json.message,
       "Too many unsuccessful login attempts. Please try again later",

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { ALL_CLUBS, apiQuery, defaultFilters } from "@/islands/prospects/query.ts";
 
 Deno.test("reports: an admin's sell-status-age covers every club, a user's their subscribed ones", async () => {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { kvFiles } from "@/scripts/kv_compact.ts";
 import { createApp } from "@/routes/mod.ts";

@@ -113,6 +113,15 @@ Deno.test("Deno Deploy: default store, no run/write/ffi — setup, reference dat
     });
     assert.equal(project.status, 201, JSON.stringify(project.json));
 
+    // Work time round the clock, so a new prospect is due (ToDo) whenever this test runs.
+    const wt = await admin("GET", "/api/admin-settings");
+    const allDay = await admin("PUT", `/api/admin-settings/${wt.json.id}`, {
+      worktimeFrom: "00:00",
+      worktimeTo: "23:59",
+      version: wt.json.version,
+    });
+    assert.equal(allDay.status, 200, JSON.stringify(allDay.json));
+
     // Prospects: create, a §5 refusal that writes nothing, search, save with a follow-up, 409.
     const created = [];
     for (const [i, first] of ["Anna", "Bertil", "Cecilia"].entries()) {
@@ -200,12 +209,18 @@ Deno.test("Deno Deploy: default store, no run/write/ffi — setup, reference dat
       JSON.stringify(history.json).includes("Booked"),
       "the status change is in the history",
     );
-    const today = await admin("GET", "/api/prospects/today");
+    // Today's list of club 11 (an admin names the club): the due prospects, read and ordered.
+    const today = await admin("GET", "/api/prospects/today?clubId=11");
     assert.equal(today.status, 200, JSON.stringify(today.json));
+    assert.deepEqual(
+      today.json.map((p: any) => p.firstName).sort(),
+      ["Bertil", "Cecilia"],
+      "Anna is Booked and Paused until her follow-up; the other two are due",
+    );
 
     // Settings: work time, a time limit, the user's own settings and club subscriptions.
     const ws = await admin("GET", "/api/admin-settings");
-    assert.equal(ws.json.worktimeFrom, "08:00");
+    assert.equal(ws.json.worktimeFrom, "00:00");
     const ws2 = await admin("PUT", `/api/admin-settings/${ws.json.id}`, {
       worktimeFrom: "07:30",
       worktimeTo: "16:00",
@@ -247,6 +262,7 @@ Deno.test("Deno Deploy: default store, no run/write/ffi — setup, reference dat
 Deno.test("KV_PATH: empty is the runtime's default store; on Deno Deploy that is the default", () => {
   assert.equal(loadConfig({ KV_PATH: "" }).kvPath, "");
   assert.equal(loadConfig({}).kvPath, DEFAULT_KV_PATH);
-  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc123" }).kvPath, "");
-  assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc123", KV_PATH: "x.kv" }).kvPath, "x.kv");
+  const deploy = { DENO_DEPLOYMENT_ID: "abc123", APP_ENV: "development" };
+  assert.equal(loadConfig(deploy).kvPath, "");
+  assert.equal(loadConfig({ ...deploy, KV_PATH: "x.kv" }).kvPath, "x.kv");
 });

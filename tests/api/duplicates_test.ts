@@ -139,3 +139,42 @@ Deno.test("export: every matching row as CSV Excel opens (BOM, ;, å/ä/ö, form
     env.close();
   }
 });
+
+Deno.test("duplicates: a B2B user creating the phone or e-mail of someone in a project they may not see learns only that it is registered elsewhere", async () => {
+  const env = await makeEnv();
+  try {
+    await makeChain(env);
+    const { headers: staff } = await signedIn(env);
+    const { headers: b2b } = await signedIn(env, { role: "ROLE_B2B_USER" });
+    const hidden = await createRow(env, staff, {
+      firstName: "Hemlig",
+      lastName: "Person",
+      phoneNumber: "070-555 12 34",
+      email: "hemlig@example.se",
+      customerId: 77001,
+    });
+    for (const over of [{ phoneNumber: "+46705551234" }, { email: "HEMLIG@example.se" }]) {
+      const r = await call(env, "POST", "/api/prospects", {
+        headers: { ...b2b, "Accept-Language": "sv" },
+        body: newRow({ ...over, marketProjectId: 2 }),
+      });
+      assert.equal(r.res.status, 201, JSON.stringify(r.json));
+      assert.deepEqual(r.json.possibleDuplicates, []);
+      assert.equal(r.json.registeredElsewhere, true);
+      const text = JSON.stringify(r.json);
+      for (const secret of [hidden.id, "Hemlig", "77001"]) {
+        assert.ok(!text.includes(secret), `the answer names ${secret}`);
+      }
+    }
+    // Staff see both projects: the B2B records are listed to them by name.
+    const again = await call(env, "POST", "/api/prospects", {
+      headers: staff,
+      body: newRow({ phoneNumber: "0705551234", marketProjectId: 1, allowDuplicate: true }),
+    });
+    assert.equal(again.res.status, 201, JSON.stringify(again.json));
+    assert.equal(again.json.registeredElsewhere, false);
+    assert.equal(again.json.possibleDuplicates[0]?.marketProjectId, 2, "staff see the B2B record");
+  } finally {
+    env.close();
+  }
+});

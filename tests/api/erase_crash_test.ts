@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openKv } from "@/lib/db/kv.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { createTestUser, TEST_PASSWORD, type TestEnv, withDir } from "@/tests/helpers.ts";
 import { ROOT, startServer } from "@/tests/api/server_process.ts";

@@ -4,8 +4,9 @@ import { Hono } from "hono";
 import { call, makeEnv, ORIGIN, signedIn, strongKey } from "@/tests/helpers.ts";
 
 const STRONG = strongKey();
-import { ConfigError, DEV_SECRET_KEY, loadConfig, testConfig } from "@/lib/config.ts";
-import { HttpError } from "@/lib/domain/errors.ts";
+import { ConfigError, DEV_SECRET_KEY, loadConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
+import { HttpError } from "@/routes/errors.ts";
 import { csrf } from "@/routes/middleware/csrf.ts";
 import { requestLog } from "@/routes/middleware/request_log.ts";
 import type { AppEnv } from "@/routes/env.ts";

@@ -16,11 +16,11 @@ import {
   TZ,
 } from "@/tests/api/report_fixtures.ts";
 import { postWebLead, search } from "@/tests/api/prospect_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import { reportCounterKey } from "@/lib/db/keys.ts";
 import { backfillFunnel } from "@/lib/db/report_funnel.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import { isFollowUpSellStatus, SELL_STATUS_TABLE, SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import {

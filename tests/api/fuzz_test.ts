@@ -78,6 +78,8 @@ function propsOf(schema: unknown): string[] {
   return [...new Set([...own, ...nested])];
 }
 
+const fuzzToken = { name: "fuzz", scope: "admin" as const, expiresAt: null };
+
 Deno.test({
   name:
     "fuzz: every operation, thousands of generated inputs — no 5xx, no-store, documented shapes",
@@ -90,8 +92,8 @@ Deno.test({
       const admin = await createTestUser(env.kv, { role: "ROLE_ADMIN", email: "fz-a@example.se" });
       const user = await createTestUser(env.kv, { email: "fz-u@example.se" });
       const tokens = {
-        admin: (await issueApiToken(env.kv, admin.id, "fuzz", admin.id)).token,
-        user: (await issueApiToken(env.kv, user.id, "fuzz", admin.id)).token,
+        admin: (await issueApiToken(env.kv, admin.id, fuzzToken, admin.id, new Date())).token,
+        user: (await issueApiToken(env.kv, user.id, fuzzToken, admin.id, new Date())).token,
       };
       const seeded = await call(env, "POST", "/api/prospects", {
         headers: { Authorization: `Bearer ${tokens.user}` },

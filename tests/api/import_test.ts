@@ -113,15 +113,26 @@ Deno.test("import: English headers with ',', errors and duplicates by file line;
       { line: 11, id: existing.id },
     ]);
     assert.deepEqual(
-      dry.json.errors.map((e: any) => [e.line, e.field]),
-      [[6, "lastName"], [6, "email"], [7, "clubId"], [8, "phoneNumber"]],
+      dry.json.errors.map((e: any) => [e.line, e.field, e.code]),
+      [
+        [6, "lastName", "VALIDATION"],
+        [6, "email", "VALIDATION"],
+        [7, "clubId", "CLUB_NOT_FOUND"],
+        [8, "phoneNumber", "VALIDATION"],
+      ],
     );
+    assert.deepEqual(dry.json.createdIds, [], "a dry run creates nothing");
     assert.ok(dry.json.errors.every((e: any) => typeof e.message === "string" && e.message));
     assert.deepEqual(dry.json.ignoredColumns, ["Unknown column"]);
     assert.equal(await total(env, h), 1, "a dry run writes nothing");
 
     const real = await importCsv(env, h, "marketProjectId=1", csv);
     assert.equal(real.json.created, 3);
+    assert.deepEqual(real.json.createdIds.map((c: any) => c.line), [2, 3, 9]);
+    for (const c of real.json.createdIds) {
+      const got = await call(env, "GET", `/api/prospects/${c.id}`, { headers: h });
+      assert.equal(got.res.status, 200, `the id of line ${c.line} is a prospect`);
+    }
     const line2 = real.json.duplicates.find((d: any) => d.line === 5);
     assert.ok(line2.id, "a duplicate of an imported line names the prospect it became");
     assert.equal(await total(env, h), 4);

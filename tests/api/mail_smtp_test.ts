@@ -8,7 +8,7 @@ import { call, createTestUser, makeEnv, ORIGIN, TEST_PASSWORD } from "@/tests/he
 import { listOutbox, sendMail, sendSms } from "@/lib/notify/mod.ts";
 import { MAX_MAIL_ATTEMPTS, retryFailedMail } from "@/lib/notify/retry.ts";
 import { mailRetryPrefix } from "@/lib/db/keys.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 
 interface Received {
   from: string;

@@ -6,12 +6,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { openKv, ulid } from "@/lib/db/kv.ts";
 import { notificationQueueKey } from "@/lib/db/keys.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
-import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
+import {
+  drainNotifications,
+  type QueuedNotification,
+} from "@/lib/services/notification_delivery.ts";
 import { retryFailedMail } from "@/lib/notify/retry.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { createTestUser, type TestEnv } from "@/tests/helpers.ts";

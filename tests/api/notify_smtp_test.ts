@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { updateUser } from "@/lib/db/users.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
-import { runDailyReport } from "@/lib/jobs/daily_report.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
+import { runDailyReport } from "@/lib/services/daily_report.ts";
 
 interface Received {
   from: string;

@@ -8,7 +8,7 @@ import { getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dumpKv, restoreKv } from "@/lib/db/dump.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";

@@ -1,5 +1,7 @@
 /** Test fixtures for prospects: a small chain (district, clubs, projects) and a row factory. */
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { prospectCountByClubKey, prospectCountByProjectKey } from "@/lib/db/keys.ts";
+import { counterValue } from "@/lib/db/kv.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import { call, ORIGIN, type TestEnv } from "@/tests/helpers.ts";
 import assert from "node:assert/strict";
@@ -121,4 +123,14 @@ export async function postWebLead(env: TestEnv, key: string, over: Record<string
     }),
   }, { remoteAddr: { hostname: `203.0.113.${Math.floor(Math.random() * 200)}` } });
   assert.equal(res.status, 201, await res.text());
+}
+
+/** How many prospects refer to a club, as the club's delete check reads it. */
+export async function countProspectsOfClub(env: { kv: Deno.Kv }, clubId: number) {
+  return counterValue((await env.kv.get(prospectCountByClubKey(clubId))).value);
+}
+
+/** How many prospects refer to a market project, as the project's delete check reads it. */
+export async function countProspectsOfProject(env: { kv: Deno.Kv }, marketProjectId: number) {
+  return counterValue((await env.kv.get(prospectCountByProjectKey(marketProjectId))).value);
 }

@@ -3,6 +3,7 @@
  * path, the KV holds exactly the index entries and counters the records imply, and searches agree
  * with a brute-force filter over all records.
  */
+import { DomainError } from "@/lib/domain/errors.ts";
 import { decodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
 import assert from "node:assert/strict";
 import { makeEnv, signedIn } from "@/tests/helpers.ts";
@@ -30,14 +31,9 @@ import {
   prospectTotalKeys,
   referenceCounterKeys,
   type StoredHistory,
-  wholeHistory,
 } from "@/lib/db/prospect_indexes.ts";
-import {
-  listProspectEvents,
-  searchProspects,
-  type SearchSpec,
-  type StoredProspect,
-} from "@/lib/db/prospects.ts";
+import { listProspectEvents, type StoredProspect } from "@/lib/db/prospects.ts";
+import { searchProspects, type SearchSpec } from "@/lib/db/prospect_search.ts";
 import { counterValue } from "@/lib/db/kv.ts";
 import {
   assignProspect,
@@ -47,7 +43,7 @@ import {
   saveProspect,
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
-import { generateChain } from "@/scripts/bench/generate.ts";
+import { generateChain, wholeHistory } from "@/scripts/bench/generate.ts";
 import {
   clubChanges,
   clubStatusCounts,
@@ -266,7 +262,7 @@ Deno.test("indexes and counters match the records after random writes; search = 
         applied++;
       } catch (e) {
         // Refusals (e.g. ALREADY_ASSIGNED) are fine: they must change nothing.
-        if (!(e instanceof Error && "status" in e)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     }
 
@@ -490,7 +486,7 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     ]);
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const lost = results.filter((r) =>
-      r.status === "rejected" && (r.reason as { status?: number }).status === 409
+      r.status === "rejected" && (r.reason as DomainError).kind === "conflict"
     ).length;
     assert.deepEqual({ ok, lost }, { ok: 30, lost: 1 });
     const records = await assertConsistent(env.kv);

@@ -4,11 +4,8 @@ import assert from "node:assert/strict";
 import { translate } from "@/lib/i18n/mod.ts";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, newRow, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
-import {
-  countProspectsOfClub,
-  countProspectsOfProject,
-  updateTimeSetting,
-} from "@/lib/db/reference.ts";
+import { countProspectsOfClub, countProspectsOfProject } from "@/tests/api/prospect_fixtures.ts";
+import { updateTimeSetting } from "@/lib/db/settings.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listProspectEvents } from "@/lib/db/prospects.ts";
 import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
@@ -38,9 +35,20 @@ async function total(env: TestEnv, headers: Record<string, string>, extra = {}) 
 
 Deno.test("create: §9 defaults, server-assigned customer ids, Location, reference counters", () =>
   withSetup(async ({ env, staff }) => {
-    const { res, json } = await call(env, "POST", "/api/prospects", {
+    // The fields only the server sets are refused by name, not dropped unseen.
+    const refused = await call(env, "POST", "/api/prospects", {
       headers: staff.headers,
       body: newRow({ firstName: "Åsa", sellStatus: "Booked", lastSellStatusChange: "2020-01-01" }),
+    });
+    assert.equal(refused.res.status, 400);
+    assert.equal(refused.json.error, "UNKNOWN_FIELD");
+    assert.deepEqual(Object.keys(refused.json.fields).sort(), [
+      "lastSellStatusChange",
+      "sellStatus",
+    ]);
+    const { res, json } = await call(env, "POST", "/api/prospects", {
+      headers: staff.headers,
+      body: newRow({ firstName: "Åsa" }),
     });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get("location"), `/api/prospects/${json.id}`);
@@ -68,8 +76,8 @@ Deno.test("create: §9 defaults, server-assigned customer ids, Location, referen
     });
     assert.equal(dup.res.status, 409);
     assert.equal(dup.json.error, "CUSTOMER_ID_EXISTS");
-    assert.equal(await countProspectsOfClub(env.kv, 101), 3);
-    assert.equal(await countProspectsOfProject(env.kv, 1), 3);
+    assert.equal(await countProspectsOfClub(env, 101), 3);
+    assert.equal(await countProspectsOfProject(env, 1), 3);
     const events = await listProspectEvents(env.kv, json.id);
     assert.deepEqual(events.map((e) => `${e.type}:${e.from}>${e.to}`), [
       "create:null>null",
@@ -158,7 +166,7 @@ Deno.test("create: every §5 rule answers 400 with field keys and writes nothing
     });
     assert.equal(motivation.json.error, "MOTIVATION_TEXT_REQUIRED");
     assert.equal(await total(env, staff.headers), 0, "bad input changed nothing");
-    assert.equal(await countProspectsOfProject(env.kv, 1), 0);
+    assert.equal(await countProspectsOfProject(env, 1), 0);
     // Yesterday (local) is still accepted.
     const ok = await createRow(env, staff.headers, { followUpDate: "2026-03-09" });
     assert.equal(ok.followUpDate, "2026-03-09");
@@ -530,7 +538,7 @@ Deno.test("delete: soft, hidden from search, admins list deleted ones; counters 
     assert.equal(listed.total, 1);
     const adminView = await call(env, "GET", `/api/prospects/${p.id}`, { headers: admin.headers });
     assert.equal(adminView.json.deleted, true);
-    assert.equal(await countProspectsOfProject(env.kv, 1), 2, "deleted prospects still count");
+    assert.equal(await countProspectsOfProject(env, 1), 2, "deleted prospects still count");
     const types = (await listProspectEvents(env.kv, p.id)).map((e) => e.type);
     assert.deepEqual(types, ["create", "activity", "delete"]);
   }));

@@ -4,13 +4,13 @@ import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { prospectCountByClubKey, prospectCountByProjectKey } from "@/lib/db/keys.ts";
 import { addToCounter } from "@/lib/db/kv.ts";
 import {
-  countProspectsOfClub,
   getClubByNumber,
   getClubsByNumbers,
   getMarketProjectByNumber,
   listMarketProjects,
-  setClubSubscription,
 } from "@/lib/db/reference.ts";
+import { countProspectsOfClub } from "@/tests/api/prospect_fixtures.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 /** A fixed clock: 2026-03-10 10:00 in Stockholm. */
@@ -203,7 +203,7 @@ Deno.test("clubs: need an existing district, unique clubId, delete guarded by pr
 
     // A club with prospects: no delete, no renumbering.
     await addProspectCounts(env, 101, 1, 3);
-    assert.equal(await countProspectsOfClub(env.kv, 101), 3);
+    assert.equal(await countProspectsOfClub(env, 101), 3);
     const before = await snapshot(env, admin);
     const del = await call(env, "DELETE", `/api/clubs/${c1.json.id}`, { headers: admin });
     assert.equal(del.res.status, 409);

@@ -1,10 +1,6 @@
 /** Report test fixtures: a chain with two districts, time limits, writes at chosen instants. */
-import {
-  createClub,
-  createDistrict,
-  getTimeSettings,
-  updateTimeSetting,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict } from "@/lib/db/reference.ts";
+import { getTimeSettings, updateTimeSetting } from "@/lib/db/settings.ts";
 import type { ProspectCtx } from "@/lib/services/prospects.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";

@@ -4,6 +4,7 @@
  * report for every reference date is compared with a computation from the event log and the
  * record history.
  */
+import { DomainError } from "@/lib/domain/errors.ts";
 import {
   prospectEventsFamily,
   prospectHistoryPrefix,
@@ -29,8 +30,9 @@ import { call } from "@/tests/helpers.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { getClubByNumber, setClubSubscription, updateClub } from "@/lib/db/reference.ts";
-import { runDuePass } from "@/lib/jobs/activity.ts";
+import { getClubByNumber, updateClub } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
+import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { foldPending } from "@/lib/db/report_pending.ts";
 import {
   clubChanges,
@@ -38,7 +40,7 @@ import {
   districtsToday,
   pruneChangeTimes,
 } from "@/lib/db/reports.ts";
-import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
+import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
   AGE_COLUMNS,
@@ -195,7 +197,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
         }
         writes++;
       } catch (e) {
-        if (!(e instanceof Error && "status" in e)) throw e;
+        if (!(e instanceof DomainError)) throw e;
       }
     }
     assert.ok(writes > 300, `only ${writes} writes`);
@@ -213,6 +215,12 @@ Deno.test("every report for every reference date equals a brute-force computatio
     const stintStarts = (await listAll(env.kv, reportStintKey())).map((e) => String(e.key[3]));
     const weekAgo = new Date(now.getTime() - 8 * DAY_MS).toISOString();
     assert.ok(stintStarts.every((at) => at >= weekAgo), "old stints pruned");
+    const stintKeys = (await listAll(env.kv, reportStintKey())).map((e) => e.key);
+    const opened = new Set(stintKeys.filter((k) => k.length === 5).map((k) => JSON.stringify(k)));
+    const strays = stintKeys.filter((k) =>
+      k.length === 6 && !opened.has(JSON.stringify(k.slice(0, 5)))
+    );
+    assert.deepEqual(strays, [], "every stint end key has its stint");
     const events = [
       ...await listAll(env.kv, prospectEventsFamily()),
       ...await listAll(env.kv, prospectHistoryPrefix()),

@@ -15,14 +15,11 @@ import {
   setLimits,
   TZ,
 } from "@/tests/api/report_fixtures.ts";
-import {
-  clubDistricts,
-  deleteClub,
-  getClubByNumber,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { clubDistricts, deleteClub, getClubByNumber } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
-import { asOfInstant, parseCsv } from "@/lib/domain/reports.ts";
+import { asOfInstant, STATUS_COLUMNS } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import {
   reportCounterKey,
@@ -31,7 +28,7 @@ import {
   reportStintKey,
   reportZoneKey,
 } from "@/lib/db/keys.ts";
-import { runReportSnapshots } from "@/lib/jobs/report_snapshots.ts";
+import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
 import { districtsToday, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
@@ -93,28 +90,8 @@ const everyReport = (env: TestEnv, headers: Record<string, string>, dates: strin
     ]).map(async (p) => (await get(env, headers, p)).json),
   );
 
-const ZERO_STATUSES = {
-  alreadyInBRP: 0,
-  prospect: 0,
-  noAnswer1: 0,
-  noAnswer2: 0,
-  noAnswer3: 0,
-  noAnswer4: 0,
-  noAnswer: 0,
-  waitingCustomerCall: 0,
-  waitingCustomer: 0,
-  noThanks: 0,
-  booked: 0,
-  member: 0,
-  noMember: 0,
-  alreadyMember: 0,
-  regretMeeting: 0,
-  didNotShowUp: 0,
-  guestMember: 0,
-  projectMember: 0,
-  jumpedOff: 0,
-  lowPrio: 0,
-};
+/** Every status column at 0 (a status added to SELL_STATUS_TABLE adds its column here too). */
+const ZERO_STATUSES = Object.fromEntries(STATUS_COLUMNS.map((c) => [c, 0]));
 
 Deno.test("status project: every column today and as of past dates", async () => {
   const { env, admin } = await story();
@@ -902,6 +879,40 @@ Deno.test("district report of today: from the district buckets, and right when a
     const after = new Map([[101, 1], [102, 1], [201, 2]]);
     assert.equal(await read(after), null);
     assert.deepEqual(await totals(), { 1: [1, 0, 0], 2: [3, 3, 3] });
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("a stint the nightly prune removed gets no end key later: a move or delete of a prospect unchanged for 9 days leaves no stray stint key", async () => {
+  const env = await makeEnv({}, new Date("2026-03-01T08:00:00Z"));
+  try {
+    await makeReportChain(env);
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const a = sessionOf(admin.user);
+    const moved = await createProspect(ctxAt(env, a, "2026-03-01T08:00:00Z"), createInput(1, 101));
+    const gone = await createProspect(ctxAt(env, a, "2026-03-01T08:05:00Z"), createInput(1, 101));
+    const later = "2026-03-10T09:00:00Z";
+    env.clock.set(later);
+    const kept = await keepMidnights(env.kv, 1, TZ, new Date(later));
+    assert.ok(kept.kept > 0 && kept.pruned > 0, JSON.stringify(kept));
+    const stints = async () => (await listAll(env.kv, reportStintKey(1))).map((e) => e.key);
+    assert.deepEqual(await stints(), [], "the nightly prune removed the stints of March 1");
+    await saveProspect(ctxAt(env, a, later), moved.id, saveInput(moved, { clubId: 102 }) as any);
+    await deleteProspect(ctxAt(env, a, later), gone.id);
+    assert.deepEqual(await stints(), [], "no end key (or re-opened stint) of a pruned stint");
+    // A status change starts a stint the age report reads.
+    const fresh = await getRecord(env.kv, moved.id);
+    await saveProspect(
+      ctxAt(env, a, "2026-03-10T09:30:00Z"),
+      moved.id,
+      saveInput({ ...fresh.value, version: fresh.versionstamp }, {
+        sellStatus: "NoAnswer1",
+      }) as any,
+    );
+    const now = await stints();
+    assert.equal(now.length, 1, JSON.stringify(now));
+    assert.equal(now[0][3], "2026-03-10T09:30:00.000Z");
   } finally {
     env.close();
   }

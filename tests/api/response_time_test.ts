@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, postWebLead, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
-import { createClub, createDistrict, setClubSubscription } from "@/lib/db/reference.ts";
+import { createClub, createDistrict } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { median, responseMinutes } from "@/lib/domain/response_time.ts";
 
 Deno.test("response time: per club median work minutes to the first contact, within 5 min and 1 h, the period, a district, CSV and who may see what", async () => {
@@ -114,6 +115,16 @@ Deno.test("response time: per club median work minutes to the first contact, wit
       { headers: h },
     );
     assert.equal(reversed.res.status, 400);
+
+    // A deleted lead leaves the report: club 102's only lead, deleted, counts no more.
+    const d = await lead("D");
+    const del = await call(env, "DELETE", `/api/prospects/${d.id}`, { headers: h });
+    assert.ok(del.res.status < 300, JSON.stringify(del.json));
+    const afterDelete = await call(env, "GET", path, { headers: h });
+    const club102 = afterDelete.json.rows.find((x: any) => x.clubId === 102);
+    assert.equal(club102.leads, 0, "a deleted web lead is not counted");
+    const club101 = afterDelete.json.rows.find((x: any) => x.clubId === 101);
+    assert.equal(club101.leads, 4, "the other club's leads stay");
   } finally {
     env.close();
   }

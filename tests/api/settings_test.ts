@@ -6,7 +6,7 @@ import {
   getAdminSettings,
   getTimeLimitsByStatus,
   subscribedClubIds,
-} from "@/lib/db/reference.ts";
+} from "@/lib/db/settings.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 async function setup() {
@@ -179,6 +179,7 @@ Deno.test("user settings: defaults, menu, language (next page load), market proj
       showSelectMarketProjectMessage: true,
       menu: 2,
       language: "sv",
+      away: false,
     });
 
     const menu = await call(env, "PATCH", `${base}/menu`, {

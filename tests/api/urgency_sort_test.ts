@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
 
 Deno.test("sort=urgency orders by activity weight, then follow-up date", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T08:00:00Z"));

@@ -3,7 +3,7 @@
  * verification link (the mail lands in the outbox); a verified user answers 409.
  */
 import assert from "node:assert/strict";
-import { call, signedIn, withEnv } from "@/tests/helpers.ts";
+import { call, makeEnv, signedIn, withEnv } from "@/tests/helpers.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 
 const colleague = {
@@ -59,4 +59,38 @@ Deno.test("verification: the user list says who awaits e-mail verification; an a
     });
     assert.equal(missing.res.status, 404);
   });
+});
+
+Deno.test("verification: an admin's resends are bounded — 8 parallel sends to one user mail 3 times, the rest answer 429; another user is not affected; an hour later it sends again", async () => {
+  const start = new Date("2026-11-27T10:00:00Z");
+  const env = await makeEnv({}, start);
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const ids: string[] = [];
+    for (const email of ["kollega@example.se", "annan@example.se"]) {
+      const created = await call(env, "POST", "/api/user", {
+        headers: admin.headers,
+        body: { ...colleague, email },
+      });
+      assert.equal(created.res.status, 201, JSON.stringify(created.json));
+      ids.push(created.json.id);
+    }
+    const send = (id: string) =>
+      call(env, "POST", `/api/admin/users/${id}/verification-email`, {
+        headers: admin.headers,
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(ids[0])));
+    const statuses = answers.map((a) => a.res.status).sort();
+    assert.deepEqual(statuses, [202, 202, 202, 429, 429, 429, 429, 429]);
+    const refused = answers.find((a) => a.res.status === 429)!;
+    assert.equal(refused.json.error, "TOO_MANY_VERIFICATION_EMAILS");
+    assert.match(refused.json.message, /senaste timmen/, JSON.stringify(refused.json));
+    // The mail at registration plus the three sent again.
+    assert.equal((await listOutbox(env.kv, { to: "kollega@example.se" })).length, 4);
+    assert.equal((await send(ids[1])).res.status, 202);
+    env.clock.advance(61 * 60 * 1000);
+    assert.equal((await send(ids[0])).res.status, 202);
+  } finally {
+    env.close();
+  }
 });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
-import { setClubSubscription } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 
 const CAMPAIGN = "https://kampanj.example.se";
@@ -274,6 +274,8 @@ Deno.test("web form: 30 parallel posts from one address — at most 10 get throu
     const statuses = answers.map((a) => a.res.status);
     assert.equal(statuses.filter((s) => s === 201).length, 10, statuses.join(","));
     assert.equal(statuses.filter((s) => s === 429).length, 20);
+    const limited = answers.find((a) => a.res.status === 429)!;
+    assert.equal(limited.res.headers.get("retry-after"), "60");
     const fresh = await postLead(env, key, lead({ phoneNumber: "0709990000" }), {
       address: "192.0.2.51",
     });

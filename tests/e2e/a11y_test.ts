@@ -11,12 +11,8 @@ import { audit, type Finding, hydrated, openBrowser, screenshot, startServer } f
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect } from "@/lib/services/prospects.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";

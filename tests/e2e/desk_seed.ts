@@ -1,15 +1,11 @@
 /** The desk's browser-test data: clubs 101 (the receptionist's) and 102, a web lead, callbacks. */
 import { createTestUser } from "@/tests/helpers.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
 import { createFormKey, receiveWebLead } from "@/lib/services/intake.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { toSessionUser } from "@/lib/auth/session.ts";
 
 const TZ = "Europe/Stockholm";

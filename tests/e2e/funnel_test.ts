@@ -13,7 +13,7 @@ import { runMigrations } from "@/lib/db/migrations.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
-import { parseCsv } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { saveInput, sessionOf } from "@/tests/api/report_fixtures.ts";
 
 const SECRET = "e2e-funnel-secret-0123456789abcdef0123456789ab";

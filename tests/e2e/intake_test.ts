@@ -8,12 +8,8 @@ import { Buffer } from "node:buffer";
 import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect } from "@/lib/services/prospects.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 

@@ -14,12 +14,8 @@ import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";

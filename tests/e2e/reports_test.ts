@@ -9,15 +9,11 @@ import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
-import { parseCsv } from "@/lib/domain/reports.ts";
+import { parseCsv } from "@/tests/helpers.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { isFollowUpSellStatus } from "@/lib/domain/statuses.ts";
 import { saveInput, sessionOf } from "@/tests/api/report_fixtures.ts";

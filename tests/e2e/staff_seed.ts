@@ -6,12 +6,8 @@
 import type { BrowserContext } from "playwright-core";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession, type IssuedTokens, toSessionUser } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 
 export const SEED_TZ = "Europe/Stockholm";

@@ -7,17 +7,13 @@ import { join } from "node:path";
 import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
-import {
-  createClub,
-  createDistrict,
-  createMarketProject,
-  setClubSubscription,
-} from "@/lib/db/reference.ts";
+import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
+import { setClubSubscription } from "@/lib/db/settings.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect, saveProspect } from "@/lib/services/prospects.ts";
-import { runActivityJob } from "@/lib/jobs/activity.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 
 const SECRET = "e2e-urgency-secret-0123456789abcdef0123456789ab";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { FIREBASE, HOST, smsCode } from "@/tests/firebase/env.ts";
 import { join } from "node:path";
 import { hydrated, openBrowser, screenshot, startServer } from "@/tests/e2e/harness.ts";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createVerifiedAdmin } from "@/lib/services/auth.ts";
 

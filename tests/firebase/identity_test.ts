@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { FIREBASE, HOST, PROJECT, smsCode } from "@/tests/firebase/env.ts";
 import { join } from "node:path";
 import { decodeJwt, UnsecuredJWT } from "jose";
-import { testConfig } from "@/lib/config.ts";
+import { testConfig } from "@/tests/helpers.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 import { createVerifiedAdmin } from "@/lib/services/auth.ts";

@@ -72,3 +72,12 @@ Deno.test("dates: the same answers as date-fns' parse and format, for any typed 
     { seed: 19, numRuns: 3000 },
   );
 });
+
+Deno.test("a date may be typed without its separators: 20261201 (sv), 01122026 (en)", () => {
+  assert.equal(parseDay("20261201", "sv"), "2026-12-01");
+  assert.equal(parseDay("01122026", "en"), "2026-12-01");
+  assert.equal(parseDay("2026-12-01", "en"), "2026-12-01", "ISO is read in every language");
+  assert.equal(parseDay("20261301", "sv"), null, "month 13");
+  assert.equal(parseDay("2026121", "sv"), null, "seven digits are ambiguous");
+  assert.equal(parseDay("31022026", "en"), null, "31 February");
+});

@@ -12,7 +12,7 @@ import {
   runMigrations,
   startStore,
 } from "@/lib/db/migrations.ts";
-import { listSellStatuses } from "@/lib/db/reference.ts";
+import { listSellStatuses } from "@/lib/db/settings.ts";
 import { dumpKv } from "@/lib/db/dump.ts";
 import { openKv } from "@/lib/db/kv.ts";
 import {

@@ -7,7 +7,7 @@ import {
   type Recipient,
   recipientsFor,
 } from "@/lib/domain/notifications.ts";
-import { reportDueAt } from "@/lib/jobs/daily_report.ts";
+import { reportDueAt } from "@/lib/services/daily_report.ts";
 
 const user = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   id,
@@ -87,4 +87,15 @@ Deno.test("the daily report is due at 07:00 local time, also on DST change days"
   assert.equal(reportDueAt("2026-03-29", tz).toISOString(), "2026-03-29T05:00:00.000Z");
   assert.equal(reportDueAt("2026-10-25", tz).toISOString(), "2026-10-25T06:00:00.000Z");
   assert.equal(reportDueAt("2026-07-01", tz).toISOString(), "2026-07-01T05:00:00.000Z");
+});
+
+Deno.test("a web lead's alert goes to its assignee first, then the club's subscribers", () => {
+  const anna = user("anna");
+  const subs = [user("mia"), user("anna"), user("olle")];
+  assert.deepEqual(ids(recipientsFor("webLead", open, anna, subs)), ["anna", "mia", "olle"]);
+  assert.deepEqual(ids(recipientsFor("webLead", open, null, subs)), ["mia", "anna", "olle"]);
+  const quiet = user("anna", { notificationCategoryId: "none" });
+  const quietSubs = [user("mia"), quiet, user("olle")];
+  assert.deepEqual(ids(recipientsFor("webLead", open, quiet, quietSubs)), ["mia", "olle"]);
+  assert.deepEqual(ids(recipientsFor("webLeadAgain", open, anna, [user("mia")])), ["mia"]);
 });

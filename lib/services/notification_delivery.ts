@@ -8,7 +8,7 @@
 import { commitIfUnchanged, listEntries, remove } from "@/lib/db/records.ts";
 import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib/db/keys.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
-import { clubSubscriberIds } from "@/lib/db/reference.ts";
+import { clubSubscriberIds } from "@/lib/db/settings.ts";
 import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
 import {
   prospectMailVars,
@@ -92,11 +92,12 @@ export async function recipientsOf(
 ): Promise<UserRecord[]> {
   const p = n.prospect;
   let assignee: UserRecord | null = null;
-  if (n.kind === "notified" && p.assignId) {
+  if ((n.kind === "notified" || n.kind === "webLead") && p.assignId) {
     assignee = (p.assignUserId ? await dir.user(p.assignUserId) : null) ??
       await getUserByEmail(kv, p.assignId);
   }
-  const subscribers = n.kind === "escalated" || !assignee || !assignee.enabled
+  const subscribers = n.kind === "escalated" || n.kind === "webLead" || !assignee ||
+      !assignee.enabled
     ? await dir.subscribers(p.clubId)
     : [];
   return recipientsFor(n.kind, p, assignee, subscribers);

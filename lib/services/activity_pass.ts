@@ -41,7 +41,10 @@ import {
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { type NotificationKind, notificationKindFor } from "@/lib/domain/notifications.ts";
 import { withLease } from "@/lib/db/leases.ts";
-import { drainNotifications, type QueuedNotification } from "@/lib/jobs/notifications.ts";
+import {
+  drainNotifications,
+  type QueuedNotification,
+} from "@/lib/services/notification_delivery.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
 import { clockSettings } from "@/lib/services/prospects.ts";
@@ -215,7 +218,7 @@ async function settleOne(
 
 /**
  * Brings records up to date through the one write engine (commitWrites: as few atomics as KV's
- * limits allow — a commit costs ~10 ms on a file-backed store, whatever its size); a write whose
+ * limits allow — on a file-backed store a commit costs a sync, whatever its size); a write whose
  * record moved meanwhile is planned again from a fresh read.
  */
 async function settle(

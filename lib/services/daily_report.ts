@@ -32,7 +32,8 @@ import {
 import { listAll } from "@/lib/db/kv.ts";
 import { keyId } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
-import { getClubsByNumbers, listMarketProjects, subscribedClubIds } from "@/lib/db/reference.ts";
+import { getClubsByNumbers, listMarketProjects } from "@/lib/db/reference.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
 import { prospectMailVars } from "@/lib/domain/notifications.ts";
 import { localDate } from "@/lib/domain/prospect.ts";

@@ -1,0 +1,81 @@
+/**
+ * Merging duplicates (one person, two records in a market project): the groups that share a phone
+ * (any written form) or an e-mail, and the merge itself — the survivor takes the chosen fields,
+ * the duplicate's history and notes and a "merged with #<customerId>" history entry; the duplicate
+ * becomes a deleted prospect marked `mergedInto` (an admin may restore it). Both go through the
+ * single-change use cases, so the rules of a single change hold.
+ */
+import { getProspectsForWrite, historyCopyEntries } from "@/lib/db/prospects.ts";
+import { walkProspects } from "@/lib/db/prospect_search.ts";
+import { moveNotes } from "@/lib/db/notes.ts";
+import { can, maySee } from "@/lib/auth/permissions.ts";
+import { badRequest, DomainError, notFound } from "@/lib/domain/errors.ts";
+import { DUPLICATE_GROUPS_MAX, groupByContact, type MergeInput } from "@/lib/domain/merge.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
+import type { ProspectPatch } from "@/lib/domain/prospect_schemas.ts";
+import { contactOf } from "@/lib/services/duplicates.ts";
+import { erasedError, isErased } from "@/lib/services/privacy.ts";
+import {
+  changeProspect,
+  deleteProspect,
+  projectFor,
+  type ProspectCtx,
+  withMay,
+} from "@/lib/services/prospects.ts";
+
+/** GET /api/prospects/duplicates: the project's live prospects grouped by a shared contact. */
+export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number) {
+  await projectFor(ctx, marketProjectId); // exists, and B2B users see B2B projects only
+  const live: Prospect[] = [];
+  const spec = {
+    marketProjectId,
+    showCompleted: true,
+    offset: 0,
+    limit: Number.MAX_SAFE_INTEGER,
+    order: "asc" as const,
+  };
+  for await (const p of walkProspects(ctx.kv, spec)) {
+    if (!p.deleted && p.activityStatus !== "CustomerCleaned" && maySee(ctx.user, p)) live.push(p);
+  }
+  live.sort((a, b) => a.customerId - b.customerId);
+  return groupByContact(live, (p) => contactOf(p.phoneNumber, p.email))
+    .slice(0, DUPLICATE_GROUPS_MAX)
+    .map((g) => ({ matchedOn: g.matchedOn, prospects: g.items.map((p) => withMay(ctx.user, p)) }));
+}
+
+/** A prospect of the merge: visible to the caller (else 404) and editable by them (else 403). */
+function checked(ctx: ProspectCtx, p: Prospect | null): Prospect {
+  if (!p || p.deleted || !maySee(ctx.user, p)) throw notFound();
+  if (isErased(p)) throw erasedError();
+  if (!can(ctx.user, "prospect.update", { b2b: p.b2b, disabled: p.disabled })) {
+    throw new DomainError("forbidden", "PROSPECT_DISABLED", "prospects.errors.PROSPECT_DISABLED");
+  }
+  return p;
+}
+
+/** POST /api/prospects/{id}/merge: keeps `id`, answers it as merged. */
+export async function mergeProspects(
+  ctx: ProspectCtx,
+  id: string,
+  input: MergeInput,
+): Promise<Prospect> {
+  if (input.duplicateId === id) throw badRequest({ duplicateId: "merge.errors.same" });
+  const [s, d] = await getProspectsForWrite(ctx.kv, [id, input.duplicateId]);
+  const survivor = checked(ctx, s.value as Prospect | null);
+  const duplicate = checked(ctx, d.value as Prospect | null);
+  if (survivor.marketProjectId !== duplicate.marketProjectId) {
+    throw badRequest({ duplicateId: "merge.errors.otherProject" });
+  }
+  const take = [...new Set(input.take)];
+  const patch = Object.fromEntries(take.map((k) => [k, duplicate[k]])) as ProspectPatch;
+  const merged = await changeProspect(ctx, id, {
+    patch,
+    sentKeys: take,
+    version: input.version,
+    also: await historyCopyEntries(ctx.kv, duplicate.id, id),
+    events: [{ type: "merge", from: null, to: String(duplicate.customerId) }],
+  });
+  await deleteProspect(ctx, duplicate.id, undefined, id);
+  await moveNotes(ctx.kv, duplicate.id, id);
+  return merged;
+}

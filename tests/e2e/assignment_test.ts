@@ -1,0 +1,94 @@
+/**
+ * Automatic assignment in Chromium: an admin turns it on for a club over a seller (Settings →
+ * Clubs) and sees who is next; the seller marks herself away in her profile and the next new
+ * prospect is left for the others. Screenshots at 1280 and 390 px; axe-core finds nothing serious.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import axe from "axe-core";
+import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { seedStaffChain, useSession } from "./staff_seed.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { createTestUser } from "@/tests/helpers.ts";
+import { createSession } from "@/lib/auth/session.ts";
+import { getUserSettings } from "@/lib/db/users.ts";
+
+const SECRET = "e2e-assign-secret-0123456789abcdef0123456789abc";
+
+async function serious(page: Page): Promise<string[]> {
+  const injected = await page.evaluate(() => "axe" in globalThis);
+  if (!injected) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    // deno-lint-ignore no-explicit-any
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help }));
+  }) as { id: string; impact: string; help: string }[];
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+Deno.test({
+  name: "e2e: automatic assignment — the admin's rule and the seller's away switch",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-assign-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const kv = await Deno.openKv(kvPath);
+    await runMigrations(kv);
+    const { anna, tokens } = await seedStaffChain(kv, SECRET);
+    const admin = await createTestUser(kv, {
+      role: "ROLE_ADMIN",
+      email: "admin@klubb.se",
+      firstName: "Ada",
+    });
+    const adminTokens = await createSession(kv, SECRET, admin.id);
+    kv.close();
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 1280, height: 900 });
+    try {
+      const { page } = b;
+      await useSession(b.context, adminTokens);
+      await page.goto(`${server.url}/settings?tab=clubs`);
+      await hydrated(page);
+      await page.waitForSelector("[data-testid=assignment-panel]");
+      await page.waitForFunction(() =>
+        !(document.querySelector("[data-testid=assignment-mode]") as HTMLSelectElement)?.disabled
+      );
+      await page.selectOption("[data-testid=assignment-mode]", "roundRobin");
+      await page.check(`[data-testid=assignment-user-${anna.id}]`);
+      await page.click("[data-testid=assignment-save]");
+      await page.waitForSelector("[data-testid=assignment-next]");
+      assert.match(await page.textContent("[data-testid=assignment-next]") ?? "", /Anna/);
+      await screenshot(page, "assignment-1280");
+      assert.deepEqual(await serious(page), []);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator("[data-testid=assignment-panel]").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, "assignment-390.png") });
+      assert.deepEqual(await serious(page), []);
+
+      // Anna marks herself away in her profile.
+      await b.context.clearCookies();
+      await useSession(b.context, tokens);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${server.url}/settings?tab=profile`);
+      await hydrated(page);
+      await page.check("[data-testid=profile-away]");
+      await page.click("[data-testid=profile-save]");
+      await page.waitForSelector("text=sparats");
+      const check = await Deno.openKv(kvPath);
+      try {
+        assert.equal((await getUserSettings(check, anna.id)).away, true);
+      } finally {
+        check.close();
+      }
+      assert.deepEqual(b.problems, []);
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});

@@ -1,0 +1,143 @@
+/**
+ * Working on many at once in Chromium: row checkboxes, "select all N matching the filter", the
+ * action bar with its progress and summary line ("… uppdaterade, … ändrade av någon annan under
+ * tiden"), and saved views. Screenshots at 1280 and 390 px; axe-core finds nothing serious.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import axe from "axe-core";
+import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { seedStaffChain, useSession } from "./staff_seed.ts";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
+
+const SECRET = "e2e-bulk-secret-0123456789abcdef0123456789abcd";
+
+async function seed(kvPath: string) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    await runMigrations(kv);
+    const { ctx, tokens } = await seedStaffChain(kv, SECRET);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const p = await createProspect(
+        ctx,
+        {
+          firstName: `Person${String(i).padStart(2, "0")}`,
+          lastName: "Lind",
+          phoneNumber: `07011122${String(i).padStart(2, "0")}`,
+          clubId: 101,
+          marketProjectId: 7,
+          assignId: i % 2 ? "anna@klubb.se" : undefined,
+        } as Parameters<typeof createProspect>[1],
+      );
+      ids.push(p.id);
+    }
+    return { ctx, tokens, ids };
+  } finally {
+    kv.close();
+  }
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const injected = await page.evaluate(() => "axe" in globalThis);
+  if (!injected) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    // deno-lint-ignore no-explicit-any
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help }));
+  }) as { id: string; impact: string; help: string }[];
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+Deno.test({
+  name: "e2e: bulk change from the grid — select all matching, progress, summary; saved views",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-bulk-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    const { ctx, tokens, ids } = await seed(kvPath);
+    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const b = await openBrowser({ width: 1280, height: 900 });
+    try {
+      const { page } = b;
+      await useSession(b.context, tokens);
+      await page.goto(`${server.url}/prospects?marketProjectId=7`);
+      await hydrated(page);
+      await page.waitForSelector("[data-testid=prospect-grid]");
+      // Two rows by their checkboxes: the bar says so.
+      await page.locator("[data-testid^=select-]:not([data-testid=select-page])").nth(0).check();
+      await page.locator("[data-testid^=select-]:not([data-testid=select-page])").nth(1).check();
+      await page.waitForSelector("[data-testid=bulk-bar]");
+      assert.equal(await page.textContent("[data-testid=bulk-count]"), "2 valda");
+      // Every row matching the filter (12, over two pages).
+      await page.click("[data-testid=bulk-select-all]");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=bulk-count]")?.textContent === "12 valda"
+      );
+      assert.equal(await page.isChecked("[data-testid=select-page]"), true);
+      // Someone else changes a shown row after the page loaded: its row answers conflict.
+      const kv = await Deno.openKv(kvPath);
+      try {
+        await patchProspect({ ...ctx, kv, now: new Date() }, ids[0], { tag: "annan" }, ["tag"]);
+      } finally {
+        kv.close();
+      }
+      await page.selectOption("[data-testid=bulk-action]", "club");
+      await page.selectOption("[data-testid=bulk-value]", "101");
+      await screenshot(page, "bulk-bar-1280");
+      await page.click("[data-testid=bulk-apply]");
+      await page.waitForSelector("[data-testid=bulk-summary]");
+      const summary = await page.textContent("[data-testid=bulk-summary]");
+      assert.equal(summary, "11 uppdaterade, 1 ändrad av någon annan under tiden");
+      await screenshot(page, "bulk-summary-1280");
+      assert.deepEqual(await serious(page), []);
+
+      // Saved views: save the current filter, clear it, open the view again.
+      await page.fill("[data-testid=filter-search]", "Person0");
+      await page.click("[data-testid=filter-submit]");
+      await page.waitForFunction(() => location.search.includes("search=Person0"));
+      await page.click("[data-testid=saved-view-open-save]");
+      await page.fill("[data-testid=saved-view-name]", "Personer 0–9");
+      await page.click("[data-testid=saved-view-save]");
+      await page.waitForSelector(
+        "[data-testid=saved-view-select] option:has-text('Personer 0–9')",
+        {
+          state: "attached",
+        },
+      );
+      await page.click("[data-testid=filter-clear]");
+      await page.waitForFunction(() => !location.search.includes("search="));
+      const value = await page.locator("[data-testid=saved-view-select] option", {
+        hasText: "Personer 0–9",
+      }).getAttribute("value");
+      await page.selectOption("[data-testid=saved-view-select]", value!);
+      await page.waitForFunction(() => location.search.includes("search=Person0"));
+      assert.equal(await page.inputValue("[data-testid=filter-search]"), "Person0");
+      await screenshot(page, "saved-views-1280");
+
+      // A phone: the bar wraps on screen, nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator("[data-testid^=select-]:not([data-testid=select-page])").nth(0).check();
+      await page.waitForSelector("[data-testid=bulk-bar]");
+      await screenshot(page, "bulk-bar-390");
+      // The bar as the phone shows it (the full page is long).
+      await page.locator("[data-testid=bulk-bar]").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, "bulk-bar-390-view.png") });
+      const wide = await page.evaluate(() =>
+        document.documentElement.scrollWidth - globalThis.innerWidth
+      );
+      assert.ok(wide <= 0, `sideways scroll ${wide}px`);
+      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(b.problems, []);
+    } finally {
+      await b.close();
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
