@@ -17,6 +17,7 @@ import {
   RETENTION_SCHEDULE,
   startReportFolder,
 } from "@/lib/jobs/mod.ts";
+import { startQueue } from "@/lib/jobs/queue.ts";
 
 let config;
 try {
@@ -61,6 +62,10 @@ if (config.cron) {
 
 // The report deltas this instance writes, folded into the counters a second later.
 startReportFolder(kv);
+
+// The one queue listener (webhook events and deliveries; lib/jobs/queue.ts routes by kind),
+// registered at top level as Deno Deploy requires.
+startQueue({ kv, config, now: () => new Date() });
 
 Deno.serve({
   port: config.port,

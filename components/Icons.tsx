@@ -88,3 +88,13 @@ export const IconMail = () => (
     <path d="m22 7-10 6L2 7" />
   </svg>
 );
+
+/** A hook-like link between two nodes: the outbound webhooks. */
+export const IconWebhook = () => (
+  <Icon>
+    <circle cx="6" cy="17" r="3" />
+    <circle cx="18" cy="17" r="3" />
+    <circle cx="12" cy="6" r="3" />
+    <path d="M9 17h6M10.5 8.6 7.5 14.4M13.5 8.6l3 5.8" />
+  </Icon>
+);

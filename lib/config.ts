@@ -41,6 +41,8 @@ const schema = z.object({
   FIREBASE_API_KEY: z.string().optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, "host:port").optional(),
+  WEBHOOK_RETRY_DELAYS_MS: z.string().regex(/^\d+(,\d+)*$/, "ms,ms,…").optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 });
 
 /** The data API's default limit per caller: 20 requests a second, bursts of 100. */
@@ -84,6 +86,10 @@ export interface Config {
   /** Who holds accounts and passwords: KV (embedded) or Firebase Authentication. */
   authProvider: "embedded" | "firebase";
   firebase?: FirebaseConfig;
+  /** Outside production only: webhook retry delays (ms) instead of 1 min … 24 h (tests). */
+  webhookRetryDelaysMs?: number[];
+  /** Outside production only: a webhook request's timeout (ms) instead of 10 s (tests). */
+  webhookTimeoutMs?: number;
 }
 
 export interface FirebaseConfig {
@@ -189,5 +195,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     isLocalhost,
     authProvider: e.AUTH_PROVIDER,
     firebase,
+    // Shorter webhook retries and timeouts are for tests: production keeps the documented ones.
+    webhookRetryDelaysMs: e.APP_ENV !== "production" && e.WEBHOOK_RETRY_DELAYS_MS
+      ? e.WEBHOOK_RETRY_DELAYS_MS.split(",").map(Number)
+      : undefined,
+    webhookTimeoutMs: e.APP_ENV !== "production" ? e.WEBHOOK_TIMEOUT_MS : undefined,
   };
 }

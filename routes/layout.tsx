@@ -9,6 +9,7 @@ import {
   IconSettings,
   IconUserPlus,
   IconUsers,
+  IconWebhook,
 } from "@/components/Icons.tsx";
 import MenuToggle from "@/islands/MenuToggle.tsx";
 import RequestLoader from "@/islands/RequestLoader.tsx";
@@ -57,6 +58,12 @@ export function Layout(p: LayoutProps) {
       testId: "nav-register",
     });
     nav.push({ href: "/admin/users", label: t("nav.users"), icon: IconUsers, testId: "nav-users" });
+    nav.push({
+      href: "/admin/webhooks",
+      label: t("nav.webhooks"),
+      icon: IconWebhook,
+      testId: "nav-webhooks",
+    });
     if (p.showOutbox) {
       nav.push({ href: "/outbox", label: t("nav.outbox"), icon: IconMail, testId: "nav-outbox" });
     }

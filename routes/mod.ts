@@ -28,12 +28,14 @@ import { settingsRoutes } from "@/routes/api/settings.ts";
 import { prospectRoutes } from "@/routes/api/prospects.ts";
 import { noteRoutes } from "@/routes/api/notes.ts";
 import { reportRoutes } from "@/routes/api/reports.ts";
+import { webhookRoutes } from "@/routes/api/webhooks.ts";
 import { openApiRoutes } from "@/routes/api/openapi.ts";
 import { errorPages, renderErrorPage } from "@/routes/pages/errors.tsx";
 import { homePages } from "@/routes/pages/home.tsx";
 import { loginPages } from "@/routes/pages/login.tsx";
 import { userPages } from "@/routes/pages/users.tsx";
 import { outboxPage } from "@/routes/pages/outbox.tsx";
+import { webhookPages } from "@/routes/pages/webhooks.tsx";
 import { settingsPages } from "@/routes/pages/settings.tsx";
 import { reportPages } from "@/routes/pages/reports.tsx";
 
@@ -103,12 +105,14 @@ export function createApp(deps: AppDeps): App {
   intakeRoutes(api);
   viewRoutes(api);
   assignmentRoutes(api);
+  webhookRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);
   loginPages(app);
   userPages(app);
   outboxPage(app);
+  webhookPages(app);
   homePages(app);
   settingsPages(app);
   reportPages(app);

@@ -1,6 +1,7 @@
 /**
  * Reports → Status project: up to 10 active projects and a reference date (default today), Filter;
- * one row per project with every status column and the totals, a bar chart of the status
+ * one row per project with every status column (each count with its share of the project) and the
+ * totals, a bar chart of the status
  * distribution over the chosen projects, CSV download.
  */
 import { DateInput } from "@/components/DateInput.tsx";
@@ -10,9 +11,10 @@ import {
   firstInDate,
   PROJECT_REPORT_COLUMNS,
   type StatusProjectReport as Report,
+  withStatusShares,
 } from "@/lib/domain/reports.ts";
 import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
-import { useT } from "@/lib/i18n/context.ts";
+import { useLang, useT } from "@/lib/i18n/context.ts";
 import { MultiSelect } from "@/components/reports/MultiSelect.tsx";
 import { ReportTable } from "@/components/reports/ReportTable.tsx";
 import { ReportForm, ReportResults, StatusChart, useReport } from "@/islands/reports/shared.tsx";
@@ -32,6 +34,7 @@ const TEXT = new Set(["marketProject", "startDate", "firstProspectIn"]);
 
 export default function StatusProjectReport(props: StatusProjectReportProps) {
   const t = useT();
+  const lang = useLang();
   const [ids, setIds] = useState<number[]>(props.initial.marketProjectIds);
   const [date, setDate] = useState(props.initial.referenceDate ?? props.today);
   const { report, busy, run, useStart, csvHref } = useReport<Report>({
@@ -91,7 +94,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
               caption={t("reports.tabs.statusProject")}
               columns={columns}
               rows={report.rows.map((r) => ({
-                ...r,
+                ...withStatusShares(r, lang),
                 firstProspectIn: firstInDate(r.firstProspectIn as string | null, zone),
               }))}
             />

@@ -229,6 +229,24 @@ export const noteByProspectKey = (
 ) => ["notes_by_prospect", prospectId, noteId];
 export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
 
+// ── outbound webhooks: lib/db/webhooks.ts ──
+/** A registered endpoint: [id] → its record (the secret sealed with SECRET_KEY). */
+export const webhookKey = (id: string) => ["webhooks", id];
+export const webhooksPrefix = () => ["webhooks"];
+/** An endpoint's delivery log, newest last: [endpointId, ulid] → attempt. */
+export const webhookDeliveryKey = (endpointId: string, id: string) => [
+  "webhook_deliveries",
+  endpointId,
+  id,
+];
+export const webhookDeliveriesPrefix = (endpointId: string) => ["webhook_deliveries", endpointId];
+/** An event delivered to an endpoint: [endpointId, eventId] → true (expires after two days). */
+export const webhookDoneKey = (endpointId: string, eventId: string) => [
+  "webhook_done",
+  endpointId,
+  eventId,
+];
+
 // ── activity engine: lib/services/activity_pass.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];

@@ -9,6 +9,7 @@ import { migrationKey, migrationsPrefix } from "@/lib/db/keys.ts";
 import { startDistrictBuckets } from "@/lib/db/reference.ts";
 import { seedReferenceData } from "@/lib/db/settings.ts";
 import { keepReportZone } from "@/lib/db/report_zone.ts";
+import { backfillFunnel } from "@/lib/db/report_funnel.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { absent, commitIfUnchanged, listEntries, put, readValue } from "@/lib/db/records.ts";
 
@@ -29,6 +30,14 @@ export const MIGRATIONS: Migration[] = [
       await seedReferenceData(kv);
       await startDistrictBuckets(kv);
       await keepReportZone(kv, timeZone);
+    },
+  },
+  {
+    n: 2,
+    name: "the conversion funnel: each prospect's bookedAt, memberAt and first contact from its " +
+      "events, and the funnel counters",
+    async up(kv, timeZone) {
+      await backfillFunnel(kv, timeZone);
     },
   },
 ];

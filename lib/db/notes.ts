@@ -2,6 +2,7 @@
 import { noteByProspectKey, noteKey, notesByProspectPrefix } from "@/lib/db/keys.ts";
 import { getManyChunked, listAll } from "@/lib/db/kv.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
+import { enqueueEvents, webhooksOn } from "@/lib/db/webhooks.ts";
 
 export type StoredNote = Omit<Note, "version">;
 
@@ -37,11 +38,20 @@ export async function insertNote(
   note: StoredNote,
   also: { key: Deno.KvKey; value: unknown }[] = [],
 ): Promise<Note | null> {
+  const hooksOn = await webhooksOn(kv);
   const op = kv.atomic()
     .check({ key: noteKey(note.noteId), versionstamp: null })
     .set(noteKey(note.noteId), note)
     .set(noteByProspectKey(note.prospectId, note.noteId), note.noteId);
   for (const w of also) op.set(w.key, w.value);
+  if (hooksOn) {
+    enqueueEvents(op, [{
+      type: "note.created",
+      occurredAt: note.created,
+      prospectId: note.prospectId,
+      noteId: note.noteId,
+    }], hooksOn);
+  }
   const res = await op.commit();
   return res.ok ? { ...note, version: res.versionstamp } : null;
 }

@@ -57,6 +57,8 @@ export const STORED_FIELDS = [
   "source",
   "firstContactAt",
   "mergedInto",
+  "bookedAt",
+  "memberAt",
 ] as const;
 
 /** The first element of a stored record: which form it is. */

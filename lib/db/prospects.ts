@@ -6,6 +6,7 @@
 import { getRecord, recordEntry, type StoredProspect } from "@/lib/db/prospect_record.ts";
 import {
   customerIdSeqKey,
+  noteKey,
   prospectByCustomerIdKey,
   prospectEventKey,
   prospectEventsPrefix,
@@ -33,10 +34,12 @@ import {
   type StoredHistory,
 } from "@/lib/db/prospect_indexes.ts";
 import { type Prospect } from "@/lib/domain/prospect.ts";
-import { type ClubDistricts, movesStatusBucket, withEscalationMark } from "@/lib/db/report_keys.ts";
+import { type ClubDistricts, movesStatusBucket, withReportMarks } from "@/lib/db/report_keys.ts";
 import { districtsForWrite } from "@/lib/db/reference.ts";
 import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
+import { prospectWebhookEvents, type WebhookEvent } from "@/lib/domain/webhooks.ts";
+import { enqueueEvents, type Subscribers, webhooksOn } from "@/lib/db/webhooks.ts";
 
 export type { StoredProspect };
 /**
@@ -116,8 +119,11 @@ export async function insertProspect(
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
 ): Promise<Prospect> {
-  p = withEscalationMark(null, p, meta.at);
-  const districts = await districtsForWrite(kv, [p.clubId]);
+  p = withReportMarks(null, p, meta.at);
+  const [districts, hooksOn] = await Promise.all([
+    districtsForWrite(kv, [p.clubId]),
+    webhooksOn(kv),
+  ]);
   const explicit = p.customerId > 0;
   let skip = 0;
   // Parallel creates contend for the sequence: each round one wins, so retry (with a little
@@ -137,6 +143,7 @@ export async function insertProspect(
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, "", events, ulid));
     new PendingReports().add(diff.report).write(op, kv);
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
     const res = await op.commit();
     if (res.ok) return { ...rec, version: res.versionstamp };
     if (guards.length) {
@@ -166,9 +173,10 @@ export async function insertProspectBatch(
   }[],
   meta: { userId: string | null; at: string; timeZone: string },
 ): Promise<Prospect[] | null> {
-  const [seq, districts] = await Promise.all([
+  const [seq, districts, hooksOn] = await Promise.all([
     kv.get<number>(customerIdSeqKey()),
     districtsForWrite(kv, [...new Set(items.map((i) => i.record.clubId))]),
+    webhooksOn(kv),
   ]);
   let customerId = seq.value ?? 0;
   const op = kv.atomic().check(seq);
@@ -178,7 +186,7 @@ export async function insertProspectBatch(
   const counters = new CounterSums();
   const pending = new PendingReports();
   for (const { record, guards, autoAssigned } of items) {
-    const rec = withEscalationMark(null, { ...record, customerId: ++customerId }, meta.at);
+    const rec = withReportMarks(null, { ...record, customerId: ++customerId }, meta.at);
     op.check({ key: prospectByCustomerIdKey(rec.customerId), versionstamp: null });
     for (const g of guards) op.check(g).set(g.key, rec.id);
     const events = prospectEvents(null, rec, { ...meta, autoAssigned, newId: () => ulid() });
@@ -191,6 +199,7 @@ export async function insertProspectBatch(
       { ...diff, counters: [] },
       historyEntries(rec.id, "", events, ulid),
     );
+    if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
     written.push(rec);
   }
   for (const c of counters.take()) addToCounter(op, c.key, c.delta);
@@ -200,12 +209,42 @@ export async function insertProspectBatch(
   return res.ok ? written.map((r) => ({ ...r, version: res.versionstamp })) : null;
 }
 
-/** One prospect write: the entry read before, the record after, its index diff and events. */
+/**
+ * One prospect write: the entry read before, the record after, its index diff and events, and the
+ * webhook events it emits (enqueued in its atomic when an endpoint is enabled).
+ */
 export interface ProspectWrite {
   before: ProspectEntry;
   after: StoredProspect;
   events: ProspectEvent[];
   diff: ProspectDiff;
+  hooks: Omit<WebhookEvent, "id">[];
+}
+
+/**
+ * The webhook events of a write: the prospect's (prospectWebhookEvents) and a note.created for a
+ * note written with it (`also` holding a note record: a first contact, a Motivation note).
+ */
+function webhookEventsOf(
+  before: StoredProspect | null,
+  after: StoredProspect,
+  at: string,
+  also: { key: Deno.KvKey; value: unknown }[] = [],
+): Omit<WebhookEvent, "id">[] {
+  const out: Omit<WebhookEvent, "id">[] = prospectWebhookEvents(before, after)
+    .map((e) => ({ ...e, occurredAt: at }));
+  for (const a of also) {
+    if (a.key[0] === noteKey("")[0] && a.key.length === 2) {
+      out.push({
+        type: "note.created",
+        occurredAt: at,
+        prospectId: after.id,
+        marketProjectId: after.marketProjectId,
+        noteId: a.key[1] as string,
+      });
+    }
+  }
+  return out;
 }
 
 /** Who writes, when, the zone of the report days, and entries set in the same atomic. */
@@ -229,7 +268,7 @@ export function prospectWrite(
   after: StoredProspect,
   meta: WriteMeta & { reportAt?: string; districts: ClubDistricts },
 ): ProspectWrite {
-  after = withEscalationMark(before.value, after, meta.at);
+  after = withReportMarks(before.value, after, meta.at);
   const events = prospectEvents(before.value, after, {
     at: meta.at,
     userId: meta.userId,
@@ -256,7 +295,8 @@ export function prospectWrite(
     meta.districts,
   );
   if (meta.also) diff.sets.push(...meta.also);
-  return { before, after, events, diff };
+  const hooks = webhookEventsOf(before.value, after, meta.at, meta.also);
+  return { before, after, events, diff, hooks };
 }
 
 /** For writes that move no status bucket (the activity clock's). */
@@ -299,7 +339,7 @@ async function readHistories(kv: Deno.Kv, writes: ProspectWrite[]): Promise<Hist
   return new Map(ids.map((id, i) => [id, got[i].value ?? ""]));
 }
 
-function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
+function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn: Subscribers) {
   const op = kv.atomic();
   const next: [string, StoredHistory][] = [];
   const pending = new PendingReports();
@@ -312,6 +352,8 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories) {
     const prior = w.before.history ?? histories.get(id) ?? "";
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
+    // Committed with the change or not at all: a crash right after the commit still delivers.
+    if (hooksOn) enqueueEvents(op, w.hooks, hooksOn);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);
   }
   pending.write(op, kv);
@@ -342,7 +384,7 @@ export async function commitWrites(
   limits: { mutations: number; writes: number } = { mutations: MAX_MUTATIONS, writes: MAX_WRITES },
 ): Promise<(string | null | Error)[]> {
   const out: (string | null | Error)[] = [];
-  const histories = await readHistories(kv, writes);
+  const [histories, hooksOn] = await Promise.all([readHistories(kv, writes), webhooksOn(kv)]);
   let i = 0;
   while (i < writes.length) {
     // The next pack: as many writes as fit, never the same record twice.
@@ -351,7 +393,8 @@ export async function commitWrites(
     let mutations = 0;
     while (i + pack.length < writes.length && pack.length < limits.writes) {
       const w = writes[i + pack.length];
-      const n = writeSize(w);
+      // Its webhook deliveries: two enqueues per event and enabled endpoint.
+      const n = writeSize(w) + 2 * w.hooks.length * (hooksOn?.length ?? 0);
       if (pack.length && (mutations + n > limits.mutations || ids.has(w.after.id))) break;
       pack.push(w);
       ids.add(w.after.id);
@@ -360,7 +403,7 @@ export async function commitWrites(
     i += pack.length;
     if (pack.length > 1) {
       try {
-        const res = await writeOp(kv, pack, histories).commit();
+        const res = await writeOp(kv, pack, histories, hooksOn).commit();
         if (res.ok) {
           for (const _ of pack) out.push(res.versionstamp);
           continue;
@@ -369,7 +412,7 @@ export async function commitWrites(
     }
     for (const w of pack) {
       try {
-        const res = await writeOp(kv, [w], histories).commit();
+        const res = await writeOp(kv, [w], histories, hooksOn).commit();
         out.push(res.ok ? res.versionstamp : null);
       } catch (e) {
         out.push(e instanceof Error ? e : new Error(String(e)));

@@ -54,6 +54,9 @@ export function replay(rec: StoredProspect, events: ProspectEvent[]) {
         registerDate: rec.registerDate,
         activityStatus: "Paused",
         deleted: false,
+        // The funnel's cell and marks come with the record's own step below.
+        source: rec.source,
+        assignUserId: null,
       };
       steps.push([null, state, ev.at]);
       if (ev.type === "create") continue;

@@ -49,7 +49,8 @@ import {
   reportFirstInKey,
   reportStintKey,
 } from "@/lib/db/keys.ts";
-import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
+import { localDate, type Prospect, sourceOf } from "@/lib/domain/prospect.ts";
+import { funnelMetrics, withFunnelMarks } from "@/lib/domain/funnel.ts";
 import { RECENT_MS } from "@/lib/domain/reports.ts";
 import { TZDate } from "@date-fns/tz";
 import { addDelta, sameKey } from "@/lib/db/kv.ts";
@@ -88,6 +89,11 @@ type Live = Pick<
   | "activityStatus"
   | "deleted"
   | "firstEscalatedAt"
+  | "source"
+  | "assignUserId"
+  | "firstContactAt"
+  | "bookedAt"
+  | "memberAt"
 >;
 
 /** The UTC hour of an instant ("yyyy-MM-ddTHH"), the key part of the per-hour change buckets. */
@@ -197,6 +203,56 @@ const sameStint = (a: Live, b: Live) =>
   a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
   statusOf(a) === statusOf(b) && stintStart(a) === stintStart(b);
 
+/** Whether two states of a prospect count in the same funnel cells with the same marks. */
+const sameFunnelCell = (a: Live, b: Live) =>
+  a.marketProjectId === b.marketProjectId && a.clubId === b.clubId &&
+  sourceOf(a) === sourceOf(b) && (a.assignUserId ?? "") === (b.assignUserId ?? "") &&
+  a.registerDate === b.registerDate && !a.firstContactAt === !b.firstContactAt &&
+  !a.bookedAt === !b.bookedAt && (a.memberAt ?? null) === (b.memberAt ?? null);
+
+/**
+ * The funnel counters a live prospect adds (funnelMetrics: l, r, b, m, d:<days>), each in the cells
+ * of its registration's local day and month: by source (`fsd`/`fsm` [mp, period, source, metric]),
+ * club (`fcd`/`fcm` [mp, period, club, metric]), assignee (`fud`/`fum` [mp, period, userId or "",
+ * metric]) and, for a report over some clubs, per club (`fxd`/`fxm` [mp, club, period, source,
+ * userId, metric]).
+ */
+export function funnelKeys(p: Live, timeZone: string): Deno.KvKey[] {
+  const day = reportDay(canonicalInstant(p.registerDate), timeZone);
+  const month = day.slice(0, 7);
+  const mp = p.marketProjectId;
+  const c = p.clubId;
+  const src = sourceOf(p);
+  const user = p.assignUserId ?? "";
+  return funnelMetrics(p).flatMap((m) => [
+    reportCounterKey("fsd", mp, day, src, m),
+    reportCounterKey("fsm", mp, month, src, m),
+    reportCounterKey("fcd", mp, day, c, m),
+    reportCounterKey("fcm", mp, month, c, m),
+    reportCounterKey("fud", mp, day, user, m),
+    reportCounterKey("fum", mp, month, user, m),
+    reportCounterKey("fxd", mp, c, day, src, user, m),
+    reportCounterKey("fxm", mp, c, month, src, user, m),
+  ]);
+}
+
+/**
+ * The marks a write carries for the reports: the escalation mark and the funnel's (bookedAt,
+ * memberAt). Every prospect writer applies them before diffProspectKeys.
+ */
+export function withReportMarks<
+  T extends Pick<
+    Prospect,
+    "activityStatus" | "firstEscalatedAt" | "sellStatus" | "bookedAt" | "memberAt"
+  >,
+>(
+  before: Pick<Prospect, "firstEscalatedAt" | "bookedAt" | "memberAt"> | null,
+  after: T,
+  at: string,
+): T {
+  return withFunnelMarks(before, withEscalationMark(before, after, at), canonicalInstant(at));
+}
+
 /**
  * What one write (before → after, at the instant `at`) adds for the reports, its day buckets in
  * `timeZone`, the district buckets by `districts`. `before` null is a creation; a deleted record
@@ -277,6 +333,12 @@ export function reportMutations(
       if (was && stintStart(was) === stintStart(now)) out.deletes.push([...openKey, STINT_END]);
     }
   }
+  // The conversion funnel: a live prospect counts in the cells of its registration day and month.
+  if (!(was && now && sameFunnelCell(was, now))) {
+    if (was) add(funnelKeys(was, timeZone), -1);
+    if (now) add(funnelKeys(now, timeZone), 1);
+  }
+
   if (unmapped) out.sets.push({ key: reportDistrictsFromKey(), value: iso });
   out.counterDeltas = merged(out.counterDeltas);
   return out;

@@ -33,6 +33,7 @@ import {
   type StintValue,
 } from "@/lib/db/report_keys.ts";
 import { addDays, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { type FunnelCell, funnelPeriods } from "@/lib/domain/funnel.ts";
 import {
   addCounts,
   ageBucket,
@@ -1324,4 +1325,63 @@ export async function projectRegistrations(
   const sel = { start: reportFirstInKey(mp, from), end: reportFirstInKey(mp, to) };
   for await (const e of kv.list(sel, { batchSize: 500 })) ids.add(e.key[3] as string);
   return [...ids];
+}
+
+/** What a funnel report groups by: a source, a club, an assignee, or nothing (the project). */
+export type FunnelDimension = "source" | "club" | "user" | null;
+
+/**
+ * The funnel counters (report_keys.ts funnelKeys) of project `mp`'s prospects registered in the
+ * local dates [from, to], summed per group of `dim` (the group "" for none): the whole months' and
+ * the edge days' cells. `clubs` null reads the project-wide cells (every club); else each club's.
+ */
+export async function funnelCells(
+  kv: Deno.Kv,
+  mp: number,
+  from: string,
+  to: string,
+  dim: FunnelDimension,
+  clubs: readonly number[] | null,
+): Promise<Map<string, FunnelCell>> {
+  const { months, days } = funnelPeriods(from, to);
+  const ranges: [string, string, string][] = days.map(([a, b]) => ["d", a, b]);
+  if (months) ranges.push(["m", months[0], months[1]]);
+  const selectors: Deno.KvListSelector[] = [];
+  // The key's group and metric parts: [report_counters, scope, mp, …].
+  let groupAt: number | null;
+  let metricAt: number;
+  if (clubs === null) {
+    const family = dim === "club" ? "fc" : dim === "user" ? "fu" : "fs";
+    for (const [g, a, b] of ranges) {
+      selectors.push({
+        start: reportCounterKey(family + g, mp, a),
+        end: reportCounterKey(family + g, mp, b),
+      });
+    }
+    groupAt = dim === null ? null : 4;
+    metricAt = 5;
+  } else {
+    for (const c of clubs) {
+      for (const [g, a, b] of ranges) {
+        selectors.push({
+          start: reportCounterKey("fx" + g, mp, c, a),
+          end: reportCounterKey("fx" + g, mp, c, b),
+        });
+      }
+    }
+    groupAt = dim === "club" ? 3 : dim === "source" ? 5 : dim === "user" ? 6 : null;
+    metricAt = 7;
+  }
+  const out = new Map<string, FunnelCell>();
+  const lists = await Promise.all(selectors.map((s) => entries(kv, s)));
+  for (const list of lists) {
+    for (const e of list) {
+      const group = groupAt === null ? "" : String(e.key[groupAt]);
+      let cell = out.get(group);
+      if (!cell) out.set(group, cell = new Map());
+      const m = e.key[metricAt] as string;
+      cell.set(m, (cell.get(m) ?? 0) + counterValue(e.value));
+    }
+  }
+  return out;
 }

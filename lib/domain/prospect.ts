@@ -219,16 +219,19 @@ export function awaitingFirstContact(
   return sourceOf(p) === "web" && !p.firstContactAt && !p.deleted && !isCompleted(p);
 }
 
-/** A web lead without a first contact yet: the next note, sell-status change or assignment is. */
-export const firstContactPending = (p: Pick<Prospect, "source" | "firstContactAt">): boolean =>
-  sourceOf(p) === "web" && !p.firstContactAt;
+/**
+ * A prospect without a first contact yet (any source: the desk waits on web leads, the funnel's
+ * "reached" counts every one): the next note, sell-status change or assignment is.
+ */
+export const firstContactPending = (p: Pick<Prospect, "firstContactAt">): boolean =>
+  !p.firstContactAt;
 
 /**
- * The instant of a staff write that is a web lead's first contact: its sell status changed or
- * somebody was assigned, and it has no first contact yet; null otherwise (and for other sources).
+ * The instant of a staff write that is a prospect's first contact: its sell status changed or
+ * somebody was assigned, and it has no first contact yet; null otherwise.
  */
 export function firstContactOf(
-  before: Pick<Prospect, "source" | "firstContactAt" | "sellStatus" | "assignId">,
+  before: Pick<Prospect, "firstContactAt" | "sellStatus" | "assignId">,
   after: Pick<Prospect, "sellStatus" | "assignId">,
   at: string,
 ): string | null {

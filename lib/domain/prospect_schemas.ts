@@ -240,7 +240,17 @@ export const PROSPECT_FIELDS = {
   ),
   firstContactAt: field(
     instant.nullable().optional().describe(
-      "a web lead: when staff first contacted it (first note, sell-status change or assignment)",
+      "when staff first contacted it (first note, sell-status change or assignment)",
+    ),
+  ),
+  bookedAt: field(
+    instant.nullable().optional().describe(
+      "when it first had a sell status of the funnel's booked stage (set by the server)",
+    ),
+  ),
+  memberAt: field(
+    instant.nullable().optional().describe(
+      "when it first had a sell status of the funnel's member stage (set by the server)",
     ),
   ),
   mergedInto: field(

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { DATE_RE, isValidDate } from "@/lib/domain/formats.ts";
 import { LANGUAGES, REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
+import { FUNNEL_GROUPS } from "@/lib/domain/funnel.ts";
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";
 
@@ -130,3 +131,35 @@ export const responseTimeQuerySchema = z.object({
   }
 });
 export type ResponseTimeQuery = z.output<typeof responseTimeQuerySchema>;
+
+/**
+ * GET /api/reports/funnel: one or more market projects, the registration period (from/to, local
+ * dates; default the last 30 days to today), what to group by, optionally a district.
+ */
+export const funnelQuerySchema = z.object({
+  marketProjectId: z.preprocess(
+    splitList,
+    z.array(z.string(), { error: "validation.required" }).refine(
+      (xs) => xs.every((x) => /^\d{1,9}$/.test(x)),
+      "validation.notANumber",
+    ).refine((xs) => xs.length <= REPORT_PROJECT_LIMIT, "validation.invalidValue")
+      .transform((xs) => xs.map(Number)),
+  ),
+  from: optionalDay,
+  to: optionalDay,
+  groupBy: z.preprocess(
+    (v) => (blank(v) ? undefined : String(v).trim()),
+    z.enum(FUNNEL_GROUPS, { error: "validation.invalidValue" }).default("source"),
+  ),
+  districtId: z.preprocess(
+    (v) => (blank(v) ? undefined : String(v).trim()),
+    z.string().regex(/^\d{1,9}$/, "validation.notANumber").transform(Number).optional(),
+  ),
+  language,
+  format,
+}).superRefine((v, ctx) => {
+  if (v.from && v.to && v.to < v.from) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "ux.errors.dateRangeReversed" });
+  }
+});
+export type FunnelQuery = z.output<typeof funnelQuerySchema>;

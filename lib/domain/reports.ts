@@ -218,6 +218,24 @@ export const GROUP_REPORT_COLUMNS = [
   "totalDoneProspects",
 ] as const;
 
+/**
+ * A status report row for the screen: each sell-status count with its share of the row's prospects
+ * beside it ("12 (34 %)"; a zero stays 0), in `lang`'s number format.
+ */
+export function withStatusShares<R extends StatusCountsRow>(row: R, lang: string): R {
+  const total = row.totalProspects;
+  const pct = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE", {
+    style: "percent",
+    maximumFractionDigits: 0,
+  });
+  const out: Record<string, unknown> = { ...row };
+  for (const c of STATUS_COLUMNS) {
+    const n = row[c];
+    if (typeof n === "number" && n > 0 && total > 0) out[c] = `${n} (${pct.format(n / total)})`;
+  }
+  return out as R;
+}
+
 export const AGE_REPORT_COLUMNS = ["sellStatus", ...AGE_COLUMNS, "sum"] as const;
 
 // ── CSV ─────────────────────────────────────────────────────────────────────

@@ -3,7 +3,8 @@
 /**
  * Every sell status in one table: the grid's order (= the seeded weight), whether the
  * grid offers it, whether it ends the work (activity Done) or needs a follow-up date on save, where
- * the reports put its column, and the work-hour limits a fresh install seeds (Paused, Notified,
+ * the conversion funnel counts it (`booked`: the prospect had a booked visit; `member`: it became
+ * a member; null: neither), where the reports put its column, and the work-hour limits a fresh install seeds (Paused, Notified,
  * Escalated; docs/reference-data.md). Labels are `sellStatus.<id>` and the report column's
  * `reports.columns.<camelId>` in lib/i18n. Adding a status is a row here and those texts: every
  * start writes a new status's reference rows into an existing store (lib/db/migrations.ts
@@ -15,20 +16,70 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: true,
     followUp: false,
+    funnel: null,
     reportOrder: 0,
     limits: [0, 0, 0],
   },
-  { id: "Prospect", grid: true, done: false, followUp: false, reportOrder: 1, limits: [0, 4, 4] },
-  { id: "NoAnswer1", grid: true, done: false, followUp: false, reportOrder: 2, limits: [4, 4, 8] },
-  { id: "NoAnswer2", grid: true, done: false, followUp: false, reportOrder: 3, limits: [8, 4, 8] },
-  { id: "NoAnswer3", grid: true, done: false, followUp: false, reportOrder: 4, limits: [16, 4, 8] },
-  { id: "NoAnswer4", grid: true, done: false, followUp: false, reportOrder: 5, limits: [24, 4, 8] },
-  { id: "NoAnswer", grid: true, done: false, followUp: false, reportOrder: 6, limits: [40, 8, 16] },
+  {
+    id: "Prospect",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 1,
+    limits: [0, 4, 4],
+  },
+  {
+    id: "NoAnswer1",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 2,
+    limits: [4, 4, 8],
+  },
+  {
+    id: "NoAnswer2",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 3,
+    limits: [8, 4, 8],
+  },
+  {
+    id: "NoAnswer3",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 4,
+    limits: [16, 4, 8],
+  },
+  {
+    id: "NoAnswer4",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 5,
+    limits: [24, 4, 8],
+  },
+  {
+    id: "NoAnswer",
+    grid: true,
+    done: false,
+    followUp: false,
+    funnel: null,
+    reportOrder: 6,
+    limits: [40, 8, 16],
+  },
   {
     id: "WaitingCustomerCall",
     grid: true,
     done: false,
     followUp: true,
+    funnel: null,
     reportOrder: 7,
     limits: [0, 4, 4],
   },
@@ -37,18 +88,52 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: true,
+    funnel: null,
     reportOrder: 8,
     limits: [0, 4, 8],
   },
-  { id: "NoThanks", grid: true, done: true, followUp: false, reportOrder: 9, limits: [0, 0, 0] },
-  { id: "Booked", grid: true, done: false, followUp: true, reportOrder: 10, limits: [0, 4, 4] },
-  { id: "Member", grid: true, done: true, followUp: false, reportOrder: 11, limits: [0, 0, 0] },
-  { id: "NoMember", grid: true, done: true, followUp: false, reportOrder: 12, limits: [0, 0, 0] },
+  {
+    id: "NoThanks",
+    grid: true,
+    done: true,
+    followUp: false,
+    funnel: null,
+    reportOrder: 9,
+    limits: [0, 0, 0],
+  },
+  {
+    id: "Booked",
+    grid: true,
+    done: false,
+    followUp: true,
+    funnel: "booked",
+    reportOrder: 10,
+    limits: [0, 4, 4],
+  },
+  {
+    id: "Member",
+    grid: true,
+    done: true,
+    followUp: false,
+    funnel: "member",
+    reportOrder: 11,
+    limits: [0, 0, 0],
+  },
+  {
+    id: "NoMember",
+    grid: true,
+    done: true,
+    followUp: false,
+    funnel: "booked",
+    reportOrder: 12,
+    limits: [0, 0, 0],
+  },
   {
     id: "AlreadyMember",
     grid: true,
     done: true,
     followUp: false,
+    funnel: null,
     reportOrder: 13,
     limits: [0, 0, 0],
   },
@@ -57,6 +142,7 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: false,
+    funnel: "booked",
     reportOrder: 14,
     limits: [0, 4, 8],
   },
@@ -65,6 +151,7 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: false,
+    funnel: "booked",
     reportOrder: 15,
     limits: [0, 4, 8],
   },
@@ -73,6 +160,7 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: true,
+    funnel: "booked",
     reportOrder: 16,
     limits: [0, 4, 8],
   },
@@ -81,6 +169,7 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: true,
+    funnel: "booked",
     reportOrder: 17,
     limits: [0, 4, 8],
   },
@@ -89,11 +178,20 @@ export const SELL_STATUS_TABLE = [
     grid: true,
     done: false,
     followUp: false,
+    funnel: null,
     reportOrder: 19,
     limits: [40, 16, 24],
   },
   // Shown by reports (and ends the work) but not offered in the grid's select.
-  { id: "JumpedOff", grid: false, done: true, followUp: false, reportOrder: 18, limits: null },
+  {
+    id: "JumpedOff",
+    grid: false,
+    done: true,
+    followUp: false,
+    funnel: null,
+    reportOrder: 18,
+    limits: null,
+  },
 ] as const;
 
 type Row = (typeof SELL_STATUS_TABLE)[number];
@@ -122,6 +220,19 @@ export const DONE_SELL_STATUSES: ReadonlySet<string> = new Set(
 /** Sell statuses that need a follow-up date on save (spec §4, §5). */
 export const FOLLOW_UP_SELL_STATUSES: ReadonlySet<string> = new Set(
   SELL_STATUS_TABLE.filter((r) => r.followUp).map((r) => r.id),
+);
+
+/** The conversion funnel's stages a sell status reaches (a member has had its visit too). */
+export type FunnelStage = "booked" | "member";
+
+/** Sell statuses that mean the prospect had a booked visit (the member ones included). */
+export const BOOKED_SELL_STATUSES: ReadonlySet<string> = new Set(
+  SELL_STATUS_TABLE.filter((r) => r.funnel !== null).map((r) => r.id),
+);
+
+/** Sell statuses that mean the prospect became a member. */
+export const MEMBER_SELL_STATUSES: ReadonlySet<string> = new Set(
+  SELL_STATUS_TABLE.filter((r) => r.funnel === "member").map((r) => r.id),
 );
 
 /** Work-hour limits [Paused, Notified, Escalated] seeded per status (null: no clock). */

@@ -100,7 +100,7 @@ export async function addNote(
     return { ...note, version: p.version };
   }
   if (firstContactPending(p)) {
-    // A web lead's first contact: the note and the prospect's firstContactAt in one atomic.
+    // A first contact: the note and the prospect's firstContactAt in one atomic.
     const after = await addFirstContactNote(ctx, prospectId, noteEntries(note));
     return { ...note, version: after.version };
   }

@@ -631,7 +631,7 @@ export async function setMotivationFromNote(
 }
 
 /**
- * A note that is a web lead's first contact: the note's entries (`also`) and the prospect's
+ * A note that is a prospect's first contact: the note's entries (`also`) and the prospect's
  * firstContactAt in one atomic, on the prospect's write path.
  */
 export async function addFirstContactNote(

@@ -9,6 +9,7 @@ import {
   clubChanges,
   clubStatusCounts,
   districtsToday,
+  funnelCells,
   projectChanges,
   projectEscalations,
   projectFirstIn,
@@ -35,6 +36,7 @@ import {
 import { DomainError } from "@/lib/domain/errors.ts";
 import type { MarketProject } from "@/lib/domain/reference.ts";
 import {
+  type FunnelQuery,
   isGroupQuery,
   type ResponseTimeQuery,
   type SellStatusAgeQuery,
@@ -63,7 +65,16 @@ import {
   toCsv,
   totalOf,
 } from "@/lib/domain/reports.ts";
-import { REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
+import { PROSPECT_SOURCES, REPORT_PROJECT_LIMIT } from "@/lib/domain/statuses.ts";
+import {
+  FUNNEL_COLUMNS,
+  type FunnelCell,
+  type FunnelGroupBy,
+  type FunnelRow,
+  funnelRow,
+} from "@/lib/domain/funnel.ts";
+import { getUser } from "@/lib/db/users.ts";
+import { isAdmin } from "@/lib/domain/user.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import { visibleProjects } from "@/lib/services/reference.ts";
 import { type Lang, translate } from "@/lib/i18n/mod.ts";
@@ -345,6 +356,113 @@ export async function responseTime(
     districtId: q.districtId ?? null,
     rows: responseTimeRows(clubs, leads, worktime),
   };
+}
+
+// ── conversion funnel ───────────────────────────────────────────────────────
+
+export interface FunnelReport {
+  marketProjectIds: number[];
+  /** The registration period, local dates (inclusive). */
+  from: string;
+  to: string;
+  groupBy: FunnelGroupBy;
+  districtId: number | null;
+  rows: FunnelRow[];
+  /** Every group together. */
+  total: FunnelRow;
+}
+
+/** The default period of the funnel: the last 30 days up to today. */
+export const FUNNEL_DAYS = 30;
+
+/**
+ * GET /api/reports/funnel: the prospects of the projects registered in the period (their local
+ * registration day), per source, club, assignee or project: leads, reached, booked, members,
+ * conversion and median days to member, from the funnel counters (lib/db/reports.ts funnelCells).
+ * Staff count their clubs, an admin every club (districtId narrows both); B2B users B2B projects.
+ */
+export async function funnel(ctx: ReportCtx, q: FunnelQuery): Promise<FunnelReport> {
+  const tz = ctx.config.timeZone;
+  const projects = await projectsFor(ctx, q.marketProjectId, "marketProjectId");
+  const to = q.to ?? localDate(ctx.now, tz);
+  const from = q.from ?? addDays(to, -(FUNNEL_DAYS - 1));
+  const everyClub = isAdmin(ctx.user) && q.districtId === undefined;
+  const clubs = everyClub ? null : (await reportClubs(ctx.kv, ctx.user))
+    .filter((c) => q.districtId === undefined || c.districtId === q.districtId)
+    .map((c) => c.clubId);
+  await foldProjects(ctx.kv, projects.map((p) => p.marketProjectId));
+  const dim = q.groupBy === "marketProject" ? null : q.groupBy;
+  const perProject = await Promise.all(
+    projects.map((p) => funnelCells(ctx.kv, p.marketProjectId, from, to, dim, clubs)),
+  );
+  const cells = new Map<string, FunnelCell>();
+  const all: FunnelCell = new Map();
+  perProject.forEach((byGroup, i) => {
+    for (const [group, cell] of byGroup) {
+      const key = dim === null ? String(projects[i].marketProjectId) : group;
+      let sum = cells.get(key);
+      if (!sum) cells.set(key, sum = new Map());
+      for (const [m, n] of cell) {
+        sum.set(m, (sum.get(m) ?? 0) + n);
+        all.set(m, (all.get(m) ?? 0) + n);
+      }
+    }
+  });
+  const lang = q.language ?? ctx.lang;
+  const names = await funnelGroupNames(ctx, q.groupBy, projects, [...cells.keys()], lang);
+  const rows = [...names]
+    .map(([key, name]) => funnelRow(key, name, cells.get(key)))
+    .filter((r) => r.leads > 0 || q.groupBy === "source" || q.groupBy === "marketProject")
+    .sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name, "sv"));
+  return {
+    marketProjectIds: projects.map((p) => p.marketProjectId),
+    from,
+    to,
+    groupBy: q.groupBy,
+    districtId: q.districtId ?? null,
+    rows,
+    total: funnelRow("", translate(lang, "reports.funnel.total"), all),
+  };
+}
+
+/** Each group's display name: the sources and projects asked for, the clubs and users counted. */
+async function funnelGroupNames(
+  ctx: ReportCtx,
+  groupBy: FunnelGroupBy,
+  projects: MarketProject[],
+  keys: string[],
+  lang: Lang,
+): Promise<Map<string, string>> {
+  if (groupBy === "source") {
+    return new Map(
+      PROSPECT_SOURCES.map((s) => [s, translate(lang, `reports.funnel.sources.${s}`)]),
+    );
+  }
+  if (groupBy === "marketProject") {
+    return new Map(projects.map((p) => [String(p.marketProjectId), p.name]));
+  }
+  if (groupBy === "club") {
+    const clubs = await getClubsByNumbers(ctx.kv, keys.map(Number));
+    return new Map(keys.map((k) => [k, clubs.find((c) => c.clubId === Number(k))?.name ?? k]));
+  }
+  const users = await Promise.all(keys.map((k) => (k ? getUser(ctx.kv, k) : null)));
+  return new Map(keys.map((k, i) => {
+    const u = users[i];
+    const name = u ? `${u.firstName} ${u.lastName}`.trim() || u.email : "";
+    return [k, name || translate(lang, "reports.funnel.unassigned")];
+  }));
+}
+
+export function funnelCsv(r: FunnelReport, lang: Lang): string {
+  const cols = FUNNEL_COLUMNS.map((c) =>
+    c === "name"
+      ? translate(lang, `reports.funnel.groupBy.${r.groupBy}`)
+      : translate(lang, `reports.funnel.columns.${c}`)
+  );
+  return toCsv(
+    cols,
+    [...r.rows, r.total].map((row) => FUNNEL_COLUMNS.map((c) => row[c] ?? "")),
+  );
 }
 
 // ── CSV ─────────────────────────────────────────────────────────────────────

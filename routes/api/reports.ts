@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import {
+  funnelQuerySchema,
   responseTimeQuerySchema,
   sellStatusAgeQuerySchema,
   statusProjectQuerySchema,
@@ -13,6 +14,8 @@ import type { SessionUser } from "@/lib/domain/user.ts";
 import type { Lang } from "@/lib/i18n/mod.ts";
 import {
   csvFileName,
+  funnel,
+  funnelCsv,
   type ReportCtx,
   responseTime,
   responseTimeCsv,
@@ -23,6 +26,7 @@ import {
   statusProjectCsv,
 } from "@/lib/services/reports.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
+import { FUNNEL_GROUPS } from "@/lib/domain/funnel.ts";
 import type { Ctx } from "@/routes/env.ts";
 
 const count = z.number().int();
@@ -162,8 +166,54 @@ function responseTimeRoute(api: ApiRouter) {
   });
 }
 
+const share = z.number().describe("a share of leads, 0..1");
+const funnelRow = z.object({
+  key: z.string().describe('the group: a source, a club or project number, a user id ("": none)'),
+  name: z.string(),
+  leads: count.describe("prospects registered in the period"),
+  reached: count.describe("first contacted (a note, a sell-status change or an assignment)"),
+  booked: count.describe("ever had a sell status of the booked stage (or a member one)"),
+  members: count.describe("ever had a sell status of the member stage"),
+  conversionRate: share.describe("members / leads"),
+  medianDaysToMember: z.number().nullable().describe("median whole days from registration"),
+  reachedShare: share,
+  bookedShare: share,
+  membersShare: share,
+});
+const funnelReport = z.object({
+  marketProjectIds: z.array(count),
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(FUNNEL_GROUPS),
+  districtId: count.nullable(),
+  rows: z.array(funnelRow),
+  total: funnelRow,
+});
+
+/** GET /api/reports/funnel (conversion by source, club, seller or project). */
+function funnelRoute(api: ApiRouter) {
+  api.add({
+    method: "get",
+    path: "/api/reports/funnel",
+    access: "user",
+    tag: "reports",
+    summary:
+      "Conversion funnel: the prospects of one or more market projects registered from–to (local dates, default the last 30 days), per source, club, assignee (user) or project: leads, reached, booked, members, conversion rate, median days to member and the shares of leads; staff count their clubs, an admin every club (districtId narrows) (format=csv: a download)",
+    query: funnelQuerySchema,
+    response: funnelReport,
+    handler: async (c, { query, user }) => {
+      const base = reportCtx(c, user);
+      const ctx = { ...base, lang: query.language ?? base.lang };
+      const report = await funnel(ctx, query);
+      if (query.format !== "csv") return report;
+      return csvResponse(funnelCsv(report, ctx.lang), `funnel_${report.from}_${report.to}.csv`);
+    },
+  });
+}
+
 export function reportRoutes(api: ApiRouter) {
   responseTimeRoute(api);
+  funnelRoute(api);
   reportRoute(api, {
     path: "/api/reports/sell-status-age",
     summary:

@@ -1,6 +1,6 @@
 /**
- * /reports: tabs Sell status age, Status project, Status project club (spec §2 Reports) and
- * Response time. Tabs are links (?tab=…); the server renders the active tab's island (the response
+ * /reports: tabs Sell status age, Status project, Status project club (spec §2 Reports), Response
+ * time and Conversion (the funnel). Tabs are links (?tab=…); the server renders the active tab's island (the response
  * time: server-rendered HTML) with the active projects the caller may pick and the last filter
  * from the address (so a reload shows the same report again).
  */
@@ -30,12 +30,14 @@ import StatusProjectReport from "@/islands/reports/StatusProjectReport.tsx";
 import StatusProjectClubReport from "@/islands/reports/StatusProjectClubReport.tsx";
 import { idsFrom } from "@/islands/reports/shared.tsx";
 import { ResponseTimePanel, responseTimeTab } from "@/routes/pages/response_time.tsx";
+import { FunnelPanel, funnelTab } from "@/routes/pages/funnel.tsx";
 
 export const REPORT_TABS = [
   "sellStatusAge",
   "statusProject",
   "statusProjectClub",
   "responseTime",
+  "funnel",
 ] as const;
 type TabId = (typeof REPORT_TABS)[number];
 
@@ -144,6 +146,19 @@ async function tabContent(c: Ctx, tab: TabId) {
       );
       const out = await responseTimeTab(ctx, query);
       return <ResponseTimePanel projects={projects} query={query} {...out} />;
+    }
+    case "funnel": {
+      const query = Object.fromEntries(
+        ["from", "to", "groupBy", "districtId"].flatMap((k) => {
+          const v = q(k);
+          return v ? [[k, v]] : [];
+        }),
+      );
+      // Checkboxes send the projects as repeated parameters.
+      const mps = (c.req.queries("marketProjectId") ?? []).join(",");
+      if (mps) query.marketProjectId = mps;
+      const out = await funnelTab(ctx, query);
+      return <FunnelPanel projects={projects} query={query} {...out} />;
     }
     case "statusProjectClub": {
       const [clubs, districts] = await Promise.all([listClubs(kv), listDistricts(kv)]);

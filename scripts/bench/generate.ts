@@ -62,6 +62,7 @@ import {
   type SellStatus,
 } from "@/lib/domain/statuses.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
+import { withFunnelMarks } from "@/lib/domain/funnel.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
 export interface GenerateOptions {
@@ -826,15 +827,17 @@ function prospectHistory(i: number, x: HistoryCtx) {
       ? DONE[Math.floor(rand() * DONE.length)]
       : OPEN[Math.floor(rand() * OPEN.length)];
     const at = new Date(t).toISOString();
-    const next: StoredProspect = {
+    // The marks the write engine sets: the first contact, the funnel's booked and member.
+    const next: StoredProspect = withFunnelMarks(rec, {
       ...rec,
+      firstContactAt: rec.firstContactAt ?? at,
       sellStatus: status,
       lastSellStatusChange: at,
       followUpDate: isFollowUpSellStatus(status)
         ? addDays(today, Math.floor(rand() * 20) - 5)
         : null,
       updatedAt: at,
-    };
+    }, at);
     if (k === 0 && assignee) {
       next.assignId = assignee.email;
       next.assignName = assignee.firstName;

@@ -103,7 +103,8 @@ Deno.test("#20.3 a Motivation note sets the prospect's motivationText and its la
     const p = await createRow(env, owner.headers, { assignId: owner.user.email });
     const path = `/api/prospects/${p.id}/notes`;
 
-    // A Note leaves the prospect alone.
+    // A Note leaves the motivation alone. The first one is the prospect's first contact (the
+    // funnel's "reached"): its answer carries the prospect's new version.
     let r = await call(env, "POST", path, {
       headers: owner.headers,
       body: { text: "Ringde", noteType: "Note" },
@@ -111,7 +112,8 @@ Deno.test("#20.3 a Motivation note sets the prospect's motivationText and its la
     assert.equal(r.res.status, 201);
     let cur = await call(env, "GET", `/api/prospects/${p.id}`, { headers: owner.headers });
     assert.equal(cur.json.motivationText, p.motivationText ?? null);
-    assert.equal(cur.json.version, p.version);
+    assert.equal(cur.json.firstContactAt, "2026-03-10T10:00:00.000Z");
+    assert.equal(cur.json.version, r.json.version);
 
     env.clock.set("2026-03-10T11:00:00Z");
     r = await call(env, "POST", path, {

@@ -1,14 +1,13 @@
 /**
  * Accessibility and the phone layout, checked by a real engine: axe-core runs on every screen
- * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, outbox, error page), in
- * Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or critical
- * violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
+ * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, webhooks, outbox,
+ * error page), in Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or
+ * critical violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, type Finding, hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
@@ -72,38 +71,6 @@ async function seed(kvPath: string) {
   } finally {
     kv.close();
   }
-}
-
-interface Finding {
-  screen: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe-core in the page; returns its serious and critical violations. */
-async function audit(page: Page, screen: string): Promise<Finding[]> {
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  // Evaluated over the DevTools protocol: the page's CSP (script-src 'self') stays as it is.
-  if (!injected) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, {
-      resultTypes: ["violations"],
-    });
-    // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      // deno-lint-ignore no-explicit-any
-      targets: v.nodes.slice(0, 4).map((n: any) => String(n.target)),
-    }));
-  });
-  return (violations as Omit<Finding, "screen">[])
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ screen, ...v }));
 }
 
 async function overflow(page: Page): Promise<number> {
@@ -217,6 +184,11 @@ Deno.test({
             await page.goto(`${server.url}/reports?tab=responseTime&marketProjectId=7`);
             await page.locator("[data-testid=response-table]").waitFor();
             await check("reports-responseTime");
+            await page.goto(`${server.url}/reports?tab=funnel&marketProjectId=7`);
+            await page.locator("[data-testid=funnel-table]").waitFor();
+            await check("reports-funnel");
+            await page.goto(`${server.url}/admin/webhooks`);
+            await check("webhooks");
             await page.goto(`${server.url}/outbox`);
             await check("outbox");
             assert.deepEqual(b.problems, [], "no console errors");

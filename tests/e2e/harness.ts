@@ -4,6 +4,7 @@
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { listOutbox } from "@/lib/notify/mod.ts";
+import axe from "axe-core";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -189,4 +190,36 @@ export async function readOutbox(server: Server, to: string): Promise<{ text: st
 /** Waits until every island on the page has hydrated. */
 export async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated=true]", { timeout: 15_000 });
+}
+
+export interface Finding {
+  screen: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page; returns its serious and critical violations. */
+export async function audit(page: Page, screen: string): Promise<Finding[]> {
+  const injected = await page.evaluate(() => "axe" in globalThis);
+  // Evaluated over the DevTools protocol: the page's CSP (script-src 'self') stays as it is.
+  if (!injected) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const r = await (globalThis as any).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    // deno-lint-ignore no-explicit-any
+    return r.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      // deno-lint-ignore no-explicit-any
+      targets: v.nodes.slice(0, 4).map((n: any) => String(n.target)),
+    }));
+  });
+  return (violations as Omit<Finding, "screen">[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ screen, ...v }));
 }

@@ -1,0 +1,177 @@
+/**
+ * `deno run -A scripts/bench/bench_funnel.ts [--n 100000] [--rounds 200] [--saves 400] [--kv path]
+ * [--fresh]`
+ *
+ * The conversion funnel and webhook benchmark: generates the deterministic chain of
+ * scripts/bench/generate.ts (200 clubs, 60 Zipf-sized projects: project 1 is the largest) into a KV
+ * file, then, in this process on that file:
+ *
+ * 1. GET /api/reports/funnel's service over the largest project for the last 180 days, grouped by
+ *    source, club, user and project, for an admin (every club) and for staff (their clubs):
+ *    p50/p95/max per grouping.
+ * 2. A save's time (a sell-status change through patchProspect, one at a time) with no webhook
+ *    endpoint and with three enabled endpoints (a local receiver answering 204, the queue listener
+ *    delivering in the same process, as a server does): p50/p95 of each and the change.
+ *
+ * Not a test: it prints figures (docs/performance.md).
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { runMigrations } from "@/lib/db/migrations.ts";
+import { generateChainInFile } from "@/scripts/bench/generate.ts";
+import { listAll, openKv } from "@/lib/db/kv.ts";
+import { loadConfig } from "@/lib/config.ts";
+import { prospectsByProjectPrefix, usersPrefix } from "@/lib/db/keys.ts";
+import { subscribedClubIds } from "@/lib/db/settings.ts";
+import { addDays, localDate } from "@/lib/domain/prospect.ts";
+import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
+import { funnel } from "@/lib/services/reports.ts";
+import { patchProspect } from "@/lib/services/prospects.ts";
+import { createWebhook } from "@/lib/services/webhooks.ts";
+import { startQueue } from "@/lib/jobs/queue.ts";
+import { FUNNEL_GROUPS } from "@/lib/domain/funnel.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    n: { type: "string", default: "100000" },
+    rounds: { type: "string", default: "200" },
+    saves: { type: "string", default: "400" },
+    kv: { type: "string" },
+    fresh: { type: "boolean", default: false },
+  },
+});
+const N = Number(values.n);
+const KV_PATH = values.kv ??
+  join(Deno.env.get("TMPDIR") ?? "/tmp", `klubbleads-bench-funnel-${N}.kv`);
+const MARKER = ["_bench", "generated_funnel"];
+const TZ = "Europe/Stockholm";
+const log = (s: string) => console.error(s);
+const config = loadConfig({
+  APP_ENV: "development",
+  KV_PATH,
+  TZ_NAME: TZ,
+  SECRET_KEY: "bench-funnel-secret-0123456789abcdef0123456789",
+});
+const open = () => openKv({ kvPath: KV_PATH, kvReaders: config.kvReaders });
+
+async function prepare() {
+  if (!values.fresh) {
+    try {
+      const kv = await Deno.openKv(KV_PATH);
+      const m = await kv.get<{ n: number }>(MARKER);
+      kv.close();
+      if (m.value?.n === N) return log(`reusing ${KV_PATH} (${N} prospects)`);
+    } catch { /* generate */ }
+  }
+  for (const f of [KV_PATH, `${KV_PATH}-wal`, `${KV_PATH}-shm`]) {
+    await Deno.remove(f).catch(() => {});
+  }
+  const first = await open();
+  await runMigrations(first);
+  first.close();
+  const t0 = performance.now();
+  await generateChainInFile(KV_PATH, open, {
+    prospects: N,
+    now: new Date(),
+    passwordHash: "$argon2id$bench-users-cannot-sign-in",
+    onProgress: (done, total) => {
+      if (done % 100_000 === 0 || done === total) {
+        log(`generated ${done}/${total} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  const kv = await open();
+  await kv.set(MARKER, { n: N });
+  kv.close();
+}
+
+const sessionOf = (u: UserRecord): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  sid: null,
+});
+const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] };
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+await prepare();
+const kv = await open();
+const users = (await listAll<UserRecord>(kv, usersPrefix())).map((e) => e.value);
+const admin = sessionOf(users.find((u) => u.roles.includes("ROLE_ADMIN"))!);
+const staffUser = users.find((u) => u.roles.includes("ROLE_USER"))!;
+const staff = sessionOf(staffUser);
+log(`staff clubs: ${(await subscribedClubIds(kv, staffUser.id)).length}`);
+const now = new Date();
+const to = localDate(now, TZ);
+const from = addDays(to, -180);
+
+// ── 1. the funnel over the largest project ──
+const ROUNDS = Number(values.rounds);
+for (const [who, user] of [["admin", admin], ["staff", staff]] as const) {
+  for (const groupBy of FUNNEL_GROUPS) {
+    const ctx = { kv, config, now, user, lang: "sv" as const };
+    const q = { marketProjectId: [1], from, to, groupBy, format: "json" as const };
+    const first = await funnel(ctx, q);
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = performance.now();
+      await funnel(ctx, q);
+      times.push(performance.now() - t0);
+    }
+    const s = stats(times);
+    console.log(
+      `funnel ${who} by ${groupBy}: ${first.total.leads} leads, ${first.rows.length} rows — ` +
+        `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)}`,
+    );
+  }
+}
+
+// ── 2. a save's time without and with three endpoints ──
+const ids: string[] = [];
+for await (const e of kv.list({ prefix: prospectsByProjectPrefix(1) }, { limit: 5000 })) {
+  ids.push(e.key[e.key.length - 1] as string);
+}
+const SAVES = Number(values.saves);
+const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3"] as const;
+const saveRound = async () => {
+  const times: number[] = [];
+  for (let i = 0; i < SAVES; i++) {
+    const ctx = { kv, config, now: new Date(), user: admin };
+    const id = ids[(i * 7919) % ids.length];
+    const t0 = performance.now();
+    await patchProspect(ctx, id, { sellStatus: statuses[i % 3] } as any, ["sellStatus"]);
+    times.push(performance.now() - t0);
+  }
+  return stats(times);
+};
+await saveRound(); // warm-up
+const without = await saveRound();
+const receiver = Deno.serve(
+  { hostname: "127.0.0.1", port: 0, onListen() {} },
+  async (req) => (await req.body?.cancel(), new Response(null, { status: 204 })),
+);
+const deps = { kv, config, now: () => new Date() };
+for (let i = 0; i < 3; i++) {
+  await createWebhook(deps, admin, {
+    url: `http://127.0.0.1:${receiver.addr.port}/hook${i}`,
+    events: ["prospect.updated", "prospect.created"],
+  });
+}
+const queue = startQueue(deps);
+await saveRound(); // warm-up
+const withHooks = await saveRound();
+console.log(`save without endpoints: p50 ${ms(without.p50)}, p95 ${ms(without.p95)}`);
+console.log(
+  `save with 3 endpoints: p50 ${ms(withHooks.p50)}, p95 ${ms(withHooks.p95)} ` +
+    `(p50 ${((withHooks.p50 / without.p50 - 1) * 100).toFixed(1)} %)`,
+);
+await receiver.shutdown();
+kv.close();
+await queue.catch(() => {});
