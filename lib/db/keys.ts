@@ -276,7 +276,7 @@ export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
 export const reportChangesPrunedKey = (...p: Part[]) => ["report_changes_pruned", ...p];
 /**
  * A past instant's report values, kept once computed (they never change: every write happens
- * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/reports.ts.
+ * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/report_status.ts, report_changes.ts, report_ages.ts and report_project.ts.
  */
 export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
 /** The time zone whose local dates the report counters' day buckets are (lib/db/report_zone.ts). */
@@ -289,7 +289,7 @@ export const reportKeptKey = (mp: number) => ["report_kept", mp];
 /**
  * The instant from which every write has added the district day buckets (`sdd`) by the clubs'
  * districts of today: set by the baseline, a rebuild of the report keys and every change of a
- * club's district (lib/db/reports.ts districtsToday).
+ * club's district (lib/db/report_districts.ts districtsToday).
  */
 export const reportDistrictsFromKey = () => ["report_districts", "from"];
 /**

@@ -30,12 +30,12 @@
  *                                        (lib/db/report_pending.ts; a touch when no status
  *                                        changed): its versionstamp changes with its buckets, so
  *                                        the live district report keeps their sums per process
- *                                        until it does (lib/db/reports.ts)
+ *                                        until it does (lib/db/report_districts.ts)
  * The counter deltas of a write are not summed in its atomic: the write sets them as one pending
  * entry per project, which readers fold first (lib/db/report_pending.ts).
  * A report's past instant T is always a local midnight, so a value as of T = current − Σ day
  * buckets from T's local date on (docs/reports.md). Every midnight's values are kept per project
- * (keepMidnights, lib/db/reports.ts), and the day buckets and stints older than the last kept
+ * (keepMidnights, lib/db/report_keep.ts), and the day buckets and stints older than the last kept
  * midnight are pruned (a project's value is the sum of its clubs'). The 24 h of changes before a past T on
  * a day the clocks change are read from ["report_changes_at", mp, at, id] → club. Stints record
  * when each prospect entered and left a (project, club, sell status, last-change) state, so the

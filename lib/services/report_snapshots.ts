@@ -9,12 +9,8 @@ import { readValue, writeValue } from "@/lib/db/records.ts";
 import { reportSnapshotRunKey } from "@/lib/db/keys.ts";
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
-import {
-  keepEveryProject,
-  pruneChangeHours,
-  pruneChangeTimes,
-  SNAPSHOT_SETTLE_MS,
-} from "@/lib/db/reports.ts";
+import { keepEveryProject, pruneChangeHours, pruneChangeTimes } from "@/lib/db/report_keep.ts";
+import { SNAPSHOT_SETTLE_MS } from "@/lib/db/report_store.ts";
 import { CHANGE_HOURS_KEPT_MS } from "@/lib/db/report_keys.ts";
 import { withLease } from "@/lib/db/leases.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";

@@ -1,22 +1,21 @@
 /**
  * The three reports (spec §2 Reports, §3, §7; DESIGN §7): sell status age, status project and
  * status project club/district, as of the end of a reference date, from the report counters and
- * stints (lib/db/reports.ts), and their CSV exports with localized headers.
+ * stints (lib/db/report_status.ts, report_changes.ts, report_districts.ts, report_ages.ts,
+ * report_project.ts), and their CSV exports with localized headers.
  */
 import type { Config } from "@/lib/config.ts";
 import { can } from "@/lib/auth/permissions.ts";
+import { clubChanges, projectChanges } from "@/lib/db/report_changes.ts";
+import { clubStatusCounts, projectStatusCounts } from "@/lib/db/report_status.ts";
+import { districtsToday } from "@/lib/db/report_districts.ts";
 import {
-  clubChanges,
-  clubStatusCounts,
-  districtsToday,
   funnelCells,
-  projectChanges,
   projectEscalations,
   projectFirstIn,
   projectRegistrations,
-  projectStatusCounts,
-  recentAges,
-} from "@/lib/db/reports.ts";
+} from "@/lib/db/report_project.ts";
+import { recentAges } from "@/lib/db/report_ages.ts";
 import {
   clubDistricts,
   getClubsByNumbers,
@@ -378,7 +377,7 @@ export const FUNNEL_DAYS = 30;
 /**
  * GET /api/reports/funnel: the prospects of the projects registered in the period (their local
  * registration day), per source, club, assignee or project: leads, reached, booked, members,
- * conversion and median days to member, from the funnel counters (lib/db/reports.ts funnelCells).
+ * conversion and median days to member, from the funnel counters (lib/db/report_project.ts funnelCells).
  * Staff count their clubs, an admin every club (districtId narrows both); B2B users B2B projects.
  */
 export async function funnel(ctx: ReportCtx, q: FunnelQuery): Promise<FunnelReport> {

@@ -23,7 +23,7 @@ import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
-import { keepEveryProject } from "@/lib/db/reports.ts";
+import { keepEveryProject } from "@/lib/db/report_keep.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({

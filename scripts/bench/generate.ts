@@ -33,7 +33,12 @@ import {
   reportMutations,
 } from "@/lib/db/report_keys.ts";
 import { changeTimeKept } from "@/lib/domain/reports.ts";
-import { BUCKET_DAYS_KEPT, keepEveryProject, type KeyRange, type Prune } from "@/lib/db/reports.ts";
+import {
+  BUCKET_DAYS_KEPT,
+  keepEveryProject,
+  type KeyRange,
+  type Prune,
+} from "@/lib/db/report_keep.ts";
 import {
   type EventPack,
   historyText,

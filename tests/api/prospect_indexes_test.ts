@@ -44,12 +44,10 @@ import {
 } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain, wholeHistory } from "@/scripts/bench/generate.ts";
-import {
-  clubChanges,
-  clubStatusCounts,
-  districtsToday,
-  pruneChangeTimes,
-} from "@/lib/db/reports.ts";
+import { clubChanges } from "@/lib/db/report_changes.ts";
+import { clubStatusCounts } from "@/lib/db/report_status.ts";
+import { districtsToday } from "@/lib/db/report_districts.ts";
+import { pruneChangeTimes } from "@/lib/db/report_keep.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import { asOfInstant } from "@/lib/domain/reports.ts";
 import { changesByDistrict, statusByDistrict } from "@/tests/api/report_fixtures.ts";

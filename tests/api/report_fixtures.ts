@@ -5,7 +5,7 @@ import type { ProspectCtx } from "@/lib/services/prospects.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import type { TestEnv } from "@/tests/helpers.ts";
-import type { ChangeCounts } from "@/lib/db/reports.ts";
+import type { ChangeCounts } from "@/lib/db/report_changes.ts";
 import { addCounts, type StatusCounts } from "@/lib/domain/reports.ts";
 
 export const TZ = "Europe/Stockholm";

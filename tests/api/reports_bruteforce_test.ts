@@ -34,12 +34,10 @@ import { getClubByNumber, updateClub } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { foldPending } from "@/lib/db/report_pending.ts";
-import {
-  clubChanges,
-  clubStatusCounts,
-  districtsToday,
-  pruneChangeTimes,
-} from "@/lib/db/reports.ts";
+import { clubChanges } from "@/lib/db/report_changes.ts";
+import { clubStatusCounts } from "@/lib/db/report_status.ts";
+import { districtsToday } from "@/lib/db/report_districts.ts";
+import { pruneChangeTimes } from "@/lib/db/report_keep.ts";
 import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
@@ -339,7 +337,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
     const pick2 = (row: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, row[k]]));
     const today = localDate(now, TZ);
     let compared = 0;
-    // Past dates are kept as snapshots once computed (lib/db/reports.ts): newest first, so each
+    // Past dates are kept as snapshots once computed (lib/db/report_store.ts): newest first, so each
     // date's club counts start from the next day's snapshot; then oldest first, all from snapshots.
     const check = async (d: string) => {
       const o = oracle(d);

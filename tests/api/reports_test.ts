@@ -31,7 +31,9 @@ import {
 import { runReportSnapshots } from "@/lib/services/report_snapshots.ts";
 import { deletePrefix, listAll } from "@/lib/db/kv.ts";
 import { ensureReportZone } from "@/lib/db/report_zone.ts";
-import { districtsToday, keepMidnights, settleClock, varints } from "@/lib/db/reports.ts";
+import { districtsToday } from "@/lib/db/report_districts.ts";
+import { keepMidnights } from "@/lib/db/report_keep.ts";
+import { settleClock, varints } from "@/lib/db/report_store.ts";
 import { foldPending } from "@/lib/db/report_pending.ts";
 
 const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)

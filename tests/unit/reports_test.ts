@@ -30,7 +30,7 @@ import { parseCsv } from "@/tests/helpers.ts";
 import { csvParts } from "@/lib/domain/csv_parts.ts";
 import { sellStatusAgeQuerySchema, statusProjectQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { reportDay, reportMutations, STINT_END } from "@/lib/db/report_keys.ts";
-import { fromVarints, varints } from "@/lib/db/reports.ts";
+import { fromVarints, varints } from "@/lib/db/report_store.ts";
 import { addDays, localDate, type Prospect } from "@/lib/domain/prospect.ts";
 
 const TZ = "Europe/Stockholm";
