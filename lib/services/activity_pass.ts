@@ -47,7 +47,7 @@ import {
 } from "@/lib/services/notification_delivery.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
-import { clockSettings } from "@/lib/services/prospects.ts";
+import { clockSettings } from "@/lib/services/prospect_clock.ts";
 
 /** Due prospects read and planned together (then committed in as few atomics as fit). */
 export const BATCH = 192;

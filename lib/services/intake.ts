@@ -28,13 +28,10 @@ import { getMarketProject, getMarketProjectByNumber } from "@/lib/db/reference.t
 import { LIMITS, takeQuota } from "@/lib/db/brute_force.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
-import {
-  clubFor,
-  createErrors,
-  newProspect,
-  type ProspectCtx,
-  withClock,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { clubFor } from "@/lib/services/prospect_checks.ts";
+import { withClock } from "@/lib/services/prospect_clock.ts";
+import { createErrors, newProspect } from "@/lib/services/prospect_create.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
 import { takeAutoAssignee } from "@/lib/services/assignment.ts";
 

@@ -15,13 +15,9 @@ import type { Prospect } from "@/lib/domain/prospect.ts";
 import type { ProspectPatch } from "@/lib/domain/prospect_schemas.ts";
 import { contactOf } from "@/lib/services/duplicates.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
-import {
-  changeProspect,
-  deleteProspect,
-  projectFor,
-  type ProspectCtx,
-  withMay,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { projectFor, withMay } from "@/lib/services/prospect_checks.ts";
+import { changeProspect, deleteProspect } from "@/lib/services/prospects.ts";
 
 /** GET /api/prospects/duplicates: the project's live prospects grouped by a shared contact. */
 export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number) {

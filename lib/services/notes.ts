@@ -21,11 +21,8 @@ import { DomainError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
 import { firstContactPending } from "@/lib/domain/prospect.ts";
-import {
-  addFirstContactNote,
-  type ProspectCtx,
-  setMotivationFromNote,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { addFirstContactNote, setMotivationFromNote } from "@/lib/services/prospects.ts";
 
 const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
 const denied = (code: string, key: string) => new DomainError("forbidden", code, key);

@@ -6,7 +6,8 @@
 import { prospectCreateSchema } from "@/lib/domain/prospect_schemas.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { zodFields } from "@/lib/domain/validation.ts";
-import { createProspect, type ProspectCtx } from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
 
 export const BATCH_CREATE_MAX = 500;
 /** Items created at once: the write engine packs concurrent creates into shared commits. */

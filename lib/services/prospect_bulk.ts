@@ -12,12 +12,9 @@ import {
   type ProspectBulkSet,
 } from "@/lib/domain/prospect_bulk.ts";
 import type { ProspectPatch } from "@/lib/domain/prospect_schemas.ts";
-import {
-  assigneeById,
-  changeProspect,
-  deleteProspect,
-  type ProspectCtx,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { assigneeById } from "@/lib/services/prospect_checks.ts";
+import { changeProspect, deleteProspect } from "@/lib/services/prospects.ts";
 
 /** Rows changed at once (their commits share the write engine's packs). */
 const BULK_PARALLEL = 16;

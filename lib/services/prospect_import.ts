@@ -20,14 +20,10 @@ import {
   type StoredProspect,
 } from "@/lib/db/prospects.ts";
 import { contactMatches, contactOf, guardKeys } from "@/lib/services/duplicates.ts";
-import {
-  clubFor,
-  createErrors,
-  newProspect,
-  projectForCreate,
-  type ProspectCtx,
-  withClock,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { clubFor, projectForCreate } from "@/lib/services/prospect_checks.ts";
+import { withClock } from "@/lib/services/prospect_clock.ts";
+import { createErrors, newProspect } from "@/lib/services/prospect_create.ts";
 
 /** One request imports at most this many rows (the page sends a large file in batches). */
 export const MAX_IMPORT_ROWS = 10_000;

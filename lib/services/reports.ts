@@ -24,7 +24,7 @@ import {
 } from "@/lib/db/reference.ts";
 import { foldProjects } from "@/lib/db/report_pending.ts";
 import { reportClubs } from "@/lib/services/reference.ts";
-import { clockSettings } from "@/lib/services/prospects.ts";
+import { clockSettings } from "@/lib/services/prospect_clock.ts";
 import { getRecords } from "@/lib/db/prospect_record.ts";
 import { addDays, localDate, sourceOf, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {

@@ -18,7 +18,7 @@ import {
 } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
-import { withMay } from "@/lib/services/prospects.ts";
+import { withMay } from "@/lib/services/prospect_checks.ts";
 
 /** One row of today's list: the prospect as the API answers it, and whether it is overdue. */
 export type TodayItem = Prospect & { overdue: boolean; awaitingFirstContact: boolean };

@@ -25,19 +25,21 @@ import {
   prospectSearchSchema,
 } from "@/lib/domain/prospect_schemas.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { withMay } from "@/lib/services/prospect_checks.ts";
 import {
-  assignProspect,
-  createProspect,
-  deleteProspect,
   exportForUser,
   getForUser,
   idsForUser,
+  searchForUser,
+} from "@/lib/services/prospect_reads.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import {
+  assignProspect,
+  deleteProspect,
   keysReadToWrite,
   patchProspect,
-  type ProspectCtx,
   saveProspect,
-  searchForUser,
-  withMay,
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
 import { BATCH_CREATE_MAX, createBatch } from "@/lib/services/prospect_batch.ts";

@@ -16,7 +16,8 @@ import { GRID_COLUMNS, prospectSearchSchema } from "@/lib/domain/prospect_schema
 import type { Prospect } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { searchForUser, withMay } from "@/lib/services/prospects.ts";
+import { withMay } from "@/lib/services/prospect_checks.ts";
+import { searchForUser } from "@/lib/services/prospect_reads.ts";
 import ProspectGrid, { type ProspectGridProps } from "@/islands/ProspectGrid.tsx";
 import { apiQuery, filtersFromParams } from "@/islands/prospects/query.ts";
 import { renderPage } from "@/routes/render.tsx";

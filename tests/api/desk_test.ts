@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
 import { createRow, makeChain, postWebLead, rowOf, search } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { withMay } from "@/lib/services/prospects.ts";
+import { withMay } from "@/lib/services/prospect_checks.ts";
 
 Deno.test("search: one field finds a person by phone (070…, +46…, 0046…, spaces, dashes), e-mail, customer id or name", async () => {
   const env = await makeEnv();

@@ -23,12 +23,8 @@ import { backfillFunnel } from "@/lib/db/report_funnel.ts";
 import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import { isFollowUpSellStatus, SELL_STATUS_TABLE, SELL_STATUSES } from "@/lib/domain/statuses.ts";
-import {
-  assignProspect,
-  createProspect,
-  deleteProspect,
-  saveProspect,
-} from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { assignProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { addNote } from "@/lib/services/notes.ts";
 import { restoreProspect } from "@/lib/services/privacy.ts";
 

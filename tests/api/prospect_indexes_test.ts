@@ -35,13 +35,9 @@ import {
 import { listProspectEvents, type StoredProspect } from "@/lib/db/prospects.ts";
 import { searchProspects, type SearchSpec } from "@/lib/db/prospect_search.ts";
 import { counterValue } from "@/lib/db/kv.ts";
-import {
-  assignProspect,
-  createProspect,
-  deleteProspect,
-  type ProspectCtx,
-  saveProspect,
-} from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { assignProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { foldName, followUpSortKey, isCompleted, type Prospect } from "@/lib/domain/prospect.ts";
 import { generateChain, wholeHistory } from "@/scripts/bench/generate.ts";
 import { clubChanges } from "@/lib/db/report_changes.ts";

@@ -14,7 +14,8 @@ import {
   sessionOf,
   setLimits,
 } from "@/tests/api/report_fixtures.ts";
-import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { deletePrefix } from "@/lib/db/kv.ts";
 import { reportCounterKey, reportFirstInKey, reportSnapshotKey } from "@/lib/db/keys.ts";
 import type { Prospect } from "@/lib/domain/prospect.ts";

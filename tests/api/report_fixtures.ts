@@ -1,7 +1,7 @@
 /** Report test fixtures: a chain with two districts, time limits, writes at chosen instants. */
 import { createClub, createDistrict } from "@/lib/db/reference.ts";
 import { getTimeSettings, updateTimeSetting } from "@/lib/db/settings.ts";
-import type { ProspectCtx } from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
 import type { TestEnv } from "@/tests/helpers.ts";

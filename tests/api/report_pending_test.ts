@@ -18,7 +18,8 @@ import { counterValue, listAll } from "@/lib/db/kv.ts";
 import { getRecord } from "@/lib/db/prospect_record.ts";
 import { foldAll, foldPending, PendingReports } from "@/lib/db/report_pending.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
-import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { FOLD_INTERVAL_MS, startReportFolder } from "@/lib/jobs/mod.ts";
 

@@ -51,7 +51,8 @@ import {
   type StatusCounts,
 } from "@/lib/domain/reports.ts";
 import { isFollowUpSellStatus, SELL_STATUSES } from "@/lib/domain/statuses.ts";
-import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 
 function rng(seed: number) {
   return () => {

@@ -17,7 +17,8 @@ import {
 } from "@/tests/api/report_fixtures.ts";
 import { clubDistricts, deleteClub, getClubByNumber } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { createProspect, deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { deleteProspect, saveProspect } from "@/lib/services/prospects.ts";
 import { asOfInstant, STATUS_COLUMNS } from "@/lib/domain/reports.ts";
 import { parseCsv } from "@/tests/helpers.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";

@@ -10,7 +10,8 @@ import axe from "axe-core";
 import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { patchProspect } from "@/lib/services/prospects.ts";
 
 const SECRET = "e2e-bulk-secret-0123456789abcdef0123456789abcd";
 

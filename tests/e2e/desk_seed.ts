@@ -2,7 +2,8 @@
 import { createTestUser } from "@/tests/helpers.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { patchProspect } from "@/lib/services/prospects.ts";
 import { createFormKey, receiveWebLead } from "@/lib/services/intake.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import { testConfig } from "@/tests/helpers.ts";

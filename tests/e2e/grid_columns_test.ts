@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { hydrated, openBrowser, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
-import { createProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
 import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 

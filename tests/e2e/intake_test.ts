@@ -10,7 +10,7 @@ import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { createProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 
 const SECRET = "e2e-intake-secret-0123456789abcdef0123456789ab";

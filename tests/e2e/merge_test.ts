@@ -11,7 +11,8 @@ import axe from "axe-core";
 import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
-import { createProspect, getForUser } from "@/lib/services/prospects.ts";
+import { getForUser } from "@/lib/services/prospect_reads.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
 
 const SECRET = "e2e-merge-secret-0123456789abcdef0123456789abcd";
 

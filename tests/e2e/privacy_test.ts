@@ -9,7 +9,8 @@ import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
-import { createProspect, deleteProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { deleteProspect } from "@/lib/services/prospects.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 
 const SECRET = "e2e-privacy-secret-0123456789abcdef0123456789ab";

@@ -11,7 +11,7 @@ import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { createProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 

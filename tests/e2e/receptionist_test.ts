@@ -16,7 +16,8 @@ import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
-import { createProspect, patchProspect } from "@/lib/services/prospects.ts";
+import { createProspect } from "@/lib/services/prospect_create.ts";
+import { patchProspect } from "@/lib/services/prospects.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 

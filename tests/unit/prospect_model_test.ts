@@ -14,7 +14,8 @@ import {
 } from "@/lib/domain/prospect_schemas.ts";
 import { prospectCsvHeader, prospectCsvRow } from "@/lib/domain/prospect_csv.ts";
 import { translate } from "@/lib/i18n/mod.ts";
-import { newProspect, type ProspectCtx } from "@/lib/services/prospects.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { newProspect } from "@/lib/services/prospect_create.ts";
 import { erasedRecord } from "@/lib/services/privacy.ts";
 import fc from "fast-check";
 import {
