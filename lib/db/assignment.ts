@@ -23,6 +23,7 @@ export async function getAssignmentState(
   return { rule: rule.value ?? offRule(clubId), turn: turn.value ?? 0 };
 }
 
+/** Stores a club's automatic assignment rule (replacing any). */
 export async function putAssignmentRule(kv: Deno.Kv, rule: AssignmentRule): Promise<void> {
   await kv.set(assignmentRuleKey(rule.clubId), rule);
 }

@@ -14,6 +14,7 @@ export interface AuditEntry {
   fields?: string[];
 }
 
+/** Writes one audit entry in its own atomic (auditWrites puts it in a caller's). */
 export async function writeAudit(
   kv: Deno.Kv,
   entry: Omit<AuditEntry, "id" | "at">,

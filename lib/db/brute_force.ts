@@ -7,6 +7,7 @@
  */
 import { loginFailuresKey } from "@/lib/db/keys.ts";
 
+/** The attempts each failure counter allows per window, by scope. */
 export const LIMITS = {
   account: { max: 5, windowMs: 15 * 60 * 1000 },
   address: { max: 20, windowMs: 15 * 60 * 1000 },

@@ -5,6 +5,7 @@
 
 type Tagged = { $t: string; v?: unknown; f?: string };
 
+/** A KV value as JSON, every type KV holds tagged so decodeValue restores it exactly. */
 export function encodeValue(v: unknown): unknown {
   if (v === null || typeof v === "boolean" || typeof v === "string") return v;
   if (v === undefined) return { $t: "undef" };
@@ -30,6 +31,7 @@ export function encodeValue(v: unknown): unknown {
   throw new Error(`Cannot encode a value of type ${typeof v}`);
 }
 
+/** The KV value encodeValue wrote. */
 export function decodeValue(v: unknown): unknown {
   if (v === null || typeof v !== "object") return v;
   if (Array.isArray(v)) return v.map(decodeValue);

@@ -57,6 +57,7 @@ export function pendingEraseWrite(
   };
 }
 
+/** A prospect's unfinished erase cleanup, if any. */
 export async function getPendingErase(kv: Deno.Kv, id: string): Promise<PendingEraseEntry | null> {
   const e = await kv.get<PendingErase>(erasePendingKey(id));
   return e.versionstamp ? e as PendingEraseEntry : null;

@@ -4,12 +4,16 @@
  */
 type Part = Deno.KvKeyPart;
 
+/** A migration's record, once it has run: [number]. */
 // ── meta ────────────────────────────────────────────────────────────────────
 export const migrationKey = (n: number) => ["_migrations", n];
+/** Every migration that has run. */
 export const migrationsPrefix = () => ["_migrations"];
 /** A Firebase sign-in waiting for its SMS code (AUTH_PROVIDER=firebase): [token]. */
 export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
+/** The key the health check reads (nothing is stored there). */
 export const healthKey = () => ["_health"];
+/** A job's lease (lib/db/leases.ts): [job name]. */
 export const jobLeaseKey = (name: string) => ["job_leases", name];
 /** A caller's Idempotency-Key: its claim and the first answer's status ([userId, key]). */
 export const idempotencyKey = (userId: string, key: string) => ["idempotency", userId, key];
@@ -20,45 +24,69 @@ export const idempotencyBodyKey = (
   part: number,
 ) => ["idempotency_body", userId, key, part];
 
+/** A user's record: [userId]. */
 // ── users and identity ──────────────────────────────────────────────────────
 export const userKey = (id: string) => ["users", id];
+/** Every user record. */
 export const usersPrefix = () => ["users"];
+/** A user's id by lower-cased e-mail: [email]. */
 export const userByEmailKey = (emailLower: string) => ["users_by_email", emailLower];
+/** Users in creation order: [created ISO, userId]. */
 export const userByCreatedKey = (created: string, id: string) => ["users_by_created", created, id];
+/** A user's settings (language, grid columns, …): [userId]. */
 export const userSettingsKey = (userId: string) => ["user_settings", userId];
 /** A club's automatic assignment rule [clubId], and its turn counter [clubId]. */
 export const assignmentRuleKey = (clubId: number) => ["assignment_rules", clubId];
+/** A club's assignment turn counter: [clubId]. */
 export const assignmentTurnKey = (clubId: number) => ["assignment_turns", clubId];
 /** A saved grid view: the record [id], its owner's list [userId, id], the shared list [id]. */
 export const savedViewKey = (id: string) => ["saved_views", id];
+/** A saved view in its owner's list: [userId, viewId]. */
 export const savedViewsByUserKey = (userId: string, id: string) => [
   "saved_views_by_user",
   userId,
   id,
 ];
+/** A user's own saved views. */
 export const savedViewsByUserPrefix = (userId: string) => ["saved_views_by_user", userId];
+/** A saved view shared with everyone: [viewId]. */
 export const savedViewsSharedKey = (id: string) => ["saved_views_shared", id];
+/** Every shared saved view. */
 export const savedViewsSharedPrefix = () => ["saved_views_shared"];
+/** A sign-in session: [sessionId]. */
 export const sessionKey = (sid: string) => ["sessions", sid];
+/** A session in its user's list: [userId, sessionId]. */
 export const sessionsByUserKey = (userId: string, sid: string) => ["sessions_by_user", userId, sid];
+/** A user's sessions (revoked together on sign-out everywhere or disabling). */
 export const sessionsByUserPrefix = (userId: string) => ["sessions_by_user", userId];
+/** A refresh token, by its hash: [hash]. */
 export const refreshTokenKey = (hash: string) => ["refresh_tokens", hash];
+/** An API token, by its hash: [hash]. */
 export const apiTokenKey = (hash: string) => ["api_tokens", hash];
+/** An API token in its user's list: [userId, tokenId]. */
 export const apiTokensByUserKey = (
   userId: string,
   id: string,
 ) => ["api_tokens_by_user", userId, id];
+/** A user's API tokens. */
 export const apiTokensByUserPrefix = (userId: string) => ["api_tokens_by_user", userId];
 /** When a token was last used (its id → ISO instant). */
 export const apiTokenLastUseKey = (id: string) => ["api_token_last_use", id];
+/** The one-time setup token of an empty store (the first admin). */
 export const setupTokenKey = () => ["setup_token"];
+/** A sent or failed e-mail/SMS kept for `/outbox`: [id]. */
 export const outboxKey = (id: string) => ["outbox", id];
+/** Every outbox entry. */
 export const outboxPrefix = () => ["outbox"];
 /** E-mails the SMTP server refused, by when to try again: [nextAttemptAt ISO, outboxId]. */
 export const mailRetryKey = (at: string, id: string) => ["mail_retry", at, id];
+/** Every e-mail waiting to be tried again. */
 export const mailRetryPrefix = () => ["mail_retry"];
+/** An audit entry: [id]. */
 export const auditKey = (id: string) => ["audit", id];
+/** An audit entry by what it changed: [targetId, id]. */
 export const auditByTargetKey = (targetId: string, id: string) => ["audit_by_target", targetId, id];
+/** The audit entries of one target (a user, a token). */
 export const auditByTargetPrefix = (targetId: string) => ["audit_by_target", targetId];
 /** Single-use e-mail action codes (oobCode), stored by the SHA-256 of the code. */
 export const actionCodeKey = (hash: string) => ["action_codes", hash];
@@ -74,6 +102,7 @@ export const mfaSessionKey = (hash: string) => ["mfa_sessions", hash];
  * compares it per write with the one its cached clock settings were read at.
  */
 export const settingsVersionKey = () => ["settings_version"];
+/** A failed sign-in counter (lib/db/brute_force.ts): [scope, id]. */
 export const loginFailuresKey = (
   scope:
     | "account"
@@ -87,56 +116,80 @@ export const loginFailuresKey = (
   id: string,
 ) => ["login_failures", scope, id];
 
+/** A district's record: [id]. */
 // ── reference data ───────────────────────────────────────────────
 export const districtKey = (id: string) => ["districts", id];
+/** Every district record. */
 export const districtsPrefix = () => ["districts"];
+/** A district's record id by its numeric districtId: [districtId]. */
 export const districtByNumberKey = (districtId: number) => ["districts_by_number", districtId];
 /** KvU64: how many clubs a district (numeric districtId) holds; guards district deletion. */
 export const clubCountByDistrictKey = (
   districtId: number,
 ) => ["club_count_by_district", districtId];
+/** A club's record: [id]. */
 export const clubKey = (id: string) => ["clubs", id];
+/** Every club record. */
 export const clubsPrefix = () => ["clubs"];
+/** A club's record id by its numeric clubId: [clubId]. */
 export const clubByNumberKey = (clubId: number) => ["clubs_by_number", clubId];
 /**
  * Every club's district as one value, [clubId, districtId][]: the write engine reads it
  * to add the district day buckets; written in the same atomic as each club change.
  */
 export const clubDistrictsKey = () => ["club_districts"];
+/** A market project's record: [id]. */
 export const marketProjectKey = (id: string) => ["market_projects", id];
+/** Every market project record. */
 export const marketProjectsPrefix = () => ["market_projects"];
+/** A market project's record id by its numeric marketProjectId: [marketProjectId]. */
 export const marketProjectByNumberKey = (
   marketProjectId: number,
 ) => ["market_projects_by_number", marketProjectId];
 /** The highest marketProjectId handed out so far (a plain number). */
 export const marketProjectSeqKey = () => ["market_project_seq"];
+/** A sell status's record: [id]. */
 export const sellStatusKey = (id: string) => ["sell_statuses", id];
+/** Every sell status record. */
 export const sellStatusesPrefix = () => ["sell_statuses"];
+/** A notification category's record: [id]. */
 export const notificationCategoryKey = (id: string) => ["notification_categories", id];
+/** Every notification category record. */
 export const notificationCategoriesPrefix = () => ["notification_categories"];
+/** A sell status's time limits (hours before Paused, Notified, Escalated): [id]. */
 export const timeSettingKey = (id: string) => ["sell_status_time_settings", id];
+/** Every sell status's time limits. */
 export const timeSettingsPrefix = () => ["sell_status_time_settings"];
+/** An admin setting (work time, …): [id]. */
 export const adminSettingsKey = (id: string) => ["admin_settings", id];
+/** Every admin setting. */
 export const adminSettingsPrefix = () => ["admin_settings"];
 /** Club subscriptions, two index families written in one atomic. */
 export const userClubKey = (userId: string, clubId: number) => ["user_clubs", userId, clubId];
+/** The clubs a user subscribes to. */
 export const userClubsPrefix = (userId: string) => ["user_clubs", userId];
+/** A club's subscriber: [clubId, userId]. */
 export const clubSubscriberKey = (
   clubId: number,
   userId: string,
 ) => ["club_subscribers", clubId, userId];
+/** A club's subscribers. */
 export const clubSubscribersPrefix = (clubId: number) => ["club_subscribers", clubId];
 /** KvU64: subscribers of a club; club deletion checks it so a racing subscribe cannot orphan. */
 export const clubSubscriberCountKey = (clubId: number) => ["club_subscriber_count", clubId];
 
+/** KvU64: prospects of a club (its deletion checks it): [clubId]. */
 // ── prospects: counters kept by the prospects module, read by reference-data guards ──
 export const prospectCountByClubKey = (clubId: number) => ["prospect_count_by_club", clubId];
+/** KvU64: prospects of a market project (its deletion checks it): [marketProjectId]. */
 export const prospectCountByProjectKey = (
   marketProjectId: number,
 ) => ["prospect_count_by_project", marketProjectId];
 
+/** A prospect's record (lib/db/prospect_record.ts): [id]. */
 // ── prospects and notes (the key → index mapping is lib/db/prospect_indexes.ts) ──
 export const prospectKey = (id: string) => ["prospects", id];
+/** Every prospect record, in id (creation) order. */
 export const prospectsPrefix = () => ["prospects"];
 /** Unique numeric customer id → prospect id (kept for deleted prospects too). */
 export const prospectByCustomerIdKey = (
@@ -144,6 +197,7 @@ export const prospectByCustomerIdKey = (
 ) => ["prospects_by_customer_id", customerId];
 /** The highest server-assigned customer id (a plain number). */
 export const customerIdSeqKey = () => ["prospect_customer_id_seq"];
+/** A prospect by its phone number's digits: [digits, id]. */
 export const prospectByPhoneKey = (
   digits: string,
   id: string,
@@ -165,31 +219,40 @@ export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: stri
  * is done: ["erase_pending", prospectId].
  */
 export const erasePendingKey = (id: string) => ["erase_pending", id];
+/** Every unfinished erase cleanup. */
 export const erasePendingPrefix = () => ["erase_pending"];
 /** A web-form key of a market project: ["form_keys", marketProjectId, keyId]. */
 export const formKeyKey = (mp: number, id: string) => ["form_keys", mp, id];
+/** A market project's web-form keys: [marketProjectId]. */
 export const formKeysPrefix = (mp: number) => ["form_keys", mp];
 /** The key text a web form posts with → its record's place. */
 export const formKeyLookupKey = (key: string) => ["form_keys_by_key", key];
 /** How many live form keys a project has (its limit is checked on it). */
 export const formKeyCountKey = (mp: number) => ["form_key_count", mp];
+/** A prospect by its lower-cased e-mail: [email, id]. */
 export const prospectByEmailKey = (
   emailLower: string,
   id: string,
 ) => ["prospects_by_email", emailLower, id];
 /** Ordered search indexes: …, done (0|1), followUpSortKey, id. `prefix` builds range prefixes. */
 export const prospectsByProjectPrefix = (...p: Part[]) => ["prospects_by_project", ...p];
+/** The project-and-club follow-up index: [marketProjectId, clubId, done, …]. */
 export const prospectsByProjectClubPrefix = (...p: Part[]) => ["prospects_by_project_club", ...p];
+/** The project-and-status follow-up index: [marketProjectId, status, done, …]. */
 export const prospectsByProjectStatusPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_status", ...p];
+/** The project, club and status follow-up index: [marketProjectId, clubId, status, done, …]. */
 export const prospectsByProjectClubStatusPrefix = (
   ...p: Part[]
 ) => ["prospects_by_project_club_status", ...p];
+/** The assignee index: [assignee, marketProjectId, …]. */
 export const prospectsByAssigneePrefix = (...p: Part[]) => ["prospects_by_assignee_project", ...p];
 /** Name prefix indexes per project and club: [family, marketProjectId, clubId, done, folded, id]. */
 export const prospectsByFirstNamePrefix = (...p: Part[]) => ["prospects_by_first_name", ...p];
+/** The last-name prefix index: [marketProjectId, clubId, done, folded last name, id]. */
 export const prospectsByLastNamePrefix = (...p: Part[]) => ["prospects_by_last_name", ...p];
+/** Deleted prospects per project (admins list them): [marketProjectId, …]. */
 export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_project", ...p];
 /** [at ISO, id]: what the activity cron job reads (only due prospects). */
 export const prospectsByNextTransitionPrefix = (
@@ -214,24 +277,31 @@ export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
  * ulid] as an array.
  */
 export const prospectHistoryKey = (prospectId: string) => ["prospect_history", prospectId];
+/** Every prospect's history value. */
 export const prospectHistoryPrefix = () => ["prospect_history"];
+/** An archived event pack of a prospect: [prospectId, ulid]. */
 export const prospectEventKey = (
   prospectId: string,
   id: string,
 ) => ["prospect_events", prospectId, id];
+/** A prospect's archived event packs, oldest first. */
 export const prospectEventsPrefix = (prospectId: string) => ["prospect_events", prospectId];
 /** Every prospect's archived event packs, in prospect id order. */
 export const prospectEventsFamily = () => ["prospect_events"];
+/** A note's record: [noteId]. */
 export const noteKey = (noteId: string) => ["notes", noteId];
+/** A note in its prospect's list: [prospectId, noteId]. */
 export const noteByProspectKey = (
   prospectId: string,
   noteId: string,
 ) => ["notes_by_prospect", prospectId, noteId];
+/** A prospect's notes. */
 export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
 
 // ── outbound webhooks: lib/db/webhooks.ts ──
 /** A registered endpoint: [id] → its record (the secret sealed with SECRET_KEY). */
 export const webhookKey = (id: string) => ["webhooks", id];
+/** Every webhook endpoint. */
 export const webhooksPrefix = () => ["webhooks"];
 /** An endpoint's delivery log, newest last: [endpointId, ulid] → attempt. */
 export const webhookDeliveryKey = (endpointId: string, id: string) => [
@@ -239,6 +309,7 @@ export const webhookDeliveryKey = (endpointId: string, id: string) => [
   endpointId,
   id,
 ];
+/** An endpoint's delivery log. */
 export const webhookDeliveriesPrefix = (endpointId: string) => ["webhook_deliveries", endpointId];
 /** An event delivered to an endpoint: [endpointId, eventId] → true (expires after two days). */
 export const webhookDoneKey = (endpointId: string, eventId: string) => [
@@ -250,6 +321,7 @@ export const webhookDoneKey = (endpointId: string, eventId: string) => [
 // ── activity engine: lib/services/activity_pass.ts, notifications.ts, daily_report.ts ──
 /** Notifications waiting to be mailed, written in the transition's atomic: [ulid]. */
 export const notificationQueueKey = (id: string) => ["notification_queue", id];
+/** Every queued notification. */
 export const notificationQueuePrefix = () => ["notification_queue"];
 /** One recipient of one queued notification, claimed before sending (never mailed twice). */
 export const notificationDeliveryKey = (
@@ -260,6 +332,7 @@ export const notificationDeliveryKey = (
 export const activityClockStateKey = () => ["activity_clock_state"];
 /** The daily report of a local date: one run marker, one key per user mailed. */
 export const dailyReportRunKey = (date: string) => ["daily_report_runs", date];
+/** A daily report sent to a user on a local date: [date, userId]. */
 export const dailyReportSentKey = (
   date: string,
   userId: string,
@@ -298,6 +371,7 @@ export const reportDistrictsFromKey = () => ["report_districts", "from"];
  * (lib/db/report_pending.ts).
  */
 export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
+/** Pending report counter deltas (lib/db/report_pending.ts): [marketProjectId, …]. */
 export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
 /** The nightly snapshot run of a local date (lib/services/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];

@@ -4,6 +4,13 @@
  */
 import type { Config } from "@/lib/config.ts";
 
+/**
+ * Opens the store the configuration names (KV_URL, KV_PATH file, `:memory:`, or the runtime's
+ * default), with reader handles and the WAL checkpointer for a file.
+ *
+ * @example
+ * const kv = await openKv({ kvPath: ":memory:", kvUrl: undefined });
+ */
 export async function openKv(
   config: Pick<Config, "kvPath" | "kvUrl"> & { kvReaders?: number; kvCheckpointer?: boolean },
 ): Promise<Deno.Kv> {
@@ -248,6 +255,12 @@ export function counterValue(v: unknown): number {
   return 0;
 }
 
+/**
+ * A ULID: 48-bit time then randomness, increasing within one millisecond of this process.
+ *
+ * @example
+ * const id = ulid(ctx.now.getTime()); // "01J…", sorts after every id made before
+ */
 export const ulid = (() => {
   const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
   let lastTime = 0;

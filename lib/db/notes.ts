@@ -20,6 +20,7 @@ export async function listNotes(kv: Deno.Kv, prospectId: string): Promise<Note[]
   );
 }
 
+/** A note's entry (value null when there is none), for a checked change. */
 export async function getNoteEntry(kv: Deno.Kv, noteId: string) {
   return await kv.get<StoredNote>(noteKey(noteId));
 }
@@ -66,6 +67,7 @@ export async function replaceNote(
   return res.ok ? { ...next, version: res.versionstamp } : null;
 }
 
+/** Deletes a note and its index entry, checked against `before`; false when it changed since. */
 export async function removeNote(kv: Deno.Kv, before: Deno.KvEntry<StoredNote>): Promise<boolean> {
   const res = await kv.atomic()
     .check(before)

@@ -104,6 +104,7 @@ export function recordEntry(e: Deno.KvEntryMaybe<unknown>): Deno.KvEntryMaybe<St
     : { key: e.key, value: decodeRecord(e.value), versionstamp: e.versionstamp! };
 }
 
+/** The entry of one prospect with its record decoded (value null when none). */
 export async function getRecord(
   kv: Deno.Kv,
   id: string,

@@ -54,6 +54,7 @@ type SearchKind = { kind: "digits"; value: string; phone: string } | {
   words: string[];
 };
 
+/** What a free-text search means: digits (phone, customer id), an e-mail or name words. */
 export function searchKind(raw: string): SearchKind | null {
   const s = raw.trim();
   if (!s) return null;
@@ -103,6 +104,7 @@ export interface Candidate {
   f: string;
 }
 
+/** The grid's order of candidates: not done first, then follow-up date (none last), then id. */
 export function compareCandidates(order: "asc" | "desc") {
   const dir = order === "asc" ? 1 : -1;
   return (a: Candidate, b: Candidate) => {
@@ -117,6 +119,7 @@ export function compareCandidates(order: "asc" | "desc") {
   };
 }
 
+/** The prospects of these ids with their versions, in order (missing ones left out). */
 export async function loadProspects(kv: Deno.Kv, ids: string[]): Promise<Prospect[]> {
   const entries = await getRecords(kv, ids);
   return entries.filter((e) => e.value !== null).map((e) => withVersion(e as ProspectEntry));

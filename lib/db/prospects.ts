@@ -48,10 +48,12 @@ export type { StoredProspect };
  */
 export type ProspectEntry = Deno.KvEntry<StoredProspect> & { history?: StoredHistory };
 
+/** The prospect of a read entry, with its versionstamp as `version`. */
 export function withVersion(e: Deno.KvEntry<StoredProspect>): Prospect {
   return { ...e.value, version: e.versionstamp };
 }
 
+/** A prospect's entry with its record decoded (value null when none). */
 export async function getProspectEntry(
   kv: Deno.Kv,
   id: string,
@@ -377,6 +379,13 @@ const MAX_WRITES = 99;
  * records moved, or it is over a size limit), its writes are committed one by one, so only a stale
  * write loses. Answers, per write, its versionstamp, null when its record had moved, or the error
  * its own commit threw.
+ * @example
+ * const write = prospectWrite(entry, { ...entry.value, activityStatus: "Notified" }, {
+ *   userId: null, at, timeZone, reportAt: at, districts: NO_DISTRICTS,
+ * });
+ * const [res] = await commitWrites(kv, [write]);
+ * if (res instanceof Error) throw res;
+ * if (res === null) {} // the record moved since `entry` was read: read it again and re-plan
  */
 export async function commitWrites(
   kv: Deno.Kv,

@@ -65,6 +65,10 @@ export async function removeKey(kv: Deno.Kv, key: Deno.KvKey): Promise<void> {
  * Commits `writes` in one atomic, only while every entry of `unchanged` still has the
  * versionstamp it was read with (an absent one: is still absent). False when another writer came
  * first: the caller reads again and decides again.
+ * @example
+ * const e = await readEntry<Settings>(kv, key);
+ * const ok = await commitIfUnchanged(kv, [e], [(op) => op.set(key, { ...e.value, on: true })]);
+ * if (!ok) {} // changed meanwhile: read again
  */
 export async function commitIfUnchanged(
   kv: Deno.Kv,

@@ -138,6 +138,7 @@ export async function getClub(kv: Deno.Kv, id: string): Promise<Club | null> {
   return e.value === null ? null : withVersion<Club>(e as Deno.KvEntry<Stored<Club>>);
 }
 
+/** A club by its numeric clubId, or null. */
 export async function getClubByNumber(kv: Deno.Kv, clubId: number): Promise<Club | null> {
   return await byNumber<Club>(kv, clubByNumberKey(clubId), clubKey);
 }
@@ -383,6 +384,7 @@ export interface ListMarketProjectsOptions {
   sort?: "name" | "id";
 }
 
+/** Every market project (with `activeOnly` the active ones), by number or by name. */
 export async function listMarketProjects(
   kv: Deno.Kv,
   opts: ListMarketProjectsOptions = {},
@@ -393,6 +395,7 @@ export async function listMarketProjects(
   return all.sort(sort === "name" ? byName : (a, b) => a.marketProjectId - b.marketProjectId);
 }
 
+/** A market project by its record id, or null. */
 export async function getMarketProject(kv: Deno.Kv, id: string): Promise<MarketProject | null> {
   const e = await kv.get<Stored<MarketProject>>(marketProjectKey(id));
   return e.value === null
@@ -400,6 +403,7 @@ export async function getMarketProject(kv: Deno.Kv, id: string): Promise<MarketP
     : withVersion<MarketProject>(e as Deno.KvEntry<Stored<MarketProject>>);
 }
 
+/** A market project by its numeric marketProjectId, or null. */
 export async function getMarketProjectByNumber(
   kv: Deno.Kv,
   marketProjectId: number,

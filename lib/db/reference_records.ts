@@ -12,6 +12,7 @@ export const ATTEMPTS = 5;
 
 export type Stored<T> = Omit<T, "version">;
 
+/** A reference record of a read entry, with its versionstamp as `version`. */
 export function withVersion<T>(e: Deno.KvEntry<Stored<T>>): T {
   return { ...e.value, version: e.versionstamp } as T;
 }
@@ -39,6 +40,7 @@ export async function getRecord<T>(kv: Deno.Kv, key: Deno.KvKey): Promise<Deno.K
   return e as Deno.KvEntry<Stored<T>>;
 }
 
+/** The record a number index entry names (e.g. clubs_by_number), or null. */
 export async function byNumber<T>(
   kv: Deno.Kv,
   indexKey: Deno.KvKey,
@@ -50,10 +52,12 @@ export async function byNumber<T>(
   return e.value === null ? null : withVersion<T>(e as Deno.KvEntry<Stored<T>>);
 }
 
+/** Every record under a prefix, with their versions. */
 export async function listRecords<T>(kv: Deno.Kv, prefix: Deno.KvKey): Promise<T[]> {
   return (await listAll<Stored<T>>(kv, prefix)).map((e) => withVersion<T>(e));
 }
 
+/** Sorts records by name in Swedish order. */
 export const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "sv");
 

@@ -116,6 +116,7 @@ export async function setAll(kv: Deno.Kv, entries: { key: Deno.KvKey; value: unk
   }
 }
 
+/** Rebuilds every report key from the prospects' event histories; resumes an interrupted run. */
 export async function backfillReportKeys(
   kv: Deno.Kv,
   timeZone: string,

@@ -19,6 +19,7 @@ type State = Parameters<typeof reportMutations>[0] & object;
 const ESCALATION_SCOPES = new Set(["e", "eh", "ed"]);
 const FIRST_IN = reportFirstInKey()[0];
 
+/** Rebuilds firstEscalatedAt, the escalation counters and the first-in entries from the events. */
 export async function backfillEscalationsAndFirstIn(
   kv: Deno.Kv,
   timeZone: string,

@@ -39,6 +39,7 @@ const same = (a: Marks, b: Marks) =>
   (a.bookedAt ?? null) === (b.bookedAt ?? null) && (a.memberAt ?? null) === (b.memberAt ?? null) &&
   (a.firstContactAt ?? null) === (b.firstContactAt ?? null);
 
+/** Sets every prospect's funnel marks from its events and rebuilds the funnel counters. */
 export async function backfillFunnel(kv: Deno.Kv, timeZone: string): Promise<{ marked: number }> {
   await foldAll(kv);
   const counts = new CounterSums();

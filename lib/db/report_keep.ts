@@ -171,6 +171,11 @@ const STINTS_KEPT_MS = RECENT_MS + 2 * DAY_MS;
  * nothing is counted before that, so every earlier instant answers from it. Resumable: values
  * already kept are read, not recomputed, and the record moves only once all are kept. Answers how
  * many midnights it kept and how many keys it pruned.
+ * @example
+ * // The nightly job at 00:30 local: keeps last midnight (and any night missed), then prunes.
+ * const { kept, pruned } = await keepMidnights(kv, 12, "Europe/Stockholm", new Date());
+ * // A test or the bench: keep without deleting, and look at what would go.
+ * await keepMidnights(kv, 12, tz, now, async (_kv, ranges) => ranges.length);
  */
 export async function keepMidnights(
   kv: Deno.Kv,

@@ -76,6 +76,7 @@ export interface StintValue {
 
 /** The instant a stint began in its project and club (`from`, or its key's start). */
 export const stintFrom = (key: Deno.KvKey, v: StintValue) => v.from ?? key[3] as string;
+/** The last key part of a stint's end key: [mp, club, start, id, STINT_END] → end instant. */
 export const STINT_END = "end";
 
 type Live = Pick<

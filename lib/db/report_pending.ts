@@ -14,7 +14,8 @@
  * fold checks and rewrites the project's bucketsMovedKey, which every fold of the project rewrites:
  * two folders (two instances, a report and the background folder) never add the same entry twice,
  * and that key's versionstamp still names the state of the project's buckets for the caches of
- * lib/db/report_districts.ts. The search totals stay in the save: the grid's counts are exact at once.
+ * lib/db/report_districts.ts. The search totals stay in the save: the grid's counts are exact at
+ * once.
  */
 import { reportCounterKey, reportPendingKey, reportPendingPrefix } from "@/lib/db/keys.ts";
 import { bucketsMovedKey } from "@/lib/db/report_keys.ts";

@@ -70,13 +70,16 @@ export async function sumBy<G>(
 export const SNAPSHOT_SETTLE_MS = 10 * 60_000;
 /** Real time (not a request's clock): whether a write may still be committing. Tests set it. */
 export const settleClock = { now: () => Date.now() };
-/** Whether the instant t is SNAPSHOT_SETTLE_MS behind the real clock (no write to it may still commit). */
+/** Whether t is SNAPSHOT_SETTLE_MS behind the real clock: no write stamped before it still commits. */
 export const settled = (t: Date) => settleClock.now() - t.getTime() >= SNAPSHOT_SETTLE_MS;
 
 /**
  * The value kept for a past instant, or computed and kept (a live report is never kept). A past
  * midnight's values never change and, once keepMidnights has kept every midnight of a project, are
  * the only record of it (the day buckets and stints before are pruned): no TTL unless `ttlMs`.
+ * @example
+ * // Kept under ["report_snapshots", "pe", mp, T] once T is settled; computed on every live call.
+ * const n = await memo(kv, asOf, (t) => reportSnapshotKey("pe", mp, t), () => countThem());
  */
 export async function memo<T>(
   kv: Deno.Kv,
@@ -229,6 +232,10 @@ const DECODED_KEPT = 256;
  * everything the value depends on): read once, then shared (callers only read it). At most
  * DECODED_KEPT values per cache, the least recently used going first. `id` null, or a null value
  * read: not kept.
+ * @example
+ * const cache = new WeakMap<Deno.Kv, Map<string, Sums>>();
+ * // Read once per kept midnight's versionstamp; a new midnight gives a new id.
+ * const sums = await keptPerProcess(cache, kv, `${mp}|${kept.versionstamp}`, () => readSums());
  */
 export async function keptPerProcess<V>(
   caches: WeakMap<Deno.Kv, Map<string, V>>,

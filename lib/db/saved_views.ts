@@ -32,6 +32,7 @@ export async function insertSavedView(kv: Deno.Kv, view: SavedView): Promise<voi
   if (!res.ok) throw new DomainError("conflict", "CONFLICT", "errors.conflict");
 }
 
+/** A saved view by id, or null. */
 export async function getSavedView(kv: Deno.Kv, id: string): Promise<SavedView | null> {
   return (await kv.get<SavedView>(savedViewKey(id))).value;
 }

@@ -96,6 +96,7 @@ export async function getTimeLimitsByStatus(kv: Deno.Kv): Promise<Record<string,
   return out;
 }
 
+/** Changes a sell status's time limits, checked on `version`, and bumps the settings version. */
 export async function updateTimeSetting(
   kv: Deno.Kv,
   id: string,

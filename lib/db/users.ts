@@ -33,14 +33,17 @@ export async function createUser(kv: Deno.Kv, input: NewUser): Promise<UserRecor
   return user;
 }
 
+/** A user's record by id, or null. */
 export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | null> {
   return (await kv.get<UserRecord>(userKey(id))).value;
 }
 
+/** A user's entry by id (value null when none), for a checked change. */
 export async function getUserEntry(kv: Deno.Kv, id: string) {
   return await kv.get<UserRecord>(userKey(id));
 }
 
+/** A user's record by e-mail (any case), or null. */
 export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<UserRecord | null> {
   const idx = await kv.get<string>(userByEmailKey(email.trim().toLowerCase()));
   return idx.value ? await getUser(kv, idx.value) : null;
@@ -104,10 +107,12 @@ export async function getUsersWithSettings(
   });
 }
 
+/** A user's settings, the defaults filling what was never set. */
 export async function getUserSettings(kv: Deno.Kv, userId: string): Promise<UserSettings> {
   return settingsOrDefaults((await kv.get<UserSettings>(userSettingsKey(userId))).value);
 }
 
+/** Merges `patch` into a user's settings, retried on a concurrent change; answers the settings. */
 export async function updateUserSettings(
   kv: Deno.Kv,
   userId: string,

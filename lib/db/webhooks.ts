@@ -49,10 +49,12 @@ export interface WebhookDelivery {
   error: string | null;
 }
 
+/** Every webhook endpoint. */
 export async function listWebhooks(kv: Deno.Kv): Promise<WebhookEndpoint[]> {
   return (await listAll<WebhookEndpoint>(kv, webhooksPrefix())).map((e) => e.value);
 }
 
+/** An endpoint's entry (value null when none), for a checked change. */
 export async function getWebhookEntry(kv: Deno.Kv, id: string) {
   return await kv.get<WebhookEndpoint>(webhookKey(id));
 }
@@ -70,6 +72,7 @@ export async function putWebhook(
   return res.ok;
 }
 
+/** Deletes an endpoint. */
 export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<void> {
   await kv.delete(webhookKey(id));
   for (const e of await listAll(kv, webhookDeliveriesPrefix(id))) await kv.delete(e.key);
@@ -101,6 +104,7 @@ export async function markDelivered(kv: Deno.Kv, endpointId: string, eventId: st
   await kv.set(webhookDoneKey(endpointId, eventId), true, { expireIn: DONE_KEPT_MS });
 }
 
+/** Whether an event was already delivered to an endpoint. */
 export async function wasDelivered(kv: Deno.Kv, endpointId: string, eventId: string) {
   return (await kv.get(webhookDoneKey(endpointId, eventId))).value !== null;
 }

@@ -96,6 +96,7 @@ export function messenger(deps: ServiceDeps): IdentityMessenger {
   };
 }
 
+/** The identity provider the configuration names: Firebase or the embedded one. */
 export function identityProvider(deps: ServiceDeps): IdentityProvider {
   if (deps.config.authProvider === "firebase" && deps.config.firebase) {
     return firebaseProvider({
@@ -253,6 +254,7 @@ interface SetupTokenRecord {
   expiresAt: string;
 }
 
+/** Whether the store has any user (the setup token works only while it has none). */
 export async function hasUsers(kv: Deno.Kv): Promise<boolean> {
   return !(await isEmpty(kv, usersPrefix()));
 }

@@ -14,6 +14,7 @@ import { maySee } from "@/lib/auth/permissions.ts";
 
 export type { DuplicateView };
 
+/** What a duplicate warning shows of a matching prospect. */
 export const duplicateView = (p: StoredProspect): DuplicateView => ({
   id: p.id,
   customerId: p.customerId,
@@ -40,6 +41,7 @@ export function duplicateWarning(
   };
 }
 
+/** The phone and e-mail key parts a duplicate check looks up. */
 export const contactOf = (phone: string | null | undefined, email: string | null | undefined) => ({
   phone: phoneKeyPart(phone ?? ""),
   email: (email ?? "").trim().toLowerCase(),

@@ -2,6 +2,7 @@
 import { readValue } from "@/lib/db/records.ts";
 import { healthKey } from "@/lib/db/keys.ts";
 
+/** Whether the store answers a read. */
 export async function kvAnswers(kv: Deno.Kv): Promise<boolean> {
   try {
     await readValue(kv, healthKey());

@@ -50,9 +50,11 @@ import type { OutboxEntry } from "@/lib/notify/outbox.ts";
 import type { QueuedNotification } from "@/lib/services/notification_delivery.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 
+/** 409 PROSPECT_ERASED: an erased prospect cannot change. */
 export const erasedError = () =>
   new DomainError("conflict", "PROSPECT_ERASED", "prospects.errors.PROSPECT_ERASED");
 
+/** Whether a prospect's personal data was erased. */
 export const isErased = (p: Pick<Prospect, "activityStatus">) =>
   p.activityStatus === "CustomerCleaned";
 

@@ -9,6 +9,7 @@ import { zodFields } from "@/lib/domain/validation.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { createProspect } from "@/lib/services/prospect_create.ts";
 
+/** The most prospects one batch create takes. */
 export const BATCH_CREATE_MAX = 500;
 /** Items created at once: the write engine packs concurrent creates into shared commits. */
 const PARALLEL = 8;

@@ -24,6 +24,7 @@ export function withMay<P extends Prospect>(user: SessionUser, p: P): P {
 
 // ── errors (codes are the keys prospects.errors.<CODE>, spec §8) ────────────
 
+/** A DomainError whose message key is prospects.errors.<code>. */
 export const prospectError = (
   kind: ErrorKind,
   code: string,
@@ -31,10 +32,13 @@ export const prospectError = (
   data?: unknown,
 ) => new DomainError(kind, code, `prospects.errors.${code}`, fields, data);
 
+/** 404 NOT_FOUND. */
 export const notFound = () => new DomainError("not_found", "NOT_FOUND", "errors.notFound");
+/** 409 VERSION_CONFLICT carrying the current record. */
 export const stale = (current: Prospect) =>
   prospectError("conflict", "VERSION_CONFLICT", undefined, { current });
 
+/** 400 for a row's field errors, under the §5 code they map to (errorCodeOf) or VALIDATION. */
 export function rowInvalid(errors: FieldErrors): DomainError {
   const code = errorCodeOf(errors);
   return code === "VALIDATION"
@@ -44,6 +48,7 @@ export function rowInvalid(errors: FieldErrors): DomainError {
 
 // ── reference checks ────────────────────────────────────────────────────────
 
+/** A market project by number the caller may see (400 when missing, 403 B2B_ONLY). */
 export async function projectFor(
   ctx: ProspectCtx,
   marketProjectId: number,
@@ -75,6 +80,7 @@ export async function projectForCreate(
   return project;
 }
 
+/** A club by number (400 CLUB_NOT_FOUND when missing). */
 export async function clubFor(ctx: ProspectCtx, clubId: number) {
   const club = await getClubByNumber(ctx.kv, clubId);
   if (!club) {

@@ -79,6 +79,7 @@ export async function clockSettings(
   return await value;
 }
 
+/** The record with its activity fields recomputed as of the request's instant. */
 export async function withClock(
   ctx: ProspectCtx,
   p: StoredProspect,

@@ -16,7 +16,7 @@ import {
 import { getMarketProjectByNumber } from "@/lib/db/reference.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { addDays, type Prospect, startOfLocalDay } from "@/lib/domain/prospect.ts";
-import { type ProspectSearchQuery } from "@/lib/domain/prospect_schemas.ts";
+import type { ProspectSearchQuery } from "@/lib/domain/prospect_schemas.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 
 /** GET /api/prospects: one page and the total, for a market project the caller may see. */

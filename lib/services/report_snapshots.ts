@@ -17,6 +17,7 @@ import type { ServiceDeps } from "@/lib/services/deps.ts";
 
 const RUN_TTL_MS = 40 * 24 * 3600 * 1000;
 
+/** Keeps yesterday's midnight of every project and prunes behind it, once per local date. */
 export async function runReportSnapshots(
   deps: ServiceDeps,
 ): Promise<{ day: string; projects: number } | null> {
@@ -46,6 +47,7 @@ export async function runReportSnapshots(
   return { day, projects: projects.length };
 }
 
+/** runReportSnapshots under the job's lease (once across instances). */
 export async function runReportSnapshotsJob(deps: ServiceDeps) {
   return await withLease(
     deps.kv,

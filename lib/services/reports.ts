@@ -293,6 +293,7 @@ export async function statusProjectGroups(
   };
 }
 
+/** GET /api/reports/status-project: the project report, or per club or district when asked. */
 export async function statusProjectAny(ctx: ReportCtx, q: StatusProjectQuery) {
   return isGroupQuery(q) ? await statusProjectGroups(ctx, q) : await statusProject(ctx, q);
 }
@@ -452,6 +453,7 @@ async function funnelGroupNames(
   }));
 }
 
+/** The funnel report as CSV with headers in `lang`. */
 export function funnelCsv(r: FunnelReport, lang: Lang): string {
   const cols = FUNNEL_COLUMNS.map((c) =>
     c === "name"
@@ -469,6 +471,7 @@ export function funnelCsv(r: FunnelReport, lang: Lang): string {
 const header = (lang: Lang, cols: readonly string[]) =>
   cols.map((c) => translate(lang, `reports.columns.${c}`));
 
+/** The sell-status age report as CSV with headers in `lang`. */
 export function sellStatusAgeCsv(r: SellStatusAgeReport, lang: Lang): string {
   const rows = r.rows.map((row) => [
     row.sellStatusName,
@@ -483,6 +486,7 @@ export function sellStatusAgeCsv(r: SellStatusAgeReport, lang: Lang): string {
   return toCsv(header(lang, AGE_REPORT_COLUMNS), rows);
 }
 
+/** The status-project report as CSV with headers in `lang`. */
 export function statusProjectCsv(
   r: StatusProjectReport,
   lang: Lang,
@@ -498,6 +502,7 @@ export function statusProjectCsv(
   );
 }
 
+/** The per-club or per-district status report as CSV with headers in `lang`. */
 export function statusGroupCsv(r: StatusGroupReport, lang: Lang): string {
   const first = r.collection === "district" ? "district" : "club";
   return toCsv(
@@ -510,6 +515,7 @@ export function statusGroupCsv(r: StatusGroupReport, lang: Lang): string {
 export const csvFileName = (report: string, referenceDate: string) =>
   `${report}_${referenceDate}.csv`;
 
+/** The response-time report as CSV with headers in `lang`. */
 export function responseTimeCsv(r: ResponseTimeReport, lang: Lang): string {
   return toCsv(
     RESPONSE_TIME_COLUMNS.map((c) => translate(lang, `reports.responseTime.columns.${c}`)),

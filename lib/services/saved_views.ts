@@ -30,10 +30,12 @@ const answer = (user: SessionUser, v: SavedView): SavedViewAnswer => ({
   mine: v.ownerId === user.id,
 });
 
+/** The caller's own saved views and the shared ones. */
 export async function listViews(ctx: ViewCtx): Promise<SavedViewAnswer[]> {
   return (await listSavedViews(ctx.kv, ctx.user.id)).map((v) => answer(ctx.user, v));
 }
 
+/** Saves a grid view (shared: admins only). */
 export async function createView(ctx: ViewCtx, input: SavedViewCreate): Promise<SavedViewAnswer> {
   if (input.shared && !isAdmin(ctx.user)) throw forbidden("views.errors.shareAdminOnly");
   const view: SavedView = {

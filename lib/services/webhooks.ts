@@ -114,6 +114,7 @@ export async function createWebhook(
   return { ...view(w), secret };
 }
 
+/** Every webhook endpoint, as admins see them (no secret). */
 export async function listWebhookViews(deps: ServiceDeps, user: SessionUser) {
   mustBeAdmin(user);
   return (await listWebhooks(deps.kv)).map(view).sort((a, b) => a.id.localeCompare(b.id));
@@ -159,12 +160,14 @@ export async function updateWebhook(
   throw badRequest(undefined, "errors.conflict");
 }
 
+/** Deletes an endpoint (admins; 404 when none). */
 export async function removeWebhook(deps: ServiceDeps, user: SessionUser, id: string) {
   mustBeAdmin(user);
   await endpointEntry(deps, id);
   await deleteWebhook(deps.kv, id);
 }
 
+/** An endpoint's recent delivery attempts (admins; 404 when none). */
 export async function webhookDeliveries(
   deps: ServiceDeps,
   user: SessionUser,
