@@ -15,6 +15,7 @@ import { normalizeMobileInput, profileUpdateSchema, type PublicUser } from "@/li
 import { ROLES } from "@/lib/domain/statuses.ts";
 import { Pagination } from "@/components/Pagination.tsx";
 import type { ComponentChildren } from "preact";
+import { ApiTokens } from "@/islands/users/ApiTokens.tsx";
 
 export interface UserListProps {
   currentUserId: string;
@@ -401,6 +402,7 @@ function UserView({ user, onEdit }: { user: PublicUser; onEdit: () => void }) {
       <button type="button" class="btn btn-primary mt-4" onClick={onEdit} data-testid="drawer-edit">
         {t("common.edit")}
       </button>
+      <ApiTokens userId={user.id} />
     </div>
   );
 }

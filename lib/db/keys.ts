@@ -254,6 +254,8 @@ export const prospectsByFirstNamePrefix = (...p: Part[]) => ["prospects_by_first
 export const prospectsByLastNamePrefix = (...p: Part[]) => ["prospects_by_last_name", ...p];
 /** Deleted prospects per project (admins list them): [marketProjectId, …]. */
 export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_project", ...p];
+/** Every prospect by its last change (updatedAt, id): the change feed's order. */
+export const prospectsByUpdatedPrefix = (...p: Part[]) => ["prospects_by_updated", ...p];
 /** [at ISO, id]: what the activity cron job reads (only due prospects). */
 export const prospectsByNextTransitionPrefix = (
   ...p: Part[]

@@ -10,6 +10,7 @@ import { startDistrictBuckets } from "@/lib/db/reference.ts";
 import { seedReferenceData } from "@/lib/db/settings.ts";
 import { keepReportZone } from "@/lib/db/report_zone.ts";
 import { backfillFunnel } from "@/lib/db/report_funnel.ts";
+import { backfillChangeFeed } from "@/lib/db/change_feed.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { absent, commitIfUnchanged, listEntries, put, readValue } from "@/lib/db/records.ts";
 
@@ -38,6 +39,13 @@ export const MIGRATIONS: Migration[] = [
       "events, and the funnel counters",
     async up(kv, timeZone) {
       await backfillFunnel(kv, timeZone);
+    },
+  },
+  {
+    n: 3,
+    name: "the change feed: every prospect under prospects_by_updated by its last change",
+    async up(kv) {
+      await backfillChangeFeed(kv);
     },
   },
 ];

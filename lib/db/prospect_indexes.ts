@@ -99,6 +99,8 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   const out: IndexEntry[] = [{ key: K.prospectByCustomerIdKey(p.customerId), value: id }];
   const mp = p.marketProjectId;
   if (p.deleted) {
+    // Deleted and erased ones stay in the change feed: it says they were.
+    out.push(changeFeedEntry(p));
     out.push({ key: K.prospectsDeletedPrefix(mp, p.deletedAt ?? "", id), value: ID_IN_KEY });
     return out;
   }
@@ -130,13 +132,20 @@ export function prospectIndexEntries(p: Prospect): IndexEntry[] {
   return out;
 }
 
+/** The change feed's entry: the prospect by its last change. */
+const changeFeedEntry = (p: Prospect): IndexEntry => ({
+  key: K.prospectsByUpdatedPrefix(p.updatedAt ?? p.registerDate, p.id),
+  value: ID_IN_KEY,
+});
+
 /**
  * The index entries of a live record that the activity clock's fields move (next transition,
  * urgency order), `d` its done flag. (The daily report's new prospects per club come from the
  * reports' first-in keys.)
  */
 function clockIndexEntries(p: Prospect, d: number): IndexEntry[] {
-  const out: IndexEntry[] = [];
+  // Every write moves updatedAt, and with it the change feed's entry.
+  const out: IndexEntry[] = [changeFeedEntry(p)];
   if (p.nextTransitionAt && !isCompleted(p)) {
     out.push({
       key: K.prospectsByNextTransitionPrefix(p.nextTransitionAt, p.id),

@@ -59,6 +59,7 @@ export const STORED_FIELDS = [
   "mergedInto",
   "bookedAt",
   "memberAt",
+  "editedAt",
 ] as const;
 
 /** The first element of a stored record: which form it is. */

@@ -249,6 +249,21 @@ function webhookEventsOf(
   return out;
 }
 
+/**
+ * Every write moves updatedAt to its instant (the change feed's order: an activity transition, a
+ * note, an erasure too); a write whose caller dated it itself — a person's edit, a note, an
+ * assignment — also moves editedAt, which retention reads.
+ */
+export function withChangeTime(
+  before: StoredProspect | null,
+  after: StoredProspect,
+  at: string,
+): StoredProspect {
+  const dated = after.updatedAt !== (before?.updatedAt ?? null);
+  const editedAt = dated ? after.updatedAt : (before?.editedAt ?? before?.updatedAt ?? null);
+  return { ...after, editedAt, updatedAt: at };
+}
+
 /** Who writes, when, the zone of the report days, and entries set in the same atomic. */
 export interface WriteMeta {
   userId: string | null;
@@ -270,7 +285,7 @@ export function prospectWrite(
   after: StoredProspect,
   meta: WriteMeta & { reportAt?: string; districts: ClubDistricts },
 ): ProspectWrite {
-  after = withReportMarks(before.value, after, meta.at);
+  after = withReportMarks(before.value, withChangeTime(before.value, after, meta.at), meta.at);
   const events = prospectEvents(before.value, after, {
     at: meta.at,
     userId: meta.userId,

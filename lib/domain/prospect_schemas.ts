@@ -258,6 +258,11 @@ export const PROSPECT_FIELDS = {
       "deleted by a merge: the id of the prospect it was merged into (an admin may restore it)",
     ),
   ),
+  editedAt: field(
+    instant.nullable().optional().describe(
+      "when a person last changed it (an edit, note or assignment; absent: updatedAt); updatedAt moves with every change, the activity clock's too (set by the server)",
+    ),
+  ),
 };
 
 type Fields = typeof PROSPECT_FIELDS;

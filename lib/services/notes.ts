@@ -8,7 +8,6 @@ import { can, maySee } from "@/lib/auth/permissions.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
   getNoteEntry,
-  insertNote,
   listNotes,
   noteEntries,
   noteWithVersion,
@@ -20,7 +19,6 @@ import { getProspectEntry, type StoredProspect } from "@/lib/db/prospects.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import type { Note } from "@/lib/domain/prospect.ts";
 import type { NoteCreate, NoteUpdate } from "@/lib/domain/prospect_schemas.ts";
-import { firstContactPending } from "@/lib/domain/prospect.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { addFirstContactNote, setMotivationFromNote } from "@/lib/services/prospects.ts";
 
@@ -96,14 +94,10 @@ export async function addNote(
     const p = await setMotivationFromNote(ctx, prospectId, note.text, noteEntries(note));
     return { ...note, version: p.version };
   }
-  if (firstContactPending(p)) {
-    // A first contact: the note and the prospect's firstContactAt in one atomic.
-    const after = await addFirstContactNote(ctx, prospectId, noteEntries(note));
-    return { ...note, version: after.version };
-  }
-  const out = await insertNote(ctx.kv, note);
-  if (!out) throw new DomainError("conflict", "CONFLICT", "errors.conflict");
-  return out;
+  // The note and a write of its prospect in one atomic: a note is a change of the prospect (its
+  // updatedAt and the change feed move), and a first one its first contact (firstContactAt).
+  const after = await addFirstContactNote(ctx, prospectId, noteEntries(note));
+  return { ...note, version: after.version };
 }
 
 /** The prospect's motivationText holds at most this much (prospect_schemas.ts). */

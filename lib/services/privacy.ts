@@ -341,9 +341,9 @@ const DAY = 24 * 3600 * 1000;
 
 /**
  * The prospects retention would erase now: live ones whose last change by a person or the API
- * (`updatedAt`; the activity engine does not touch it) and newest note are older than `days`, and
- * soft-deleted ones deleted more than 30 days ago. Already erased ones are not counted again.
- * Reads every record once (no index by last change: it would cost every write a mutation).
+ * (`editedAt`, else `updatedAt` for a record no person changed since it was written; the activity
+ * clock moves neither) and newest note are older than `days`, and soft-deleted ones deleted more
+ * than 30 days ago. Already erased ones are not counted again. Reads every record once.
  */
 export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promise<string[]> {
   if (days <= 0) return [];
@@ -356,7 +356,7 @@ export async function retentionDue(kv: Deno.Kv, days: number, now: Date): Promis
     if (isErased(p)) continue;
     if (p.deleted) {
       if ((p.deletedAt ?? p.updatedAt) < deletedCutoff) out.push(p.id);
-    } else if (p.updatedAt < cutoff) stale.push(p);
+    } else if ((p.editedAt ?? p.updatedAt) < cutoff) stale.push(p);
   }
   for (const p of stale) {
     const notes = await listNotes(kv, p.id);

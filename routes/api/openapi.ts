@@ -101,6 +101,7 @@ const OPERATION_IDS: Record<string, string> = {
   "POST /api/prospects/bulk": "bulkChangeProspects",
   "GET /api/prospects/ids": "listProspectIds",
   "GET /api/prospects/today": "getTodayList",
+  "GET /api/prospects/changes": "listProspectChanges",
   "GET /api/prospects/duplicates": "listDuplicateGroups",
   "POST /api/prospects/:id/merge": "mergeProspect",
   "GET /api/prospects/:id/history": "getProspectHistory",

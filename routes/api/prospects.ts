@@ -43,6 +43,7 @@ import {
 } from "@/lib/services/prospects.ts";
 import { importProspects } from "@/lib/services/prospect_import.ts";
 import { BATCH_CREATE_MAX, createBatch } from "@/lib/services/prospect_batch.ts";
+import { changesFor } from "@/lib/services/prospect_changes.ts";
 import { bulkChange } from "@/lib/services/prospect_bulk.ts";
 import { duplicateGroups, mergeProspects } from "@/lib/services/merge.ts";
 import {
@@ -189,6 +190,33 @@ async function csvExport(c: Ctx, user: SessionUser, query: ProspectSearchQuery) 
       "Content-Disposition": `attachment; filename="prospects-${query.marketProjectId}-${day}.csv"`,
       "Cache-Control": "no-store",
     },
+  });
+}
+
+/** GET /api/prospects/changes (declared before /api/prospects/:id, which would match it). */
+function changesRoute(r: ApiRouter) {
+  r.add({
+    method: "get",
+    path: "/api/prospects/changes",
+    access: "user",
+    tag: "prospects",
+    summary:
+      "The change feed: every prospect the caller may see whose state changed after the cursor (edits, sell status, assignment, notes, activity-clock transitions, imports, merges, deletes, restores, erasure), in the order of its last change, across all market projects; each its current object ({id, deleted: true} for a deleted one a non-admin may not read, {id, erased: true} for an erased person). Start without `after`; send the answer's cursor next time. A prospect changed during a walk comes again later; the feed ends 5 s before now",
+    query: z.object({
+      after: z.string().max(500).optional().describe("the cursor of the previous answer"),
+      limit: z.coerce.number({ error: "validation.notANumber" }).int("validation.integer")
+        .min(1, "validation.minValue").max(1000, "validation.maxValue").default(100),
+    }),
+    response: z.object({
+      items: z.array(z.union([
+        prospectSchema,
+        z.object({ id: z.string(), deleted: z.literal(true), marketProjectId: z.number() }),
+        z.object({ id: z.string(), erased: z.literal(true) }),
+      ])),
+      cursor: z.string().nullable().describe("send as `after` for what changed since"),
+      hasMore: z.boolean().describe("more changes are there now: ask again at once"),
+    }),
+    handler: (c, { query, user }) => changesFor(prospectCtx(c, user), query),
   });
 }
 
@@ -359,6 +387,7 @@ export function prospectRoutes(r: ApiRouter) {
   });
 
   todayRoute(r);
+  changesRoute(r);
   bulkRoute(r);
   mergeRoutes(r);
 

@@ -109,6 +109,7 @@ export const MATRIX: Record<string, string> = {
   "POST /api/prospects": SIGNED_IN,
   "POST /api/prospects/import": SIGNED_IN,
   "GET /api/prospects/today": SIGNED_IN,
+  "GET /api/prospects/changes": SIGNED_IN,
   "GET /api/reports/response-time": SIGNED_IN,
   "GET /api/reports/funnel": SIGNED_IN,
   // outbound webhooks (issue #49)

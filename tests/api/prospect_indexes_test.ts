@@ -82,6 +82,7 @@ const INDEX_FAMILIES = [
   "prospects_by_project_club_urgency",
   "prospects_by_club_registered",
   "prospects_awaiting_contact",
+  "prospects_by_updated",
 ];
 
 const session = (u: UserRecord): SessionUser => ({

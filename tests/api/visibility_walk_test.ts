@@ -312,15 +312,11 @@ Deno.test("no answer to a B2B user or staff names a person they may not see or o
       body: { text: LOCKED_NOTE, noteType: "Note", prospectId: locked.id },
     });
     assert.equal(lockedNote.res.status, 201, JSON.stringify(lockedNote.json));
+    // The note wrote the prospect too: its current state is what the admin saves.
+    const current = await call(env, "GET", `/api/prospects/${locked.id}`, { headers: adminH });
     const disable = await call(env, "PUT", `/api/prospects/${locked.id}`, {
       headers: adminH,
-      body: {
-        ...locked,
-        possibleDuplicates: undefined,
-        registeredElsewhere: undefined,
-        disabled: true,
-        version: locked.version,
-      },
+      body: { ...current.json, disabled: true },
     });
     assert.equal(disable.res.status, 200, JSON.stringify(disable.json));
     const lockedBefore = await call(env, "GET", `/api/prospects/${locked.id}`, { headers: adminH });

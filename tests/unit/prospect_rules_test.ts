@@ -9,6 +9,7 @@ import {
   prospectsByNextTransitionPrefix,
   prospectsByProjectClubStatusPrefix,
   prospectsByProjectPrefix,
+  prospectsByUpdatedPrefix,
   prospectsDeletedPrefix,
   prospectTotalKey,
 } from "@/lib/db/keys.ts";
@@ -212,6 +213,7 @@ Deno.test("index entries: ordered tails, folded names, national phone form, lowe
   const deleted = prospectIndexEntries(prospect({ deleted: true, deletedAt: "X" }));
   assert.deepEqual(deleted.map((e) => e.key), [
     prospectByCustomerIdKey(7),
+    prospectsByUpdatedPrefix("2026-03-10T10:00:00.000Z", "01P"),
     prospectsDeletedPrefix(1, "X", "01P"),
   ]);
 });
