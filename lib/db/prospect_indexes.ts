@@ -42,8 +42,11 @@ export interface Facets {
   a: string;
 }
 
+/** 1 for a prospect whose work is done (a done sell status or cleaned), else 0: the keys' segment. */
 export const doneFlag = (p: Prospect) => (isCompleted(p) ? 1 : 0);
+/** The sell status as a key part (none: NO_SELL_STATUS). */
 export const statusPart = (p: Pick<Prospect, "sellStatus">) => p.sellStatus ?? NO_SELL_STATUS;
+/** The assignee's e-mail, lower-cased, as a key part ("" for nobody). */
 export const assigneePart = (p: Pick<Prospect, "assignId">) => (p.assignId ?? "").toLowerCase();
 
 /** Phone digits in one national form: +46 7…, 0046 7… and 07… index the same. */
@@ -80,6 +83,7 @@ export function facetsOf(p: Prospect): Facets {
  * over a whole project walks that index in follow-up order without reading records.
  */
 export type ProjectNames = [first: string, last: string];
+/** The places of the first and the last name in ProjectNames and the name counters. */
 export const NAME_FIRST = 0;
 export const NAME_LAST = 1;
 /** Name prefixes of 1 to NAME_COUNT_LEN letters are counted per project (the walk's total). */
@@ -425,6 +429,7 @@ export function historyPacks(v: unknown): EventPack[] {
   }));
 }
 
+/** One write's events as the pack its history entry stores (shared fields once). */
 export function packEvents(events: ProspectEvent[]): EventPack {
   const e = events[0];
   return {

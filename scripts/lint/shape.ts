@@ -2,6 +2,7 @@
  * A `deno lint` plugin for the code's shape, run by `deno task check`:
  * - max-function-lines: no function in the app (lib/, routes/, islands/, components/, main.ts)
  *   over 120 lines. A longer one is split into named parts — components, hooks, route groups.
+ * - max-module-lines: no module in lib/ over 600 lines (one concern per module).
  * - layers: imports follow the layers of docs/architecture.md — lib/domain imports only
  *   lib/domain; lib/db no services, jobs or auth; lib/jobs no lib/db (jobs call services); lib
  *   never islands/, routes/ or scripts/; routes never lib/db or lib/jobs (they call services);
@@ -15,6 +16,8 @@
  * Tests and scripts are not checked.
  */
 const MAX_LINES = 120;
+/** A module of lib/ holds one concern: past this many lines it is split. */
+const MAX_MODULE_LINES = 600;
 const APP = /\/(lib|routes|islands|components)\/|\/main\.ts$/;
 
 function check(ctx: Deno.lint.RuleContext, node: Deno.lint.Node, name: string) {
@@ -102,6 +105,23 @@ const HISTORY = /\b(issues? #?\d+|decisions? \d+|migrations? \d+|\w+th round)\b/
 const plugin: Deno.lint.Plugin = {
   name: "shape",
   rules: {
+    "max-module-lines": {
+      create(ctx) {
+        return {
+          Program(node) {
+            if (!/\/lib\//.test(ctx.filename) || /\/(tests|scripts)\//.test(ctx.filename)) return;
+            const lines = ctx.sourceCode.text.split("\n").length;
+            if (lines > MAX_MODULE_LINES) {
+              ctx.report({
+                node,
+                message:
+                  `this module has ${lines} lines (at most ${MAX_MODULE_LINES}): split it by concern`,
+              });
+            }
+          },
+        };
+      },
+    },
     "present-tense": {
       create(ctx) {
         return {
