@@ -140,12 +140,10 @@ Deno.test("funnel figures equal a brute-force count for every period, grouping a
           const stored = (await getRecord(env.kv, s.id)).value!;
           const status = rand() < 0.05 ? null : pick(SELL_STATUSES);
           const changes: Record<string, unknown> = { version: undefined, sellStatus: status };
-          if (isFollowUpSellStatus(status)) {
-            changes.followUpDate = addDays(
-              localDate(env.clock.now, TZ),
-              1 + Math.floor(rand() * 3),
-            );
-          }
+          // A follow-up status takes a date ahead; any other clears an old (maybe past) one.
+          changes.followUpDate = isFollowUpSellStatus(status)
+            ? addDays(localDate(env.clock.now, TZ), 1 + Math.floor(rand() * 3))
+            : null;
           const club = rand() < 0.12 ? pick(CLUBS) : s.club;
           changes.clubId = club;
           await saveProspect(ctx, s.id, saveInput(stored, changes) as any);
