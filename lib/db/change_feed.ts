@@ -31,7 +31,8 @@ export async function readChanges(
   const end = prospectsByUpdatedPrefix(o.until);
   const keys: FeedPosition[] = [];
   let more = false;
-  for await (const e of kv.list({ start, end }, { limit: o.limit + 1, batchSize: o.limit + 1 })) {
+  const batchSize = Math.min(o.limit + 1, 500);
+  for await (const e of kv.list({ start, end }, { limit: o.limit + 1, batchSize })) {
     if (keys.length === o.limit) {
       more = true;
       break;

@@ -111,6 +111,14 @@ Deno.test("change feed: a B2B user gets only b2b projects; staff a deleted prosp
     const all = await walk(env, staff.headers);
     const gone = all.items.find((x) => x.id === p.id);
     assert.deepEqual(gone, { id: p.id, deleted: true, marketProjectId: 1 });
+    const big = await call(env, "GET", "/api/prospects/changes?limit=1000", {
+      headers: staff.headers,
+    });
+    assert.equal(big.res.status, 200, "the largest page a script may ask for");
+    const over = await call(env, "GET", "/api/prospects/changes?limit=1001", {
+      headers: staff.headers,
+    });
+    assert.equal(over.res.status, 400);
     const bad = await call(env, "GET", "/api/prospects/changes?after=not-a-cursor", {
       headers: staff.headers,
     });
