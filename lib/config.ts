@@ -19,6 +19,8 @@ const schema = z.object({
   KV_READERS: z.coerce.number().int().min(0).max(16).default(2),
   KV_CHECKPOINTER: bool.optional(),
   TZ_NAME: z.string().default(DEFAULT_TIME_ZONE),
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(30_000).default(25_000),
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(50).default(5),
   MFA_MODE: z.enum(["required", "off"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Klubbleads <no-reply@klubbleads.local>"),
@@ -84,6 +86,8 @@ export interface Config {
   /** Who holds accounts and passwords: KV (embedded) or Firebase Authentication. */
   authProvider: "embedded" | "firebase";
   firebase?: FirebaseConfig;
+  /** The live desk's event streams (`/api/events`): heartbeat interval and streams per user. */
+  events: { heartbeatMs: number; maxStreams: number };
 }
 
 export interface FirebaseConfig {
@@ -189,5 +193,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     isLocalhost,
     authProvider: e.AUTH_PROVIDER,
     firebase,
+    events: { heartbeatMs: e.EVENTS_HEARTBEAT_MS, maxStreams: e.EVENTS_MAX_STREAMS },
   };
 }
