@@ -1,7 +1,8 @@
 /**
- * /today ("Idag"): the receptionist's desk, rendered on the server (no island): today's list of the
- * user's clubs with its counts, each prospect with tap-to-call and SMS links, its urgency and an
- * overdue follow-up in words and colour. Admins may pick any club (a plain GET form).
+ * /today ("Idag"): the receptionist's desk, rendered on the server: today's list of the user's
+ * clubs with its counts, each prospect with tap-to-call and SMS links, its urgency and an overdue
+ * follow-up in words and colour. Admins may pick any club (a plain GET form). The TodayLive island
+ * reads the list again when a change in the user's clubs comes in (no reload).
  */
 import type { Hono } from "hono";
 import { WebBadge } from "@/components/WebBadge.tsx";
@@ -12,6 +13,8 @@ import { useT } from "@/lib/i18n/context.ts";
 import { getClubsByNumbers, listClubs } from "@/lib/services/reference.ts";
 import { todayForUser, type TodayItem } from "@/lib/services/today.ts";
 import { ACTIVITY_BADGE } from "@/islands/prospects/format.ts";
+import { Island } from "@/components/Island.tsx";
+import TodayLive from "@/islands/TodayLive.tsx";
 import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
@@ -128,6 +131,7 @@ function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
     <section class="space-y-3" data-testid="today-page">
       <h1 class="text-xl font-bold">{t("today.title")}</h1>
       <p class="text-sm text-slate-600">{t("today.intro")}</p>
+      <Island name="TodayLive" component={TodayLive} props={{}} />
       {clubChoice !== undefined && (
         <form method="get" action="/today" class="flex flex-wrap items-end gap-2">
           <SelectField
@@ -142,25 +146,27 @@ function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
           <button type="submit" class="btn btn-secondary min-h-10">{t("today.show")}</button>
         </form>
       )}
-      {noClubs ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p> : (
-        <>
-          <Counts items={items} />
-          {items.length === 0
-            ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
-            : (
-              <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
-                {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
-                  <TodayCard key={p.id} p={p} now={now} />
-                ))}
-              </ul>
+      {noClubs
+        ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p>
+        : (
+          <div class="space-y-3" data-live-region>
+            <Counts items={items} />
+            {items.length === 0
+              ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
+              : (
+                <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
+                  {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
+                    <TodayCard key={p.id} p={p} now={now} />
+                  ))}
+                </ul>
+              )}
+            {items.length > TODAY_PAGE_CARDS && (
+              <p class="text-sm text-slate-600" data-testid="today-more">
+                {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
+              </p>
             )}
-          {items.length > TODAY_PAGE_CARDS && (
-            <p class="text-sm text-slate-600" data-testid="today-more">
-              {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
-            </p>
-          )}
-        </>
-      )}
+          </div>
+        )}
     </section>
   );
 }
