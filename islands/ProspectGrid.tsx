@@ -49,6 +49,7 @@ import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
 import type { BulkBarProps } from "@/islands/prospects/BulkBar.tsx";
 import type { MergeDialogProps } from "@/islands/prospects/MergeDialog.tsx";
 import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
+import { type LiveRowsStore, useLiveRows } from "@/islands/prospects/live_rows.ts";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
@@ -77,7 +78,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const lang = useLang();
   const { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load } =
     useGridRows(props, t);
-  const [fresh, setFresh] = useState<string[]>([]);
+  const { fresh, setFresh } = useFreshRows(filters, rows, setRows, setTotal);
   const filterForm = useFilterForm(props, filters, load, fresh);
   const { form, setForm, chooseProject, go } = filterForm;
   const [deleting, setDeleting] = useState<Prospect | null>(null);
@@ -362,6 +363,21 @@ function GridTable(
       </table>
     </div>
   );
+}
+
+/**
+ * The rows marked as just added (by this user, or come in through the live desk's events, which
+ * keep the rows current: lib/client/live.ts).
+ */
+function useFreshRows(
+  filters: Filters,
+  rows: Prospect[],
+  setRows: LiveRowsStore["setRows"],
+  setTotal: LiveRowsStore["setTotal"],
+) {
+  const [fresh, setFresh] = useState<string[]>([]);
+  useLiveRows({ filters, rows, setRows, setTotal, setFresh });
+  return { fresh, setFresh };
 }
 
 /** The rows shown, the filters they answer and reloading them (the URL follows the filters). */

@@ -1,7 +1,8 @@
 /**
  * The live desk in Chromium: with "Idag" open, a web lead posted to the intake appears at the top
  * with a "new" mark within 3 s and without a reload — posted to the same server, and posted to a
- * second server process on the same KV file (1280 and 390 px).
+ * second server process on the same KV file; in the project's grid it comes in as the first row
+ * (1280 and 390 px).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -75,6 +76,29 @@ Deno.test({
             /nytt prospekt överst/,
           );
           await screenshot(page, `live-today-${viewport.width}`);
+
+          // The grid of the project: the new lead comes in on top, marked, without a reload.
+          await page.goto(`${a.url}/prospects?marketProjectId=7`);
+          await hydrated(page);
+          await page.evaluate(() => (globalThis as unknown as { marker: number }).marker = 2);
+          await page.waitForTimeout(500);
+          const name = `Nova${++n}`;
+          await postLead(b.url, formKey, name, `+46 70 222 33 ${String(n).padStart(2, "0")}`);
+          const row = page.locator("tbody tr[data-testid^=row-]").first();
+          await page.waitForFunction(
+            (nm) =>
+              document.querySelector("tbody tr[data-testid^=row-]")?.textContent?.includes(nm) ??
+                false,
+            name,
+            { timeout: 3000 },
+          );
+          assert.match(await row.getAttribute("class") ?? "", /bg-amber-50/, "marked as new");
+          assert.equal(
+            await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker),
+            2,
+            "no reload",
+          );
+          await screenshot(page, `live-grid-${viewport.width}`);
           assert.deepEqual(br.problems, []);
         } finally {
           await br.close();
