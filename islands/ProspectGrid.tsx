@@ -142,7 +142,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         onSubmit={filterForm.submit}
         onClear={filterForm.clear}
       />
-      {!filters.marketProjectId
+      {!filters.marketProjectId && !filters.search.trim()
         ? (
           <p class="card p-6 text-center text-slate-600" data-testid="select-project-message">
             {t("prospects.selectMarketProjectMessage")}
@@ -153,7 +153,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
             grid={{ rows, env, actions, conflicts, fresh, selection }}
             filters={filters}
             total={total}
-            exportHref={filters.deleted ? null : csvHref(filters, props.myClubIds)}
+            exportHref={filters.deleted || !project ? null : csvHref(filters, props.myClubIds)}
             onImport={filters.deleted || !project ? null : async () => {
               await loadImporter();
               setImporting(true);
@@ -353,12 +353,14 @@ function GridTable(
           {rows.length === 0 && (
             <EmptyRow colSpan={15} testId="grid-empty">{t("prospects.empty")}</EmptyRow>
           )}
-          <ProspectRow
-            key={`new:${marketProjectId}:${env.defaultClubId}`}
-            p={null}
-            env={env}
-            actions={actions}
-          />
+          {marketProjectId !== null && (
+            <ProspectRow
+              key={`new:${marketProjectId}:${env.defaultClubId}`}
+              p={null}
+              env={env}
+              actions={actions}
+            />
+          )}
         </tbody>
       </table>
     </div>
@@ -390,7 +392,8 @@ function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   const load = async (f: Filters, keep: string[] = []) => {
     setFilters(f);
     if (typeof history !== "undefined") history.replaceState(null, "", `/prospects?${urlQuery(f)}`);
-    if (!f.marketProjectId) {
+    // Without a project only a person search (every project the user may see) has rows.
+    if (!f.marketProjectId && !f.search.trim()) {
       setRows([]);
       setTotal(0);
       return;

@@ -73,7 +73,7 @@ export async function prospectsPage(
   }
   let rows: Prospect[] = [];
   let total = 0;
-  if (filters.marketProjectId !== null) {
+  if (filters.marketProjectId !== null || filters.search.trim()) {
     const q = prospectSearchSchema.safeParse(apiQuery(filters, myClubIds));
     if (q.success) {
       try {

@@ -125,12 +125,41 @@ function TodayCard({ p, now }: { p: TodayItem; now: Date }) {
   );
 }
 
+/** One field that finds a person in every project the user may see (the grid answers it). */
+function FindCaller() {
+  const t = useT();
+  return (
+    <form method="get" action="/prospects" role="search" class="flex flex-wrap items-end gap-2">
+      <label class="flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
+        {t("today.find.label")}
+        <input
+          type="search"
+          name="search"
+          required
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby="today-find-hint"
+          class="input mt-1 min-h-10 w-full"
+          data-testid="today-find"
+        />
+        <span id="today-find-hint" class="mt-1 text-xs font-normal text-slate-600">
+          {t("today.find.hint")}
+        </span>
+      </label>
+      <button type="submit" class="btn btn-primary mb-5 min-h-10" data-testid="today-find-submit">
+        {t("today.find.submit")}
+      </button>
+    </form>
+  );
+}
+
 function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
   const t = useT();
   return (
     <section class="space-y-3" data-testid="today-page">
       <h1 class="text-xl font-bold">{t("today.title")}</h1>
       <p class="text-sm text-slate-600">{t("today.intro")}</p>
+      <FindCaller />
       <Island name="TodayLive" component={TodayLive} props={{}} />
       {clubChoice !== undefined && (
         <form method="get" action="/today" class="flex flex-wrap items-end gap-2">
