@@ -69,6 +69,8 @@ export interface ProspectGridProps {
   /** The user's own and the shared saved views; the one opened (`?view=`), if any. */
   views: SavedViewAnswer[];
   viewId: string | null;
+  /** A prospect whose notes open once the grid has hydrated (after "Ta" on Idag). */
+  openNotes?: string | null;
   /** A save of the current view the server action refused. */
   viewSaveError?: { name: string; message: string } | null;
 }
@@ -93,6 +95,8 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
     (await import("@/islands/NotesDialog.tsx")).default
   );
+  const showNotes = (p: Prospect) => loadNotes().then(() => setNotesFor(p));
+  useNotesOnArrival(props.openNotes, rows, showNotes);
   const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
   const clubName = (id: number) => allClubs.get(id) ?? String(id);
   const myClubs = props.myClubIds.length
@@ -102,7 +106,6 @@ export default function ProspectGrid(props: ProspectGridProps) {
   // The add row's club: the one last used in this browser (read after hydration), else the first.
   const [lastClub, setLastClub] = useState<number | null>(null);
   useEffect(() => setLastClub(storedClub()), []);
-
   const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
   const store: GridStore = {
     t,
@@ -116,10 +119,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     setConflicts,
     setDuplicate,
   };
-  const actions = rowActions(store, setDeleting, async (p) => {
-    await loadNotes();
-    setNotesFor(p);
-  });
+  const actions = rowActions(store, setDeleting, showNotes);
   const env: RowEnv = {
     ...rowEnvOf(props, now),
     clubs: myClubs,
@@ -382,6 +382,18 @@ function useFreshRows(
   return { fresh, setFresh };
 }
 
+/** Opens the notes of the prospect the page was opened for (`?notes=<id>`), once, if allowed. */
+function useNotesOnArrival(
+  id: string | null | undefined,
+  rows: Prospect[],
+  open: (p: Prospect) => void,
+) {
+  useEffect(() => {
+    const p = id ? rows.find((r) => r.id === id) : undefined;
+    if (p?.may?.notes) open(p);
+  }, []);
+}
+
 /** The rows shown, the filters they answer and reloading them (the URL follows the filters). */
 function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   const [filters, setFilters] = useState<Filters>(props.filters);
@@ -561,7 +573,11 @@ const rowActions = (
   openNotes: (p: Prospect) => void,
 ): RowActions => ({
   save: (p, d, assign) => saveRow(store, p, d, assign),
-  assign: (p) => assignRow(store, p, store.user.email),
+  // "Ta": the caller takes the prospect and its notes open (the assignee's).
+  assign: async (p) => {
+    const taken = await assignRow(store, p, store.user.email);
+    if (taken) openNotes(taken);
+  },
   unassign: (p) => assignRow(store, p, null),
   remove: confirmDelete,
   restore: (p) => restoreRow(store, p),

@@ -684,9 +684,10 @@ function AssigneeCell(
       class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
       disabled={p === null ? busy : !may?.assign}
       data-testid={p === null ? "assign-new" : `assign-${rowId}`}
+      title={p === null ? undefined : t("prospects.takeTitle")}
       onClick={() => p === null ? onAssignNew() : actions.assign(p)}
     >
-      {t("prospects.assign")}
+      {t(p === null ? "prospects.assign" : "prospects.take")}
     </button>
   );
 }

@@ -93,6 +93,7 @@ export async function prospectsPage(
     filters,
     rows,
     total,
+    openNotes: params.get("notes"),
     columns: GRID_COLUMNS,
     views,
     viewId: view?.id ?? null,

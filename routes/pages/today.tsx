@@ -12,6 +12,9 @@ import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { getClubsByNumbers, listClubs } from "@/lib/services/reference.ts";
 import { todayForUser, type TodayItem } from "@/lib/services/today.ts";
+import { assignProspect } from "@/lib/services/prospects.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { readForm } from "@/routes/pages/form_bridge.ts";
 import { ACTIVITY_BADGE } from "@/islands/prospects/format.ts";
 import { Island } from "@/components/Island.tsx";
 import TodayLive from "@/islands/TodayLive.tsx";
@@ -26,6 +29,8 @@ interface TodayProps {
   /** Admins: the club chosen in the form (null: their own clubs). */
   clubChoice: number | null | undefined;
   noClubs: boolean;
+  /** Why "Ta" was refused (a message key), after the action sent the user back. */
+  takeError: string | null;
 }
 
 /** The page shows the most urgent this many (the counts cover all; the API answers all). */
@@ -101,6 +106,19 @@ function TodayCard({ p, now }: { p: TodayItem; now: Date }) {
       <p class="text-sm text-slate-600">
         {p.assignName ? t("today.assignedTo", { name: p.assignName }) : t("today.unassigned")}
       </p>
+      {p.may?.assign && !p.assignId && (
+        <form method="post" action="/today/take" class="mt-2">
+          <input type="hidden" name="id" value={p.id} />
+          <button
+            type="submit"
+            class="btn btn-primary min-h-10"
+            aria-label={t("today.takeLabel", { name })}
+            data-testid="today-take"
+          >
+            {t("today.take")}
+          </button>
+        </form>
+      )}
       <div class="mt-2 flex flex-wrap items-center gap-2">
         <a
           href={`tel:${dial}`}
@@ -153,11 +171,16 @@ function FindCaller() {
   );
 }
 
-function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
+function TodayPage({ items, now, clubs, clubChoice, noClubs, takeError }: TodayProps) {
   const t = useT();
   return (
     <section class="space-y-3" data-testid="today-page">
       <h1 class="text-xl font-bold">{t("today.title")}</h1>
+      {takeError && (
+        <p role="alert" class="card border-red-300 p-3 text-red-800" data-testid="today-take-error">
+          {t("today.takeError", { reason: t(takeError) })}
+        </p>
+      )}
       <p class="text-sm text-slate-600">{t("today.intro")}</p>
       <FindCaller />
       <Island name="TodayLive" component={TodayLive} props={{}} />
@@ -217,11 +240,53 @@ async function todayPage(c: Ctx) {
       clubs={clubs.map((cl) => ({ clubId: cl.clubId, name: cl.name }))}
       clubChoice={admin ? clubId ?? null : undefined}
       noClubs={out.clubIds.length === 0}
+      takeError={takeErrorKey(c.req.query("takeError"))}
     />,
     { title: "today.title" },
   );
 }
 
+/** The message of a refused "Ta" by its code (only the codes it can answer; others read generic). */
+function takeErrorKey(code: string | undefined): string | null {
+  if (!code) return null;
+  return [
+      "ALREADY_ASSIGNED",
+      "PROSPECT_DISABLED",
+      "B2B_ONLY",
+      "PROSPECT_ERASED",
+      "WRITE_CONTENTION",
+    ].includes(code)
+    ? `prospects.errors.${code}`
+    : "prospects.assignError";
+}
+
+/**
+ * "Ta" (a plain form, before hydration too): the caller takes an unassigned prospect (the assign
+ * service's rules: a prospect someone took meanwhile answers ALREADY_ASSIGNED) and lands on it in
+ * the grid with its notes open.
+ */
+async function takeAction(c: Ctx) {
+  const user = requirePageUser(c);
+  const form = await readForm(c, 64);
+  const { kv, config, now } = c.get("deps");
+  try {
+    const p = await assignProspect({ kv, config, now: now(), user }, form.id ?? "", {
+      assignId: user.email,
+      assignName: user.firstName,
+    });
+    const to = new URLSearchParams({
+      marketProjectId: String(p.marketProjectId),
+      customerId: String(p.customerId),
+      notes: p.id,
+    });
+    return c.redirect(`/prospects?${to}`, 303);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return c.redirect(`/today?takeError=${encodeURIComponent(e.code)}`, 303);
+  }
+}
+
 export function todayPages(app: Hono<AppEnv>) {
   app.get("/today", todayPage);
+  app.post("/today/take", takeAction);
 }
