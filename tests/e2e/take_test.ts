@@ -9,8 +9,7 @@ import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
-  name:
-    "e2e: Ta on Idag assigns the prospect to the user and opens its notes",
+  name: "e2e: Ta on Idag assigns the prospect to the user and opens its notes",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
