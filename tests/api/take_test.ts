@@ -40,6 +40,17 @@ Deno.test("Ta: the first taker gets it (notes open in the grid); the next one is
     const winner = first.headers.get("location")!.startsWith("/prospects") ? "Sara" : "Olle";
     assert.equal(got.json.assignName, winner);
 
+    // The history names the new assignee by name, not by e-mail.
+    const winnerUser = winner === "Sara" ? sara : olle;
+    const hist = await call(env, "GET", `/api/prospects/${p.id}/history`, {
+      headers: winnerUser.headers,
+    });
+    assert.equal(hist.res.status, 200, JSON.stringify(hist.json));
+    const assignEntry = hist.json.find((h: any) => h.type === "assign");
+    assert.equal(assignEntry.to, winnerUser.user.email);
+    assert.equal(assignEntry.toName, `${winner} Person`);
+    assert.equal(assignEntry.fromName, null);
+
     // The loser's Idag says why, in their language.
     const loser = winner === "Sara" ? olle : sara;
     const page = await env.app.request(`${ORIGIN}/today?takeError=ALREADY_ASSIGNED`, {
