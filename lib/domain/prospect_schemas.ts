@@ -59,9 +59,18 @@ const businessId = z.number({ error: numberError }).int("validation.notANumber")
 ).max(999_999_999, "validation.notANumber");
 const requiredId = z.preprocess(toNumber, businessId);
 const optionalId = z.preprocess(toNumber, businessId.optional());
-const day = z.string().regex(DATE_RE, "validation.invalidDate").refine(
-  isValidDate,
-  "validation.invalidDate",
+/** A date typed without dashes ("20261201") reads as "2026-12-01". */
+const withDashes = (v: unknown) => {
+  if (typeof v !== "string" || !/^\s*\d{8}\s*$/.test(v)) return v;
+  const s = v.trim();
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`;
+};
+const day = z.preprocess(
+  withDashes,
+  z.string().regex(DATE_RE, "validation.invalidDate").refine(
+    isValidDate,
+    "validation.invalidDate",
+  ),
 );
 const optionalDay = z.preprocess(blankToNull, day.nullable().optional());
 const phone = z.preprocess(

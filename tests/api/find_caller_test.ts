@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { call, makeEnv, signedIn } from "@/tests/helpers.ts";
-import { createRow, makeChain } from "@/tests/api/prospect_fixtures.ts";
+import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 
 Deno.test("find the caller: one search across the projects the user may see, each hit naming its project", async () => {
   const env = await makeEnv();
@@ -64,6 +64,28 @@ Deno.test("find the caller: one search across the projects the user may see, eac
     const none = await call(env, "GET", "/api/prospects", { headers: h });
     assert.equal(none.res.status, 400);
     assert.equal(none.json.error, "MARKET_PROJECT_REQUIRED");
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("a date may be typed without dashes: 20261201 is 2026-12-01; 20261341 is still invalid", async () => {
+  const env = await makeEnv({}, new Date("2026-11-27T10:00:00Z"));
+  try {
+    await makeChain(env);
+    const staff = await signedIn(env);
+    const p = await createRow(env, staff.headers, { firstName: "Datum" });
+    const put = (followUpDate: string) =>
+      call(env, "PUT", `/api/prospects/${p.id}`, {
+        headers: staff.headers,
+        body: rowOf(p, { sellStatus: "WaitingCustomerCall", followUpDate }),
+      });
+    const bad = await put("20261341");
+    assert.equal(bad.res.status, 400);
+    assert.equal(bad.json.fieldKeys.followUpDate, "validation.invalidDate");
+    const ok = await put("20261201");
+    assert.equal(ok.res.status, 200, JSON.stringify(ok.json));
+    assert.equal(ok.json.followUpDate, "2026-12-01");
   } finally {
     env.close();
   }
