@@ -10,7 +10,7 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { dialTarget } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { getClubsByNumbers, listClubs } from "@/lib/services/reference.ts";
+import { getClubsByNumbers, listClubs, visibleProjects } from "@/lib/services/reference.ts";
 import { todayForUser, type TodayItem } from "@/lib/services/today.ts";
 import { assignProspect } from "@/lib/services/prospects.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -29,6 +29,8 @@ interface TodayProps {
   /** Admins: the club chosen in the form (null: their own clubs). */
   clubChoice: number | null | undefined;
   noClubs: boolean;
+  /** The project "Nytt prospekt" opens: the one last chosen in the grid, else the first active. */
+  newProject: number | null;
   /** Why "Ta" was refused (a message key), after the action sent the user back. */
   takeError: string | null;
 }
@@ -171,11 +173,22 @@ function FindCaller() {
   );
 }
 
-function TodayPage({ items, now, clubs, clubChoice, noClubs, takeError }: TodayProps) {
+function TodayPage(
+  { items, now, clubs, clubChoice, noClubs, takeError, newProject }: TodayProps,
+) {
   const t = useT();
   return (
     <section class="space-y-3" data-testid="today-page">
-      <h1 class="text-xl font-bold">{t("today.title")}</h1>
+      <div class="flex flex-wrap items-center justify-between gap-2">
+        <h1 class="text-xl font-bold">{t("today.title")}</h1>
+        <a
+          href={`/prospects?marketProjectId=${newProject ?? ""}#new-prospect`}
+          class="btn btn-primary min-h-10"
+          data-testid="today-new-prospect"
+        >
+          {t("prospects.newProspect")}
+        </a>
+      </div>
       {takeError && (
         <p role="alert" class="card border-red-300 p-3 text-red-800" data-testid="today-take-error">
           {t("today.takeError", { reason: t(takeError) })}
@@ -231,7 +244,13 @@ async function todayPage(c: Ctx) {
   const raw = Number(c.req.query("clubId"));
   const clubId = admin && Number.isInteger(raw) && raw > 0 ? raw : undefined;
   const out = await todayForUser({ kv, config, now: at, user }, { clubId });
-  const clubs = admin ? await listClubs(kv) : await getClubsByNumbers(kv, out.clubIds);
+  const [clubs, projects] = await Promise.all([
+    admin ? listClubs(kv) : getClubsByNumbers(kv, out.clubIds),
+    visibleProjects(kv, user, { active: true }),
+  ]);
+  const remembered = Number(c.get("userSettings")?.selectedMarketProjectId);
+  const newProject = projects.find((p) => p.marketProjectId === remembered)?.marketProjectId ??
+    projects[0]?.marketProjectId ?? null;
   return renderPage(
     c,
     <TodayPage
@@ -241,6 +260,7 @@ async function todayPage(c: Ctx) {
       clubChoice={admin ? clubId ?? null : undefined}
       noClubs={out.clubIds.length === 0}
       takeError={takeErrorKey(c.req.query("takeError"))}
+      newProject={newProject}
     />,
     { title: "today.title" },
   );
