@@ -115,6 +115,7 @@ async function tabContent(c: Ctx, tab: TabId) {
         projects,
         today,
         clubs: clubs.map((x) => ({ clubId: x.clubId, name: x.name })),
+        timeZone: config.timeZone,
         initial,
         ...shown,
       };
@@ -175,6 +176,7 @@ async function tabContent(c: Ctx, tab: TabId) {
         today,
         clubs: clubs.map((x) => ({ clubId: x.clubId, name: x.name })),
         districts: districts.map((d) => ({ districtId: d.districtId, name: d.name })),
+        timeZone: config.timeZone,
         initial,
         ...shown,
       };
