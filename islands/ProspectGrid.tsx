@@ -329,6 +329,7 @@ function GridTable(
       <table
         class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
         data-testid="prospect-grid"
+        data-all-projects={marketProjectId === null ? "true" : undefined}
       >
         <GridHead
           columns={env.columns}

@@ -39,6 +39,8 @@ Deno.test({
           assert.equal(await rows.count(), 1);
           const text = await rows.first().textContent() ?? "";
           assert.match(text, /Vårkampanj/, "the hit names its project");
+          const project = rows.first().locator("td[data-col=project]");
+          assert.ok(await project.isVisible(), "the project shows on a phone's card too");
           assert.equal(
             await rows.first().locator("input[value=Olof]").count() +
                 (text.includes("Olof") ? 1 : 0) > 0,
