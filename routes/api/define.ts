@@ -43,6 +43,8 @@ export interface ApiRoute<
   undocumented?: boolean;
   /** The shape of this operation's error answers when not the app's Error (e.g. OAuth's). */
   errorSchema?: z.ZodType;
+  /** The success answer is a stream of Server-Sent Events (text/event-stream), not JSON. */
+  streams?: boolean;
   /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
   bodyType?: "json" | "form" | "csv";
   /**

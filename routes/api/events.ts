@@ -19,6 +19,7 @@ export function eventRoutes(r: ApiRouter) {
     summary:
       "Server-Sent Events (text/event-stream): created, changed and deleted prospects the caller " +
       "may see in their clubs; resume with Last-Event-ID",
+    streams: true,
     otherStatuses: {
       "406": "the request does not accept text/event-stream",
       "429": "the user has the most streams open already",

@@ -73,7 +73,7 @@ Deno.test({
           }
           assert.match(
             await page.textContent("[data-testid=today-live]") ?? "",
-            /nytt prospekt överst/,
+            /Nya prospekt överst i listan: 1/,
           );
           await screenshot(page, `live-today-${viewport.width}`);
 
