@@ -1,6 +1,6 @@
 /**
  * The grid kept current by the live desk's events: a prospect created in the project shown comes
- * in on top, marked like a row just added; a changed row is read again (unless the user is
+ * in on top, marked like a row just added (unless a reload brought it already); a changed row is read again (unless the user is
  * editing it: their save meets the version check as before); a deleted one leaves.
  */
 import { useEffect, useRef } from "react";
@@ -51,9 +51,10 @@ async function apply(s: LiveRowsStore, changes: LiveChange[]) {
     }
     if (shown) s.setRows((rs) => rs.map((r) => (r.id === p.id ? p : r)));
     else if (fits(f, p)) {
+      // The total is left to the next read of the page: a reload already under way (an import,
+      // this user's own save) counts the row itself.
       s.setRows((rs) => rs.some((r) => r.id === p.id) ? rs : [p, ...rs]);
-      s.setTotal((n) => n + 1);
-      s.setFresh((ids) => [...ids, p.id]);
+      s.setFresh((ids) => ids.includes(p.id) ? ids : [...ids, p.id]);
     }
   }
 }
