@@ -49,6 +49,7 @@ import type { SavedViewAnswer } from "@/lib/services/saved_views.ts";
 import type { BulkBarProps } from "@/islands/prospects/BulkBar.tsx";
 import type { MergeDialogProps } from "@/islands/prospects/MergeDialog.tsx";
 import { SavedViews } from "@/islands/prospects/SavedViews.tsx";
+import { type LiveRowsStore, useLiveRows } from "@/islands/prospects/live_rows.ts";
 
 export interface ProspectGridProps {
   projects: { marketProjectId: number; name: string }[];
@@ -68,6 +69,8 @@ export interface ProspectGridProps {
   /** The user's own and the shared saved views; the one opened (`?view=`), if any. */
   views: SavedViewAnswer[];
   viewId: string | null;
+  /** A prospect whose notes open once the grid has hydrated (after "Ta" on Idag). */
+  openNotes?: string | null;
   /** A save of the current view the server action refused. */
   viewSaveError?: { name: string; message: string } | null;
 }
@@ -77,7 +80,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const lang = useLang();
   const { filters, rows, setRows, total, setTotal, now, conflicts, setConflicts, load } =
     useGridRows(props, t);
-  const [fresh, setFresh] = useState<string[]>([]);
+  const { fresh, setFresh } = useFreshRows(filters, rows, setRows, setTotal);
   const filterForm = useFilterForm(props, filters, load, fresh);
   const { form, setForm, chooseProject, go } = filterForm;
   const [deleting, setDeleting] = useState<Prospect | null>(null);
@@ -92,6 +95,8 @@ export default function ProspectGrid(props: ProspectGridProps) {
   const [Notes, loadNotes] = useLazy<NotesDialogProps>(async () =>
     (await import("@/islands/NotesDialog.tsx")).default
   );
+  const showNotes = (p: Prospect) => loadNotes().then(() => setNotesFor(p));
+  useNotesOnArrival(props.openNotes, rows, showNotes);
   const allClubs = new Map(props.clubs.map((c) => [c.clubId, c.name]));
   const clubName = (id: number) => allClubs.get(id) ?? String(id);
   const myClubs = props.myClubIds.length
@@ -101,7 +106,6 @@ export default function ProspectGrid(props: ProspectGridProps) {
   // The add row's club: the one last used in this browser (read after hydration), else the first.
   const [lastClub, setLastClub] = useState<number | null>(null);
   useEffect(() => setLastClub(storedClub()), []);
-
   const [duplicate, setDuplicate] = useState<DuplicateState | null>(null);
   const store: GridStore = {
     t,
@@ -115,10 +119,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
     setConflicts,
     setDuplicate,
   };
-  const actions = rowActions(store, setDeleting, async (p) => {
-    await loadNotes();
-    setNotesFor(p);
-  });
+  const actions = rowActions(store, setDeleting, showNotes);
   const env: RowEnv = {
     ...rowEnvOf(props, now),
     clubs: myClubs,
@@ -141,7 +142,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
         onSubmit={filterForm.submit}
         onClear={filterForm.clear}
       />
-      {!filters.marketProjectId
+      {!filters.marketProjectId && !filters.search.trim()
         ? (
           <p class="card p-6 text-center text-slate-600" data-testid="select-project-message">
             {t("prospects.selectMarketProjectMessage")}
@@ -152,7 +153,7 @@ export default function ProspectGrid(props: ProspectGridProps) {
             grid={{ rows, env, actions, conflicts, fresh, selection }}
             filters={filters}
             total={total}
-            exportHref={filters.deleted ? null : csvHref(filters, props.myClubIds)}
+            exportHref={filters.deleted || !project ? null : csvHref(filters, props.myClubIds)}
             onImport={filters.deleted || !project ? null : async () => {
               await loadImporter();
               setImporting(true);
@@ -328,6 +329,7 @@ function GridTable(
       <table
         class="table [&_td]:!px-[3px] [&_th]:!px-[3px] [&_th]:!text-[11px] [&_th]:!normal-case [&_th]:!tracking-normal"
         data-testid="prospect-grid"
+        data-all-projects={marketProjectId === null ? "true" : undefined}
       >
         <GridHead
           columns={env.columns}
@@ -352,16 +354,45 @@ function GridTable(
           {rows.length === 0 && (
             <EmptyRow colSpan={15} testId="grid-empty">{t("prospects.empty")}</EmptyRow>
           )}
-          <ProspectRow
-            key={`new:${marketProjectId}:${env.defaultClubId}`}
-            p={null}
-            env={env}
-            actions={actions}
-          />
+          {marketProjectId !== null && (
+            <ProspectRow
+              key={`new:${marketProjectId}:${env.defaultClubId}`}
+              p={null}
+              env={env}
+              actions={actions}
+            />
+          )}
         </tbody>
       </table>
     </div>
   );
+}
+
+/**
+ * The rows marked as just added (by this user, or come in through the live desk's events, which
+ * keep the rows current: lib/client/live.ts).
+ */
+function useFreshRows(
+  filters: Filters,
+  rows: Prospect[],
+  setRows: LiveRowsStore["setRows"],
+  setTotal: LiveRowsStore["setTotal"],
+) {
+  const [fresh, setFresh] = useState<string[]>([]);
+  useLiveRows({ filters, rows, setRows, setTotal, setFresh });
+  return { fresh, setFresh };
+}
+
+/** Opens the notes of the prospect the page was opened for (`?notes=<id>`), once, if allowed. */
+function useNotesOnArrival(
+  id: string | null | undefined,
+  rows: Prospect[],
+  open: (p: Prospect) => void,
+) {
+  useEffect(() => {
+    const p = id ? rows.find((r) => r.id === id) : undefined;
+    if (p?.may?.notes) open(p);
+  }, []);
 }
 
 /** The rows shown, the filters they answer and reloading them (the URL follows the filters). */
@@ -374,7 +405,8 @@ function useGridRows(props: ProspectGridProps, t: (k: string) => string) {
   const load = async (f: Filters, keep: string[] = []) => {
     setFilters(f);
     if (typeof history !== "undefined") history.replaceState(null, "", `/prospects?${urlQuery(f)}`);
-    if (!f.marketProjectId) {
+    // Without a project only a person search (every project the user may see) has rows.
+    if (!f.marketProjectId && !f.search.trim()) {
       setRows([]);
       setTotal(0);
       return;
@@ -542,7 +574,11 @@ const rowActions = (
   openNotes: (p: Prospect) => void,
 ): RowActions => ({
   save: (p, d, assign) => saveRow(store, p, d, assign),
-  assign: (p) => assignRow(store, p, store.user.email),
+  // "Ta": the caller takes the prospect and its notes open (the assignee's).
+  assign: async (p) => {
+    const taken = await assignRow(store, p, store.user.email);
+    if (taken) openNotes(taken);
+  },
   unassign: (p) => assignRow(store, p, null),
   remove: confirmDelete,
   restore: (p) => restoreRow(store, p),

@@ -1,4 +1,7 @@
-/** /verify-email: a button applies the verification code, then goes to /login (spec §4). */
+/**
+ * /verify-email: a button applies the verification code, then goes to /login (spec §4), which says
+ * the address is confirmed.
+ */
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
 import { post } from "@/lib/client/api.ts";
@@ -14,7 +17,8 @@ export default function VerifyEmailAction({ oobCode }: { oobCode: string }) {
     try {
       await post("/api/auth/verify-email", { oobCode }, { noAuthRetry: true });
       setState("done");
-      setTimeout(() => (location.href = "/login"), 1500);
+      // The sign-in page says it too (after the redirect, the message here is gone).
+      setTimeout(() => (location.href = "/login?verified=1"), 1500);
     } catch {
       // Spec §8: an invalid action code shows a message and goes to /.
       setState("invalid");

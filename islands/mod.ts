@@ -28,4 +28,5 @@ export const islands: Record<string, Loader> = {
   StatusProjectReport: () => import("./reports/StatusProjectReport.tsx"),
   StatusProjectClubReport: () => import("./reports/StatusProjectClubReport.tsx"),
   ProspectGrid: () => import("./ProspectGrid.tsx"),
+  TodayLive: () => import("./TodayLive.tsx"),
 };

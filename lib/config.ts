@@ -19,6 +19,8 @@ const schema = z.object({
   KV_READERS: z.coerce.number().int().min(0).max(16).default(2),
   KV_CHECKPOINTER: bool.optional(),
   TZ_NAME: z.string().default(DEFAULT_TIME_ZONE),
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(30_000).default(25_000),
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(50).default(5),
   MFA_MODE: z.enum(["required", "off"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Klubbleads <no-reply@klubbleads.local>"),
@@ -90,6 +92,8 @@ export interface Config {
   webhookRetryDelaysMs?: number[];
   /** Outside production only: a webhook request's timeout (ms) instead of 10 s (tests). */
   webhookTimeoutMs?: number;
+  /** The live desk's event streams (`/api/events`): heartbeat interval and streams per user. */
+  events: { heartbeatMs: number; maxStreams: number };
 }
 
 export interface FirebaseConfig {
@@ -200,5 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       ? e.WEBHOOK_RETRY_DELAYS_MS.split(",").map(Number)
       : undefined,
     webhookTimeoutMs: e.APP_ENV !== "production" ? e.WEBHOOK_TIMEOUT_MS : undefined,
+    events: { heartbeatMs: e.EVENTS_HEARTBEAT_MS, maxStreams: e.EVENTS_MAX_STREAMS },
   };
 }

@@ -3,6 +3,7 @@ import { privacyRoutes } from "@/routes/api/privacy.ts";
 import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/intake.ts";
 import { viewRoutes } from "@/routes/api/views.ts";
 import { assignmentRoutes } from "@/routes/api/assignment.ts";
+import { eventRoutes } from "@/routes/api/events.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): App {
   viewRoutes(api);
   assignmentRoutes(api);
   webhookRoutes(api);
+  eventRoutes(api);
 
   openApiRoutes(app, api);
   errorPages(app);

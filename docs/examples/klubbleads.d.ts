@@ -921,7 +921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts */
+        /** Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); search without marketProjectId finds a person (name, phone in any form, e-mail, customer id) in every market project the caller may see, each hit naming its project (marketProjectName); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts */
         get: operations["listProspects"];
         put?: never;
         /** Create a prospect (spec §5 create rules, §9 defaults). A live prospect of the project with the same phone or e-mail answers 409 DUPLICATE_PROSPECT with data.duplicates (allowDuplicate: true creates anyway); matches in other projects are listed under possibleDuplicates */
@@ -1376,6 +1376,23 @@ export interface paths {
         };
         /** The endpoint's last deliveries, newest first: time, event, status code, attempt, duration */
         get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events (text/event-stream): created, changed and deleted prospects the caller may see in their clubs; resume with Last-Event-ID */
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7881,6 +7898,10 @@ export interface operations {
                         to: string | null;
                         userId: string | null;
                         userName: string | null;
+                        /** @description an assignment's former assignee by name, if a user */
+                        fromName: string | null;
+                        /** @description an assignment's new assignee by name, if a user */
+                        toName: string | null;
                     }[];
                 };
             };
@@ -7986,6 +8007,10 @@ export interface operations {
                             to: string | null;
                             userId: string | null;
                             userName: string | null;
+                            /** @description an assignment's former assignee by name, if a user */
+                            fromName: string | null;
+                            /** @description an assignment's new assignee by name, if a user */
+                            toName: string | null;
                         }[];
                         /** @description an erase of it has not finished cleaning guards, indexes and mail copies: erase it again */
                         pendingCleanup: boolean;
@@ -12317,6 +12342,97 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description requests that may come at once */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description requests left now */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description seconds until the limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request does not accept text/event-stream */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,8 @@ interface HistoryEntry {
   to: string | null;
   userId: string | null;
   userName: string | null;
+  fromName?: string | null;
+  toName?: string | null;
 }
 
 function label(t: TFunction, e: HistoryEntry, v: string | null): string {
@@ -26,8 +28,9 @@ function label(t: TFunction, e: HistoryEntry, v: string | null): string {
 }
 
 export function describe(t: TFunction, e: HistoryEntry): string {
-  const from = label(t, e, e.from);
-  const to = label(t, e, e.to);
+  // An assignment names people by name (their e-mail only when they are no user).
+  const from = e.fromName || label(t, e, e.from);
+  const to = e.toName || label(t, e, e.to);
   return t(`privacy.history.${e.type}`, { from, to });
 }
 

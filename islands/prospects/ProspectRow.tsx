@@ -295,6 +295,7 @@ export function ProspectRow(
         data-testid={`row-${rowId}`}
         data-dirty={dirty ? "true" : undefined}
         data-editing={adding || editing || dirty ? "true" : undefined}
+        id={adding ? "new-prospect" : undefined}
         onKeyDown={onKeyDown}
       >
         {adding && <NewHeadingCell />}
@@ -330,6 +331,20 @@ const errorAttrs = (c: CellKit, f: string) =>
     ? { "aria-invalid": true, title: c.t(c.errors[f]), "data-error": c.errors[f] }
     : { "aria-invalid": undefined };
 
+/** A field's error beside it, in the page's language (the input names it: aria-describedby). */
+function fieldError(c: CellKit, f: string) {
+  if (!c.errors[f]) return null;
+  return (
+    <span
+      class="text-xs text-red-700"
+      id={`err-${f}-${c.rowId}`}
+      data-testid={`error-${f}-${c.rowId}`}
+    >
+      {c.t(c.errors[f])}
+    </span>
+  );
+}
+
 function textInput(
   c: CellKit,
   f: string,
@@ -339,7 +354,11 @@ function textInput(
 ) {
   return (
     <input
-      {...({ type, ...errorAttrs(c, f) } as Record<string, unknown>)}
+      {...({
+        type,
+        ...errorAttrs(c, f),
+        "aria-describedby": c.errors[f] ? `err-${f}-${c.rowId}` : undefined,
+      } as Record<string, unknown>)}
       class={inputClass(c, f, width)}
       value={c.draft[f]}
       disabled={c.locked}
@@ -357,6 +376,7 @@ function textCell(c: CellKit, col: GridColumn, p: Prospect | null) {
   return (
     <td data-col={col.col} data-label={text}>
       {textInput(c, col.field, text, col.width, col.kind)}
+      {fieldError(c, col.field)}
       {col.kind !== "tel"
         ? <span class="as-text" aria-hidden="true">{c.draft[col.field]}</span>
         : p && <DialLinks p={p} rowId={c.rowId} />}
@@ -408,7 +428,12 @@ function IdCell(
   return (
     <td data-col="id" data-label={t("prospects.columns.customerId")}>
       {!p
-        ? textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")
+        ? (
+          <>
+            {textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")}
+            {fieldError(cell, "customerId")}
+          </>
+        )
         : (
           <label class="flex flex-col items-start gap-0.5 sm:gap-0">
             {onSelect && (
@@ -610,7 +635,9 @@ function RowMessages(
         <tr data-testid={`errors-${rowId}`}>
           <td colSpan={span} class="!border-t-0 !pt-0 text-xs text-red-700">
             {Object.entries(errors).map(([f, k]) => (
-              <span key={f} class="mr-3">{`${fieldLabel(t, columns, f)}: ${t(k)}`}</span>
+              <span key={f} class="mr-3">
+                {f === "_" ? t(k) : `${fieldLabel(t, columns, f)}: ${t(k)}`}
+              </span>
             ))}
           </td>
         </tr>
@@ -684,9 +711,10 @@ function AssigneeCell(
       class="btn btn-secondary !px-1.5 !py-0.5 !text-xs"
       disabled={p === null ? busy : !may?.assign}
       data-testid={p === null ? "assign-new" : `assign-${rowId}`}
+      title={p === null ? undefined : t("prospects.takeTitle")}
       onClick={() => p === null ? onAssignNew() : actions.assign(p)}
     >
-      {t("prospects.assign")}
+      {t(p === null ? "prospects.assign" : "prospects.take")}
     </button>
   );
 }

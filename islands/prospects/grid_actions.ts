@@ -149,8 +149,15 @@ export async function saveRow(
   }
 }
 
-/** Assign the caller (assignId = their e-mail) or clear the assignee (null). */
-export async function assignRow(s: GridStore, p: Prospect, assignId: string | null) {
+/**
+ * Assign the caller (assignId = their e-mail) or clear the assignee (null); answers the prospect
+ * as saved, or null when the server refused.
+ */
+export async function assignRow(
+  s: GridStore,
+  p: Prospect,
+  assignId: string | null,
+): Promise<Prospect | null> {
   const ok = assignId ? "prospects.assigned" : "prospects.unassigned";
   const bad = assignId ? "prospects.assignError" : "prospects.unassignError";
   try {
@@ -162,12 +169,14 @@ export async function assignRow(s: GridStore, p: Prospect, assignId: string | nu
     });
     replaceRow(s, r.data);
     toastSuccess(s.t(ok));
+    return r.data;
   } catch (e) {
     const current = e instanceof ApiError
       ? (e.data as { current?: Prospect } | undefined)?.current
       : undefined;
     if (current) replaceRow(s, current);
     toastError(`${s.t(bad)}: ${errorText(s.t, e)}`);
+    return null;
   }
 }
 

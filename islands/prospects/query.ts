@@ -68,10 +68,16 @@ export function defaultFilters(marketProjectId: number | null): Filters {
   };
 }
 
-/** Filters from URL parameters; the remembered project when the URL names none. */
+/**
+ * Filters from URL parameters; the remembered project when the URL names none and searches for no
+ * person.
+ */
 export function filtersFromParams(p: URLSearchParams, fallbackProject: number | null): Filters {
   const mp = Number(p.get("marketProjectId"));
-  const f = defaultFilters(Number.isInteger(mp) && mp > 0 ? mp : fallbackProject);
+  // A person searched for without a project is looked for in every project (no fallback).
+  const f = defaultFilters(
+    Number.isInteger(mp) && mp > 0 ? mp : p.get("search")?.trim() ? null : fallbackProject,
+  );
   for (const k of TEXT_FILTERS) f[k] = (p.get(k) ?? "").slice(0, 100);
   f.showCompleted = p.get("showCompleted") === "true";
   f.myAssigned = p.get("myAssigned") === "true";

@@ -14,6 +14,8 @@ import { ReportTable } from "@/components/reports/ReportTable.tsx";
 import { ReportForm, ReportResults, useReport } from "@/islands/reports/shared.tsx";
 
 export interface SellStatusAgeReportProps {
+  /** The configured zone (TZ_NAME): the report's "now" reads in it. */
+  timeZone?: string;
   projects: { marketProjectId: number; name: string }[];
   clubs: { clubId: number; name: string }[];
   today: string;
@@ -83,7 +85,7 @@ export default function SellStatusAgeReport(props: SellStatusAgeReportProps) {
             </a>
           )}
       </p>
-      <ReportResults testId="age" report={report}>
+      <ReportResults testId="age" report={report} timeZone={props.timeZone}>
         {report && (
           <>
             <ReportTable

@@ -21,6 +21,8 @@ import {
 type Kind = "clubs" | "district";
 
 export interface StatusProjectClubReportProps {
+  /** The configured zone (TZ_NAME): the report's "now" reads in it. */
+  timeZone?: string;
   projects: { marketProjectId: number; name: string }[];
   clubs: { clubId: number; name: string }[];
   districts: { districtId: number; name: string }[];
@@ -135,7 +137,7 @@ export default function StatusProjectClubReport(props: StatusProjectClubReportPr
           />
         )}
       </ReportForm>
-      <ReportResults testId="club" report={report}>
+      <ReportResults testId="club" report={report} timeZone={props.timeZone}>
         {report && (
           <>
             <ReportTable

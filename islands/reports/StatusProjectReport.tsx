@@ -86,7 +86,7 @@ export default function StatusProjectReport(props: StatusProjectReportProps) {
       <p class="text-xs text-slate-500">
         {`${t("reports.maxProjects", { n: REPORT_PROJECT_LIMIT })}. ${t("reports.projectsHint")}`}
       </p>
-      <ReportResults testId="project" report={report}>
+      <ReportResults testId="project" report={report} timeZone={props.timeZone}>
         {report && (
           <>
             <ReportTable

@@ -50,7 +50,13 @@ export function restoreLast(tab: string): boolean {
 
 /** "As of the end of 2026-03-08" or "As of now (10:17)". */
 export function ReportAsOf(
-  { asOf, referenceDate, live }: { asOf: string; referenceDate: string; live: boolean },
+  { asOf, referenceDate, live, timeZone }: {
+    asOf: string;
+    referenceDate: string;
+    live: boolean;
+    /** The configured zone (TZ_NAME), not the browser's. */
+    timeZone?: string;
+  },
 ) {
   const t = useT();
   const lang = useLang();
@@ -60,6 +66,7 @@ export function ReportAsOf(
       time: at.toLocaleTimeString(lang === "sv" ? "sv-SE" : "en-GB", {
         hour: "2-digit",
         minute: "2-digit",
+        timeZone,
       }),
     })
     : t("reports.asOfEnd", { date: referenceDate });
@@ -152,9 +159,10 @@ export function ReportForm(
 
 /** The report's as-of line, table and chart — or the empty text before any report. */
 export function ReportResults(
-  { testId, report, children }: {
+  { testId, report, timeZone, children }: {
     testId: string;
     report: { asOf: string; referenceDate: string; live: boolean } | null;
+    timeZone?: string;
     children: ComponentChildren;
   },
 ) {
@@ -162,7 +170,7 @@ export function ReportResults(
   return report
     ? (
       <div class="space-y-4">
-        <ReportAsOf {...report} />
+        <ReportAsOf {...report} timeZone={timeZone} />
         {children}
       </div>
     )

@@ -23,5 +23,9 @@ export function dismissToast(id: number) {
   toasts.value = toasts.value.filter((t) => t.id !== id);
 }
 
-export const toastSuccess = (text: string) => showToast("success", text);
+/** A success also takes away the error toasts before it: what failed has now gone through. */
+export const toastSuccess = (text: string) => {
+  toasts.value = toasts.value.filter((t) => t.kind !== "error");
+  return showToast("success", text);
+};
 export const toastError = (text: string) => showToast("error", text, 8000);

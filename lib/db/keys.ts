@@ -384,3 +384,12 @@ export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", d
 export const reportFirstInKey = (...p: Part[]) => ["report_first_in", ...p];
 
 export type { Part };
+
+// ── live changes (what changed, for the live desk's event streams) ─────────
+/** A short-lived entry per prospect change, per club: [clubId, ulid] → the change. */
+export const clubChangeKey = (clubId: number, id: string) => ["club_changes", clubId, id];
+export const clubChangesPrefix = (clubId: number) => ["club_changes", clubId];
+/** The club's latest change id, the key a stream watches or polls: [clubId]. */
+export const clubLatestChangeKey = (clubId: number) => ["club_changes_latest", clubId];
+/** A user's open event streams: [userId] → stream id → last seen (ms). */
+export const eventStreamsKey = (userId: string) => ["event_streams", userId];

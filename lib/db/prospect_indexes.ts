@@ -6,6 +6,7 @@
 import { encodeRecord } from "@/lib/db/prospect_record.ts";
 import * as K from "@/lib/db/keys.ts";
 import { addDelta, addToCounter, sameKey } from "@/lib/db/kv.ts";
+import { addLiveChanges, type LiveChange, liveChanges } from "@/lib/db/live_changes.ts";
 import { type ClubDistricts, reportMutations } from "@/lib/db/report_keys.ts";
 import {
   awaitingFirstContact,
@@ -242,6 +243,8 @@ export interface ProspectDiff {
   counters: { key: Deno.KvKey; delta: number }[];
   /** The report counters' deltas, set as pending entries (lib/db/report_pending.ts). */
   report: { key: Deno.KvKey; delta: number }[];
+  /** What the live desk's streams see of the write (lib/db/live_changes.ts). */
+  live: LiveChange[];
 }
 
 /** Equal index values: the same primitives, or arrays and plain objects of equal parts. */
@@ -304,7 +307,13 @@ export function diffProspectKeys(
   deletes.push(...report.deletes);
   sets.push(...report.sets);
   const counters = deltas.filter((c) => c.delta !== 0);
-  return { deletes, sets, counters, report: report.counterDeltas.filter((c) => c.delta !== 0) };
+  return {
+    deletes,
+    sets,
+    counters,
+    report: report.counterDeltas.filter((c) => c.delta !== 0),
+    live: liveChanges(before, after),
+  };
 }
 
 export type ProspectEventType =
@@ -579,5 +588,6 @@ export function applyProspectWrite(
   for (const e of diff.sets) op.set(e.key, e.value);
   for (const c of diff.counters) addToCounter(op, c.key, c.delta);
   for (const e of history) op.set(e.key, e.value);
+  addLiveChanges(op, diff.live);
   return op;
 }

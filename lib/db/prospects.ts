@@ -40,6 +40,7 @@ import { pendingProjects, PendingReports } from "@/lib/db/report_pending.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { prospectWebhookEvents, type WebhookEvent } from "@/lib/domain/webhooks.ts";
 import { enqueueEvents, type Subscribers, webhooksOn } from "@/lib/db/webhooks.ts";
+import { liveChangeMutations } from "@/lib/db/live_changes.ts";
 
 export type { StoredProspect };
 /**
@@ -337,7 +338,7 @@ function districtsOf(
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
   1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
-  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0);
+  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0) + liveChangeMutations(w.diff.live);
 
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, StoredHistory>;

@@ -59,9 +59,18 @@ const businessId = z.number({ error: numberError }).int("validation.notANumber")
 ).max(999_999_999, "validation.notANumber");
 const requiredId = z.preprocess(toNumber, businessId);
 const optionalId = z.preprocess(toNumber, businessId.optional());
-const day = z.string().regex(DATE_RE, "validation.invalidDate").refine(
-  isValidDate,
-  "validation.invalidDate",
+/** A date typed without dashes ("20261201") reads as "2026-12-01". */
+const withDashes = (v: unknown) => {
+  if (typeof v !== "string" || !/^\s*\d{8}\s*$/.test(v)) return v;
+  const s = v.trim();
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}`;
+};
+const day = z.preprocess(
+  withDashes,
+  z.string().regex(DATE_RE, "validation.invalidDate").refine(
+    isValidDate,
+    "validation.invalidDate",
+  ),
 );
 const optionalDay = z.preprocess(blankToNull, day.nullable().optional());
 const phone = z.preprocess(
@@ -560,26 +569,6 @@ export const prospectImportQuerySchema = z.object({
 export const prospectImportBodySchema = z.string().describe(
   "text/csv: a header line (the export's column names in Swedish or English, or the field names) and one prospect per line",
 );
-
-/** How many origins one form key may allow, and how many keys a project may have. */
-export const MAX_FORM_KEY_ORIGINS = 10;
-export const MAX_FORM_KEYS = 20;
-
-/** An origin a web form may post from: scheme, host and port only (https, or http on localhost). */
-const origin = z.string().trim().max(200).refine((v) => {
-  try {
-    const u = new URL(v);
-    const local = u.hostname === "localhost" || u.hostname === "127.0.0.1";
-    return (u.protocol === "https:" || (u.protocol === "http:" && local)) && u.origin === v;
-  } catch {
-    return false;
-  }
-}, "intake.errors.BAD_ORIGIN");
-
-/** POST /api/marketprojects/{id}/form-keys. */
-export const formKeyCreateSchema = z.object({
-  allowedOrigins: z.array(origin).max(MAX_FORM_KEY_ORIGINS, "intake.errors.TOO_MANY_ORIGINS"),
-});
 
 /** POST /api/intake/{key}: what a campaign's web form sends (JSON or form-encoded). */
 export const webLeadSchema = z.object({

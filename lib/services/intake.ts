@@ -8,7 +8,8 @@
  */
 import { DomainError, notFound, tooMany } from "@/lib/domain/errors.ts";
 import type { QueuedNotification } from "@/lib/domain/notifications.ts";
-import { MAX_FORM_KEYS, type WebLead } from "@/lib/domain/prospect_schemas.ts";
+import { type WebLead } from "@/lib/domain/prospect_schemas.ts";
+import { MAX_FORM_KEYS } from "@/lib/domain/form_keys.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import { notificationQueueKey } from "@/lib/db/keys.ts";
 import { ulid } from "@/lib/db/kv.ts";

@@ -40,7 +40,7 @@ import {
 import { listMarketProjects } from "@/lib/db/reference.ts";
 import { getAdminSettings } from "@/lib/db/settings.ts";
 import { DEFAULT_RETENTION_DAYS, DELETED_RETENTION_DAYS } from "@/lib/domain/reference.ts";
-import { getUser } from "@/lib/db/users.ts";
+import { getUser, getUserByEmail } from "@/lib/db/users.ts";
 import { DomainError, forbidden, notFound } from "@/lib/domain/errors.ts";
 import type { Note, Prospect } from "@/lib/domain/prospect.ts";
 import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
@@ -218,6 +218,9 @@ export interface HistoryEntry {
   to: string | null;
   userId: string | null;
   userName: string | null;
+  /** For an assignment: the names of the users `from` and `to` (their e-mails) name, if known. */
+  fromName: string | null;
+  toName: string | null;
 }
 
 /**
@@ -251,6 +254,18 @@ export async function historyOf(ctx: ProspectCtx, p: StoredProspect): Promise<Hi
     const u = await getUser(ctx.kv, id);
     names.set(id, u ? `${u.firstName} ${u.lastName}`.trim() : null);
   }
+  // An assignment records e-mails: read as the users' names where they are users.
+  const byEmail = new Map<string, string | null>();
+  const assigned = events.filter((e) => e.type === "assign" || e.type === "autoAssign")
+    .flatMap((e) => [e.from, e.to]).filter((x): x is string => !!x);
+  for (const email of new Set(assigned.map((x) => x.toLowerCase()))) {
+    const u = await getUserByEmail(ctx.kv, email);
+    byEmail.set(email, u ? `${u.firstName} ${u.lastName}`.trim() : null);
+  }
+  const nameOf = (e: ProspectEvent, v: string | null) =>
+    v && (e.type === "assign" || e.type === "autoAssign")
+      ? byEmail.get(v.toLowerCase()) ?? null
+      : null;
   // Event ids are time-ordered (the write order): newest first is the list reversed.
   return events.map((e) => ({
     at: e.at,
@@ -259,6 +274,8 @@ export async function historyOf(ctx: ProspectCtx, p: StoredProspect): Promise<Hi
     to: e.to,
     userId: e.userId,
     userName: e.userId ? names.get(e.userId) ?? null : null,
+    fromName: nameOf(e, e.from),
+    toName: nameOf(e, e.to),
   })).reverse();
 }
 

@@ -13,7 +13,7 @@ import {
   type SearchSpec,
   walkProspects,
 } from "@/lib/db/prospect_search.ts";
-import { getMarketProjectByNumber } from "@/lib/db/reference.ts";
+import { getMarketProjectByNumber, listMarketProjects } from "@/lib/db/reference.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
 import { addDays, type Prospect, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import type { ProspectSearchQuery } from "@/lib/domain/prospect_schemas.ts";
@@ -24,6 +24,9 @@ export async function searchForUser(
   ctx: ProspectCtx,
   q: ProspectSearchQuery,
 ): Promise<SearchResult> {
+  if (q.marketProjectId === undefined && q.search?.trim() && !q.deleted) {
+    return await searchEveryProject(ctx, q);
+  }
   if (q.marketProjectId === undefined) {
     throw new DomainError(
       "validation",
@@ -49,6 +52,41 @@ export async function searchForUser(
     return await listDeletedProspects(ctx.kv, q.marketProjectId, offset, q.size);
   }
   return await searchProspects(ctx.kv, { ...specOf(ctx, q), offset, limit: q.size });
+}
+
+/** At most this many projects are searched at once by a search without a project. */
+const PROJECTS_AT_ONCE = 8;
+
+/**
+ * A person searched for without a project ("find the caller"): every market project the user may
+ * see, active ones first, each hit naming its project (`marketProjectName`); the page is cut from
+ * the hits in that order, and the total is their sum.
+ */
+async function searchEveryProject(ctx: ProspectCtx, q: ProspectSearchQuery): Promise<SearchResult> {
+  const projects = (await listMarketProjects(ctx.kv))
+    .filter((p) => maySee(ctx.user, { b2b: p.b2b }))
+    .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, "sv"));
+  const offset = (q.page - 1) * q.size;
+  const results: SearchResult[] = [];
+  for (let i = 0; i < projects.length; i += PROJECTS_AT_ONCE) {
+    results.push(
+      ...await Promise.all(
+        projects.slice(i, i + PROJECTS_AT_ONCE).map((p) =>
+          searchProspects(ctx.kv, {
+            ...specOf(ctx, { ...q, marketProjectId: p.marketProjectId }),
+            offset: 0,
+            limit: offset + q.size,
+          })
+        ),
+      ),
+    );
+  }
+  return {
+    items: results.flatMap((r) => r.items).filter((p) => maySee(ctx.user, p))
+      .slice(offset, offset + q.size),
+    total: results.reduce((n, r) => n + r.total, 0),
+    approximate: results.some((r) => r.approximate) || undefined,
+  };
 }
 
 /** The store's search spec for a checked query (filters only; the caller adds the page). */

@@ -49,6 +49,8 @@ export interface ApiRoute<
    * and create nothing (routes/api/idempotent.ts).
    */
   idempotent?: boolean;
+  /** The success answer is a stream of Server-Sent Events (text/event-stream), not JSON. */
+  streams?: boolean;
   /** Content type of the body when not JSON (OAuth's form body, the import's CSV text). */
   bodyType?: "json" | "form" | "csv";
   /**

@@ -5,7 +5,8 @@
  */
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { formKeyCreateSchema, webLeadSchema } from "@/lib/domain/prospect_schemas.ts";
+import { webLeadSchema } from "@/lib/domain/prospect_schemas.ts";
+import { formKeyCreateSchema } from "@/lib/domain/form_keys.ts";
 import { HttpError } from "@/routes/errors.ts";
 import { drainNotifications } from "@/lib/services/notification_delivery.ts";
 import {

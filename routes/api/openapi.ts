@@ -299,20 +299,23 @@ export function buildOpenApi(router: ApiRouter, serverUrl: string): Json {
       [status]: status === "204" ? { description: "No content", headers: successHeaders } : {
         description: "Success",
         ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
-        content,
+        content: route.streams ? { "text/event-stream": { schema: { type: "string" } } } : content,
       },
     };
+    const errorSchema = route.errorSchema
+      ? components.schemaOf(route.errorSchema, "output")
+      : { $ref: "#/components/schemas/Error" };
+    // An operation's own refusals (e.g. 406) answer the app's error shape too.
     for (const [code, description] of Object.entries(route.otherStatuses ?? {})) {
-      responses[code] = { description };
+      responses[code] = Number(code) >= 400
+        ? { description, content: { "application/json": { schema: errorSchema } } }
+        : { description };
     }
     // Public operations answer 401 too (a failed sign-in step, a stale refresh) and every unsafe
     // one 403 on a cross-site request, so both stay documented.
     const relevant = Object.entries(ERROR_STATUSES).filter(([code]) =>
       code !== "400" || !!(route.body || route.query || route.params)
     );
-    const errorSchema = route.errorSchema
-      ? components.schemaOf(route.errorSchema, "output")
-      : { $ref: "#/components/schemas/Error" };
     for (const [code, description] of relevant) {
       responses[code] = { description, content: { "application/json": { schema: errorSchema } } };
     }

@@ -35,6 +35,8 @@ const historySchema = z.array(z.object({
   to: z.string().nullable(),
   userId: z.string().nullable(),
   userName: z.string().nullable(),
+  fromName: z.string().nullable().describe("an assignment's former assignee by name, if a user"),
+  toName: z.string().nullable().describe("an assignment's new assignee by name, if a user"),
 }));
 
 export function privacyRoutes(r: ApiRouter) {

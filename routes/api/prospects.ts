@@ -348,7 +348,7 @@ export function prospectRoutes(r: ApiRouter) {
     access: "user",
     tag: "prospects",
     summary:
-      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts",
+      "Search prospects of a market project (total in x-total-elements; showCompleted=false hides Done and CustomerCleaned); search without marketProjectId finds a person (name, phone in any form, e-mail, customer id) in every market project the caller may see, each hit naming its project (marketProjectName); format=csv: every matching row as a UTF-8 CSV download — columns=human (default) in the user's language for a spreadsheet, columns=api with API field names and values, id, version and times in ISO 8601 with the zone's offset, for scripts",
     query: prospectSearchSchema,
     response: z.array(prospectSchema),
     totalHeader: true,

@@ -54,16 +54,16 @@ export function loginPages(app: Hono<AppEnv>) {
   lockPages(app);
 }
 
-/** The notice above the sign-in form right after the first admin was created. */
-function SetupDone() {
+/** The notice above the sign-in form: the first admin was created, or an address confirmed. */
+function SignInNotice({ text, testId }: { text: string; testId: string }) {
   const t = useT();
   return (
     <p
       class="mx-auto mb-4 max-w-md rounded-md bg-green-50 p-3 text-sm text-green-800"
       role="status"
-      data-testid="setup-created"
+      data-testid={testId}
     >
-      {t("setup.success")}
+      {t(text)}
     </p>
   );
 }
@@ -82,13 +82,19 @@ function signInPages(app: Hono<AppEnv>) {
         props={{ redirect, firebase: firebaseClientConfig(c) }}
       />
     );
-    // After /setup: say the admin exists (with or without JavaScript, the setup lands here).
-    if (c.req.query("setup") !== "done") return fullScreen(c, "login.title", form);
+    // After /setup: say the admin exists (with or without JavaScript, the setup lands here);
+    // after /verify-email: say the address is confirmed.
+    const notice = c.req.query("setup") === "done"
+      ? <SignInNotice text="setup.success" testId="setup-created" />
+      : c.req.query("verified") === "1"
+      ? <SignInNotice text="verifyEmail.success" testId="verified-notice" />
+      : null;
+    if (!notice) return fullScreen(c, "login.title", form);
     return fullScreen(
       c,
       "login.title",
       <>
-        <SetupDone />
+        {notice}
         {form}
       </>,
     );

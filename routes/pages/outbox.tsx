@@ -20,7 +20,12 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-function OutboxPage({ entries }: { entries: OutboxEntry[] }) {
+/** An instant as the outbox shows it: date and time to the second in the configured zone. */
+const stamp = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" })
+    .format(new Date(iso));
+
+function OutboxPage({ entries, timeZone }: { entries: OutboxEntry[]; timeZone: string }) {
   const t = useT();
   return (
     <section>
@@ -43,9 +48,7 @@ function OutboxPage({ entries }: { entries: OutboxEntry[] }) {
                   </span>
                   <span>{`${t("outbox.columns.to")}: ${e.to}`}</span>
                   <span>
-                    {`${t("outbox.columns.created")}: ${
-                      e.createdAt.replace("T", " ").slice(0, 19)
-                    }`}
+                    {`${t("outbox.columns.created")}: ${stamp(e.createdAt, timeZone)}`}
                   </span>
                 </div>
                 {e.subject && <p class="mb-1 font-semibold">{e.subject}</p>}
@@ -64,6 +67,8 @@ export function outboxPage(app: Hono<AppEnv>) {
     if (!config.outboxReadable) return c.notFound();
     requirePageAdmin(c);
     const entries = await listOutbox(kv, { limit: 200, now: now() });
-    return renderPage(c, <OutboxPage entries={entries} />, { title: "outbox.title" });
+    return renderPage(c, <OutboxPage entries={entries} timeZone={config.timeZone} />, {
+      title: "outbox.title",
+    });
   });
 }

@@ -33,7 +33,14 @@ function ProspectsPage(
   const t = useT();
   return (
     <section class="space-y-3" data-testid="prospects-page">
-      <h1 class="text-xl font-bold">{t("prospects.title")}</h1>
+      <div class="flex flex-wrap items-center justify-between gap-2">
+        <h1 class="text-xl font-bold">{t("prospects.title")}</h1>
+        {grid.filters.marketProjectId !== null && (
+          <a href="#new-prospect" class="btn btn-primary min-h-10" data-testid="jump-new-prospect">
+            {t("prospects.newProspect")}
+          </a>
+        )}
+      </div>
       {firstRun && !firstRun.complete && <FirstRunChecklist status={firstRun} />}
       <Island name="ProspectGrid" component={ProspectGrid} props={grid} />
     </section>
@@ -74,7 +81,7 @@ export async function prospectsPage(
   }
   let rows: Prospect[] = [];
   let total = 0;
-  if (filters.marketProjectId !== null) {
+  if (filters.marketProjectId !== null || filters.search.trim()) {
     const q = prospectSearchSchema.safeParse(apiQuery(filters, myClubIds));
     if (q.success) {
       try {
@@ -94,6 +101,7 @@ export async function prospectsPage(
     filters,
     rows,
     total,
+    openNotes: params.get("notes"),
     columns: GRID_COLUMNS,
     views,
     viewId: view?.id ?? null,

@@ -117,6 +117,7 @@ async function tabContent(c: Ctx, tab: TabId) {
         projects,
         today,
         clubs: clubs.map((x) => ({ clubId: x.clubId, name: x.name })),
+        timeZone: config.timeZone,
         initial,
         ...shown,
       };
@@ -190,6 +191,7 @@ async function tabContent(c: Ctx, tab: TabId) {
         today,
         clubs: clubs.map((x) => ({ clubId: x.clubId, name: x.name })),
         districts: districts.map((d) => ({ districtId: d.districtId, name: d.name })),
+        timeZone: config.timeZone,
         initial,
         ...shown,
       };

@@ -1,7 +1,8 @@
 /**
- * /today ("Idag"): the receptionist's desk, rendered on the server (no island): today's list of the
- * user's clubs with its counts, each prospect with tap-to-call and SMS links, its urgency and an
- * overdue follow-up in words and colour. Admins may pick any club (a plain GET form).
+ * /today ("Idag"): the receptionist's desk, rendered on the server: today's list of the user's
+ * clubs with its counts, each prospect with tap-to-call and SMS links, its urgency and an overdue
+ * follow-up in words and colour. Admins may pick any club (a plain GET form). The TodayLive island
+ * reads the list again when a change in the user's clubs comes in (no reload).
  */
 import type { Hono } from "hono";
 import { WebBadge } from "@/components/WebBadge.tsx";
@@ -9,9 +10,14 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { dialTarget } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { getClubsByNumbers, listClubs } from "@/lib/services/reference.ts";
+import { getClubsByNumbers, listClubs, visibleProjects } from "@/lib/services/reference.ts";
 import { todayForUser, type TodayItem } from "@/lib/services/today.ts";
+import { assignProspect } from "@/lib/services/prospects.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { readForm } from "@/routes/pages/form_bridge.ts";
 import { ACTIVITY_BADGE } from "@/islands/prospects/format.ts";
+import { Island } from "@/components/Island.tsx";
+import TodayLive from "@/islands/TodayLive.tsx";
 import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
@@ -23,6 +29,10 @@ interface TodayProps {
   /** Admins: the club chosen in the form (null: their own clubs). */
   clubChoice: number | null | undefined;
   noClubs: boolean;
+  /** The project "Nytt prospekt" opens: the one last chosen in the grid, else the first active. */
+  newProject: number | null;
+  /** Why "Ta" was refused (a message key), after the action sent the user back. */
+  takeError: string | null;
 }
 
 /** The page shows the most urgent this many (the counts cover all; the API answers all). */
@@ -98,6 +108,19 @@ function TodayCard({ p, now }: { p: TodayItem; now: Date }) {
       <p class="text-sm text-slate-600">
         {p.assignName ? t("today.assignedTo", { name: p.assignName }) : t("today.unassigned")}
       </p>
+      {p.may?.assign && !p.assignId && (
+        <form method="post" action="/today/take" class="mt-2">
+          <input type="hidden" name="id" value={p.id} />
+          <button
+            type="submit"
+            class="btn btn-primary min-h-10"
+            aria-label={t("today.takeLabel", { name })}
+            data-testid="today-take"
+          >
+            {t("today.take")}
+          </button>
+        </form>
+      )}
       <div class="mt-2 flex flex-wrap items-center gap-2">
         <a
           href={`tel:${dial}`}
@@ -122,12 +145,58 @@ function TodayCard({ p, now }: { p: TodayItem; now: Date }) {
   );
 }
 
-function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
+/** One field that finds a person in every project the user may see (the grid answers it). */
+function FindCaller() {
+  const t = useT();
+  return (
+    <form method="get" action="/prospects" role="search" class="flex flex-wrap items-end gap-2">
+      <label class="flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
+        {t("today.find.label")}
+        <input
+          type="search"
+          name="search"
+          required
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby="today-find-hint"
+          class="input mt-1 min-h-10 w-full"
+          data-testid="today-find"
+        />
+        <span id="today-find-hint" class="mt-1 text-xs font-normal text-slate-600">
+          {t("today.find.hint")}
+        </span>
+      </label>
+      <button type="submit" class="btn btn-primary mb-5 min-h-10" data-testid="today-find-submit">
+        {t("today.find.submit")}
+      </button>
+    </form>
+  );
+}
+
+function TodayPage(
+  { items, now, clubs, clubChoice, noClubs, takeError, newProject }: TodayProps,
+) {
   const t = useT();
   return (
     <section class="space-y-3" data-testid="today-page">
-      <h1 class="text-xl font-bold">{t("today.title")}</h1>
+      <div class="flex flex-wrap items-center justify-between gap-2">
+        <h1 class="text-xl font-bold">{t("today.title")}</h1>
+        <a
+          href={`/prospects?marketProjectId=${newProject ?? ""}#new-prospect`}
+          class="btn btn-primary min-h-10"
+          data-testid="today-new-prospect"
+        >
+          {t("prospects.newProspect")}
+        </a>
+      </div>
+      {takeError && (
+        <p role="alert" class="card border-red-300 p-3 text-red-800" data-testid="today-take-error">
+          {t("today.takeError", { reason: t(takeError) })}
+        </p>
+      )}
       <p class="text-sm text-slate-600">{t("today.intro")}</p>
+      <FindCaller />
+      <Island name="TodayLive" component={TodayLive} props={{}} />
       {clubChoice !== undefined && (
         <form method="get" action="/today" class="flex flex-wrap items-end gap-2">
           <SelectField
@@ -142,25 +211,27 @@ function TodayPage({ items, now, clubs, clubChoice, noClubs }: TodayProps) {
           <button type="submit" class="btn btn-secondary min-h-10">{t("today.show")}</button>
         </form>
       )}
-      {noClubs ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p> : (
-        <>
-          <Counts items={items} />
-          {items.length === 0
-            ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
-            : (
-              <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
-                {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
-                  <TodayCard key={p.id} p={p} now={now} />
-                ))}
-              </ul>
+      {noClubs
+        ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p>
+        : (
+          <div class="space-y-3" data-live-region>
+            <Counts items={items} />
+            {items.length === 0
+              ? <p class="card p-4 text-center text-slate-600">{t("today.empty")}</p>
+              : (
+                <ul class="space-y-2" aria-label={t("today.listLabel")} data-testid="today-list">
+                  {items.slice(0, TODAY_PAGE_CARDS).map((p) => (
+                    <TodayCard key={p.id} p={p} now={now} />
+                  ))}
+                </ul>
+              )}
+            {items.length > TODAY_PAGE_CARDS && (
+              <p class="text-sm text-slate-600" data-testid="today-more">
+                {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
+              </p>
             )}
-          {items.length > TODAY_PAGE_CARDS && (
-            <p class="text-sm text-slate-600" data-testid="today-more">
-              {t("today.more", { shown: TODAY_PAGE_CARDS, total: items.length })}
-            </p>
-          )}
-        </>
-      )}
+          </div>
+        )}
     </section>
   );
 }
@@ -173,7 +244,13 @@ async function todayPage(c: Ctx) {
   const raw = Number(c.req.query("clubId"));
   const clubId = admin && Number.isInteger(raw) && raw > 0 ? raw : undefined;
   const out = await todayForUser({ kv, config, now: at, user }, { clubId });
-  const clubs = admin ? await listClubs(kv) : await getClubsByNumbers(kv, out.clubIds);
+  const [clubs, projects] = await Promise.all([
+    admin ? listClubs(kv) : getClubsByNumbers(kv, out.clubIds),
+    visibleProjects(kv, user, { active: true }),
+  ]);
+  const remembered = Number(c.get("userSettings")?.selectedMarketProjectId);
+  const newProject = projects.find((p) => p.marketProjectId === remembered)?.marketProjectId ??
+    projects[0]?.marketProjectId ?? null;
   return renderPage(
     c,
     <TodayPage
@@ -182,11 +259,54 @@ async function todayPage(c: Ctx) {
       clubs={clubs.map((cl) => ({ clubId: cl.clubId, name: cl.name }))}
       clubChoice={admin ? clubId ?? null : undefined}
       noClubs={out.clubIds.length === 0}
+      takeError={takeErrorKey(c.req.query("takeError"))}
+      newProject={newProject}
     />,
     { title: "today.title" },
   );
 }
 
+/** The message of a refused "Ta" by its code (only the codes it can answer; others read generic). */
+function takeErrorKey(code: string | undefined): string | null {
+  if (!code) return null;
+  return [
+      "ALREADY_ASSIGNED",
+      "PROSPECT_DISABLED",
+      "B2B_ONLY",
+      "PROSPECT_ERASED",
+      "WRITE_CONTENTION",
+    ].includes(code)
+    ? `prospects.errors.${code}`
+    : "prospects.assignError";
+}
+
+/**
+ * "Ta" (a plain form, before hydration too): the caller takes an unassigned prospect (the assign
+ * service's rules: a prospect someone took meanwhile answers ALREADY_ASSIGNED) and lands on it in
+ * the grid with its notes open.
+ */
+async function takeAction(c: Ctx) {
+  const user = requirePageUser(c);
+  const form = await readForm(c, 64);
+  const { kv, config, now } = c.get("deps");
+  try {
+    const p = await assignProspect({ kv, config, now: now(), user }, form.id ?? "", {
+      assignId: user.email,
+      assignName: user.firstName,
+    });
+    const to = new URLSearchParams({
+      marketProjectId: String(p.marketProjectId),
+      customerId: String(p.customerId),
+      notes: p.id,
+    });
+    return c.redirect(`/prospects?${to}`, 303);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return c.redirect(`/today?takeError=${encodeURIComponent(e.code)}`, 303);
+  }
+}
+
 export function todayPages(app: Hono<AppEnv>) {
   app.get("/today", todayPage);
+  app.post("/today/take", takeAction);
 }

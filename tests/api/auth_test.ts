@@ -76,7 +76,7 @@ Deno.test("sign-in: each §8 error under the e-mail field, nothing changes", asy
     const cases: [string, string, number, string, RegExp][] = [
       ["nobody@example.se", TEST_PASSWORD, 401, "USER_NOT_FOUND", /may have been deleted/],
       ["ok@example.se", "Wrong123", 401, "WRONG_PASSWORD", /password is invalid/],
-      ["new@example.se", TEST_PASSWORD, 403, "EMAIL_NOT_VERIFIED", /Check your email/],
+      ["new@example.se", TEST_PASSWORD, 403, "EMAIL_NOT_VERIFIED", /not confirmed yet/],
       ["gone@example.se", TEST_PASSWORD, 403, "USER_DISABLED", /disabled/],
     ];
     for (const [email, password, status, code, message] of cases) {

@@ -145,6 +145,9 @@ export const MATRIX: Record<string, string> = {
   "PUT /api/notes/:noteId": SIGNED_IN,
   "DELETE /api/notes/:noteId": SIGNED_IN,
 
+  // the live desk's event stream (answers 406 here: the walk does not accept text/event-stream)
+  "GET /api/events": SIGNED_IN,
+
   // reports (issue #7; b2b projects only for B2B users is tested in tests/api/reports_test.ts)
   "GET /api/reports/sell-status-age": SIGNED_IN,
   "GET /api/reports/status-project": SIGNED_IN,

@@ -51,7 +51,7 @@ Deno.test({
       // docs/api.md: every example runs as written against the demo.
       const dir = await Deno.makeTempDir();
       const examples = apiExamples();
-      assert.equal(examples.length, 4);
+      assert.equal(examples.length, 6);
       const env = {
         BASE: server.url,
         EMAIL: email,
@@ -73,6 +73,11 @@ Deno.test({
       assert.ok(csv.trim().split("\n").length >= 2, "CSV has rows");
       const r4 = await bash(examples[3], env, dir);
       assert.equal(r4.code, 0, r4.stderr);
+      const r5 = await bash(examples[4], env, dir);
+      assert.equal(r5.code, 0, r5.stderr);
+      const r6 = await bash(examples[5], env, dir);
+      assert.equal(r6.code, 0, r6.stderr);
+      assert.match(r6.stdout, /^retry: 2000/, "the event stream opens");
       await Deno.remove(dir, { recursive: true });
 
       // The browser: sign in with the printed login, see a full grid.

@@ -58,7 +58,7 @@ export async function seedDesk(kvPath: string) {
       phoneNumber: "+46 70 111 22 04",
       clubId: 101,
     } as never, "203.0.113.9");
-    return { staff, admin };
+    return { staff, admin, formKey: fk.key };
   } finally {
     kv.close();
   }

@@ -181,7 +181,12 @@ Deno.test({
       await hydrated(page);
       await page.click("[data-testid=verify-submit]");
       await page.waitForSelector("[data-testid=verify-done]");
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?verified=1$/);
+      // The sign-in page says the address is confirmed.
+      assert.match(
+        await page.textContent("[data-testid=verified-notice]") ?? "",
+        /E-postadressen är bekräftad/,
+      );
 
       // 5. The user signs in with MFA (code from the outbox) and lands on /prospects.
       await signInWithMfa(page, server, "sara@klubb.se", "Sara1234", "+46704445566", "mfa-prompt");

@@ -1,6 +1,6 @@
 /**
- * The prospects page's JavaScript as a phone downloads it: every script the page requests until
- * the grid has hydrated, each gzip-compressed, summed — at most 40 KB.
+ * The JavaScript of the prospects page and of "Idag" as a phone downloads it: every script the page
+ * requests until its islands have hydrated, each gzip-compressed, summed — at most 40 KB each.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -17,7 +17,8 @@ async function gzipSize(bytes: Uint8Array): Promise<number> {
 }
 
 Deno.test({
-  name: "e2e: the prospects page loads at most 40 KB of JavaScript, gzip, on a 390 px phone",
+  name:
+    "e2e: the prospects page and Idag each load at most 40 KB of JavaScript, gzip, on a 390 px phone",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
@@ -32,7 +33,7 @@ Deno.test({
     try {
       const { page } = b;
       await useSession(b.context, tokens);
-      const scripts: Promise<{ url: string; gzip: number }>[] = [];
+      let scripts: Promise<{ url: string; gzip: number }>[] = [];
       page.on("response", (res) => {
         if (res.request().resourceType() !== "script") return;
         scripts.push(
@@ -42,22 +43,28 @@ Deno.test({
           })),
         );
       });
-      await page.goto(`${server.url}/prospects?marketProjectId=7`);
-      await hydrated(page);
-      await page.waitForSelector("[data-testid=prospect-grid]", { timeout: 15_000 });
-      await page.waitForLoadState("networkidle");
-      const loaded = await Promise.all(scripts);
-      const total = loaded.reduce((n, s) => n + s.gzip, 0);
-      assert.ok(loaded.some((s) => /\/static\/build\/client-/.test(s.url)), "the client entry");
-      assert.ok(loaded.length > 3, "the grid island's chunks");
-      assert.ok(
-        total <= BUDGET,
-        `${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts:\n` +
-          loaded.map((s) => `${s.gzip} ${s.url}`).join("\n"),
-      );
-      console.log(
-        `prospects page: ${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts`,
-      );
+      for (
+        const [path, ready, label] of [
+          ["/prospects?marketProjectId=7", "[data-testid=prospect-grid]", "prospects page"],
+          ["/today", "[data-testid=today-live]", "Idag"],
+        ]
+      ) {
+        scripts = [];
+        await page.goto(`${server.url}${path}`);
+        await hydrated(page);
+        await page.waitForSelector(ready, { timeout: 15_000 });
+        await page.waitForLoadState("networkidle");
+        const loaded = await Promise.all(scripts);
+        const total = loaded.reduce((n, s) => n + s.gzip, 0);
+        assert.ok(loaded.some((s) => /\/static\/build\/client-/.test(s.url)), "the client entry");
+        assert.ok(loaded.length > 1, `${label}: its islands' chunks`);
+        assert.ok(
+          total <= BUDGET,
+          `${label}: ${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts:\n` +
+            loaded.map((s) => `${s.gzip} ${s.url}`).join("\n"),
+        );
+        console.log(`${label}: ${(total / 1024).toFixed(1)} KB gzip in ${loaded.length} scripts`);
+      }
     } finally {
       await b.close();
       await server.stop();

@@ -221,12 +221,11 @@ Deno.test({
       assert.deepEqual(small, [], "every target is at least 40 px");
       await screenshot(page, "desk-grid-phone-390");
 
-      // The notes dialog (the assignee's) never scrolls sideways.
+      // "Ta" takes the prospect and opens its notes (the assignee's), which never scroll sideways.
       await page.click(`[data-testid=assign-${rowId}]`);
       await page.locator(`[data-testid=unassign-${rowId}]`).waitFor();
       const x = await page.locator(`[data-testid=unassign-${rowId}]`).boundingBox();
       assert.ok(x && x.width >= 40 && x.height >= 40, `unassign ✕ ${JSON.stringify(x)}`);
-      await page.click(`[data-testid=notes-${rowId}]`);
       await page.waitForSelector("[data-testid=notes-dialog][open]");
       await page.waitForSelector("[data-testid=notes-empty], [data-testid=notes-table]");
       const sideways = await page.evaluate(() =>

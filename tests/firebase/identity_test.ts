@@ -148,7 +148,7 @@ Deno.test({
       });
       assert.equal(unverified.res.status, 403);
       assert.equal(unverified.json.error, "EMAIL_NOT_VERIFIED");
-      assert.match(unverified.json.message, /Check your email/);
+      assert.match(unverified.json.message, /not confirmed yet/);
       const verified = await call(env, "POST", "/api/auth/verify-email", {
         body: { oobCode: await mailedCode(env, mail) },
       });

@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { api, ApiError, buildUrl, runningRequests, STORED_ERROR_KEY } from "@/lib/client/api.ts";
-import { MAX_VISIBLE_TOASTS, showToast, toasts } from "@/lib/client/toast.ts";
+import {
+  MAX_VISIBLE_TOASTS,
+  showToast,
+  toastError,
+  toasts,
+  toastSuccess,
+} from "@/lib/client/toast.ts";
 
 interface Seen {
   method: string;
@@ -164,6 +170,18 @@ Deno.test("toasts: at most 3 at once, the newest kept", () => {
   for (const text of ["one", "two", "three", "four"]) showToast("info", text, 0);
   assert.equal(MAX_VISIBLE_TOASTS, 3);
   assert.deepEqual(toasts.value.map((t) => t.text), ["two", "three", "four"]);
+  toasts.value = [];
+});
+
+Deno.test("toasts: a success takes away the error toasts before it (the red one does not stay above)", () => {
+  toasts.value = [];
+  showToast("info", "info", 0);
+  toastError("Kunde inte spara");
+  toastSuccess("Sparat");
+  assert.deepEqual(toasts.value.map((t) => [t.kind, t.text]), [["info", "info"], [
+    "success",
+    "Sparat",
+  ]]);
   toasts.value = [];
 });
 

@@ -1,0 +1,60 @@
+/**
+ * "Ta" on Idag: the receptionist takes an unassigned web lead in one tap — she becomes its
+ * assignee and lands on it in the grid with its notes open (1280 and 390 px).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { TEST_PASSWORD } from "@/tests/helpers.ts";
+import { seedDesk } from "./desk_seed.ts";
+
+Deno.test({
+  name: "e2e: Ta on Idag assigns the prospect to the user and opens its notes",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "klubbleads-take-e2e-" });
+    const kvPath = join(dir, "app.kv");
+    await seedDesk(kvPath);
+    const server = await startServer({ KV_PATH: kvPath });
+    try {
+      for (
+        const [viewport, who] of [[{ width: 1280, height: 900 }, "Wilma Webb"], [
+          { width: 390, height: 844 },
+          "Ebba Kund",
+        ]] as const
+      ) {
+        const b = await openBrowser(viewport);
+        const { page } = b;
+        try {
+          await page.goto(`${server.url}/login`);
+          await hydrated(page);
+          await page.fill("[data-testid=field-email]", "reception@klubb.se");
+          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+          await page.press("[data-testid=field-password]", "Enter");
+          await page.waitForURL(/\/today$/);
+          const card = page.locator("[data-testid=today-item]", { hasText: who });
+          await card.locator("[data-testid=today-take]").click();
+          await page.waitForURL(/\/prospects\?.*notes=/);
+          await hydrated(page);
+          await page.waitForSelector("[data-testid=notes-dialog][open]");
+          const rowText = await page.locator("tbody tr[data-testid^=row-]").first().textContent();
+          assert.match(rowText ?? "", /Rut/, "the user is the assignee");
+          await screenshot(page, `take-notes-${viewport.width}`);
+          await page.keyboard.press("Escape");
+          // Back on Idag the card says who has it, and offers no "Ta".
+          await page.goto(`${server.url}/today`);
+          const again = page.locator("[data-testid=today-item]", { hasText: who });
+          assert.match(await again.textContent() ?? "", /Ansvarig: Rut/);
+          assert.equal(await again.locator("[data-testid=today-take]").count(), 0);
+          assert.deepEqual(b.problems, []);
+        } finally {
+          await b.close();
+        }
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});
