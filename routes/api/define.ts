@@ -275,7 +275,10 @@ function propertyNames(schema: z.ZodType | undefined, io: "input" | "output"): s
       o.$ref?.startsWith("#/$defs/") ? resolve(root.$defs?.[o.$ref.slice(8)] ?? {}) : o;
     const parts = (o: Obj): Obj[] => (o.allOf ? o.allOf.flatMap((x) => parts(resolve(x))) : [o]);
     const objects = parts(resolve(root));
-    if (objects.some((o) => !o.properties)) return null;
+    // A body that takes any further field (a loose object) has no unknown ones.
+    if (objects.some((o) => !o.properties || (o.additionalProperties ?? false) !== false)) {
+      return null;
+    }
     return objects.flatMap((o) => Object.keys(o.properties!));
   } catch {
     return null;

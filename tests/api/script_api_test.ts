@@ -401,3 +401,17 @@ Deno.test("batch create: each item through the single-create rules — created, 
     env.close();
   }
 });
+
+Deno.test("a body that takes any field (POST /api/auth-token: spec §7 sends the user record) is not refused for the record's fields", async () => {
+  const env = await makeEnv();
+  try {
+    const { user, headers } = await signedIn(env);
+    const r = await call(env, "POST", "/api/auth-token", {
+      headers,
+      body: { ...user, uid: user.id, dateCreated: "2026-01-01" },
+    });
+    assert.notEqual(r.json?.error, "UNKNOWN_FIELD", JSON.stringify(r.json));
+  } finally {
+    env.close();
+  }
+});
