@@ -4,11 +4,20 @@
  */
 import { useLayoutEffect, useRef } from "react";
 
-/** Puts focus back on `opener` (the element focused when the dialog opened), if still there. */
+/**
+ * Puts focus back on `opener` (the element focused when the dialog opened). When the page drew it
+ * again meanwhile (a row refreshed by a live change), the control that now has its test id takes
+ * the focus instead.
+ */
 export function restoreFocus(opener: Element | null) {
-  if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
-    opener.focus();
-  }
+  if (!(opener instanceof HTMLElement) || opener === document.body) return;
+  const id = opener.getAttribute("data-testid");
+  const now = opener.isConnected
+    ? opener
+    : id
+    ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`)
+    : null;
+  now?.focus();
 }
 
 /**
