@@ -12,12 +12,28 @@ import { useLayoutEffect, useRef } from "react";
 export function restoreFocus(opener: Element | null) {
   if (!(opener instanceof HTMLElement) || opener === document.body) return;
   const id = opener.getAttribute("data-testid");
-  const now = opener.isConnected
-    ? opener
-    : id
-    ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`)
-    : null;
-  now?.focus();
+  const find = () =>
+    opener.isConnected
+      ? opener
+      : id
+      ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`)
+      : null;
+  let target = find();
+  target?.focus();
+  // A live change may draw the row again just after (the dialog's own change coming back): for
+  // a moment, focus follows the control to its new element unless the user moved on.
+  if (!id) return;
+  let left = 12;
+  const follow = () => {
+    if (--left < 0) return;
+    const lost = document.activeElement === document.body || !document.activeElement;
+    if (target && !target.isConnected && lost) {
+      target = find();
+      target?.focus();
+    }
+    setTimeout(follow, 250);
+  };
+  setTimeout(follow, 250);
 }
 
 /**
