@@ -9,7 +9,7 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { FUNNEL_COLUMNS, FUNNEL_GROUPS, type FunnelRow } from "@/lib/domain/funnel.ts";
 import { funnelQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
-import { listDistricts } from "@/lib/services/reference.ts";
+import { reportTab } from "@/routes/pages/report_tab.ts";
 import { funnel, type FunnelReport, type ReportCtx } from "@/lib/services/reports.ts";
 
 interface Props {
@@ -200,22 +200,6 @@ export function FunnelPanel({ projects, districts, query, report, error }: Props
 }
 
 /** The tab's content for the address's query (a report once a project is chosen). */
-export async function funnelTab(ctx: ReportCtx, query: Record<string, string>) {
-  const districts = (await listDistricts(ctx.kv)).map((d) => ({
-    districtId: d.districtId,
-    name: d.name,
-  }));
-  let report: FunnelReport | null = null;
-  let error: string | null = null;
-  if (query.marketProjectId) {
-    const parsed = funnelQuerySchema.safeParse(query);
-    if (parsed.success) {
-      try {
-        report = await funnel(ctx, parsed.data);
-      } catch { /* an unknown or forbidden project: the form stays */ }
-    } else {
-      error = parsed.error.issues[0]?.message ?? null;
-    }
-  }
-  return { districts, report, error };
+export function funnelTab(ctx: ReportCtx, query: Record<string, string>) {
+  return reportTab(ctx, query, funnelQuerySchema, funnel);
 }

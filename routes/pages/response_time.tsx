@@ -8,7 +8,7 @@ import { SelectField } from "@/components/SelectField.tsx";
 import { RESPONSE_TIME_COLUMNS } from "@/lib/domain/response_time.ts";
 import { responseTimeQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { useT } from "@/lib/i18n/context.ts";
-import { listDistricts } from "@/lib/services/reference.ts";
+import { reportTab } from "@/routes/pages/report_tab.ts";
 import { type ReportCtx, responseTime, type ResponseTimeReport } from "@/lib/services/reports.ts";
 
 interface Props {
@@ -108,22 +108,6 @@ export function ResponseTimePanel({ projects, districts, query, report, error }:
 }
 
 /** The tab's content for the address's query (a report once a project is chosen). */
-export async function responseTimeTab(ctx: ReportCtx, query: Record<string, string>) {
-  const districts = (await listDistricts(ctx.kv)).map((d) => ({
-    districtId: d.districtId,
-    name: d.name,
-  }));
-  let report: ResponseTimeReport | null = null;
-  let error: string | null = null;
-  if (query.marketProjectId) {
-    const parsed = responseTimeQuerySchema.safeParse(query);
-    if (parsed.success) {
-      try {
-        report = await responseTime(ctx, parsed.data);
-      } catch { /* an unknown or forbidden project: the form stays */ }
-    } else {
-      error = parsed.error.issues[0]?.message ?? null;
-    }
-  }
-  return { districts, report, error };
+export function responseTimeTab(ctx: ReportCtx, query: Record<string, string>) {
+  return reportTab(ctx, query, responseTimeQuerySchema, responseTime);
 }
