@@ -334,10 +334,14 @@ async function markEndpoint(deps: ServiceDeps, id: string, fields: Partial<Webho
 
 /** Disables an endpoint that has failed for a day and tells the admin who registered it. */
 async function disableFailing(deps: ServiceDeps, id: string) {
-  const w = await markEndpoint(deps, id, {
-    enabled: false,
-    disabledReason: "webhooks.disabledFailing",
-  });
+  let w: WebhookEndpoint | null = null;
+  for (let attempt = 0; attempt < 5 && !w; attempt++) {
+    const e = await getWebhookEntry(deps.kv, id);
+    // Only the delivery that switches it off tells the admin.
+    if (!e.value?.enabled) return;
+    const next = { ...e.value, enabled: false, disabledReason: "webhooks.disabledFailing" };
+    if (await putWebhook(deps.kv, next, e)) w = next;
+  }
   if (!w) return;
   const admin = await getUser(deps.kv, w.createdBy);
   if (!admin) return;
