@@ -25,6 +25,17 @@ class Counts {
   checks = 0;
   mutations = 0;
   bytes = 0;
+  /** Mutations and bytes by the key's first part (its family). */
+  written = new Map<string, { n: number; bytes: number }>();
+  write(key: Deno.KvKey, bytes: number) {
+    this.mutations++;
+    this.bytes += bytes;
+    const f = String(key[0]);
+    const w = this.written.get(f) ?? { n: 0, bytes: 0 };
+    w.n++;
+    w.bytes += bytes;
+    this.written.set(f, w);
+  }
 }
 
 const size = (key: Deno.KvKey, value?: unknown) =>
@@ -38,8 +49,7 @@ const size = (key: Deno.KvKey, value?: unknown) =>
 function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
   // A counter update (sum, or max and min, a touch among them): the key and its 8 bytes.
   const counter = (kind: "sum" | "max" | "min") => (key: Deno.KvKey, n: bigint) => {
-    c.mutations++;
-    c.bytes += size(key) + 8;
+    c.write(key, size(key) + 8);
     op[kind](key, n);
     return w;
   };
@@ -50,14 +60,12 @@ function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
       return w;
     },
     set(key: Deno.KvKey, value: unknown, o?: { expireIn?: number }) {
-      c.mutations++;
-      c.bytes += size(key, value);
+      c.write(key, size(key, value));
       op.set(key, value, o);
       return w;
     },
     delete(key: Deno.KvKey) {
-      c.mutations++;
-      c.bytes += size(key);
+      c.write(key, size(key));
       op.delete(key);
       return w;
     },
@@ -65,12 +73,18 @@ function countingAtomic(op: Deno.AtomicOperation, c: Counts) {
     max: counter("max"),
     min: counter("min"),
     mutate(...ms: Deno.KvMutation[]) {
-      c.mutations += ms.length;
+      for (const m of ms) {
+        c.write(
+          m.key,
+          size(m.key, m.type === "set" ? m.value : undefined) +
+            (m.type === "set" || m.type === "delete" ? 0 : 8), // a counter's 8 bytes
+        );
+      }
       op.mutate(...ms);
       return w;
     },
     enqueue(v: unknown, o?: Parameters<Deno.AtomicOperation["enqueue"]>[1]) {
-      c.mutations++;
+      c.write(["(queue)"], size([], v));
       op.enqueue(v, o);
       return w;
     },
@@ -170,6 +184,7 @@ for await (
 const today = new Date().toISOString().slice(0, 10);
 
 const rows: string[][] = [];
+const writes: [string, Counts["written"]][] = [];
 async function measure(name: string, fn: () => unknown) {
   counts = new Counts();
   const res = await fn();
@@ -179,6 +194,7 @@ async function measure(name: string, fn: () => unknown) {
   }
   const c = counts;
   if (Deno.env.get("FAMILIES")) console.log(name, JSON.stringify([...c.families]));
+  if (c.written.size) writes.push([name, c.written]);
   rows.push([
     name,
     ...[c.reads, c.entries, c.commits, c.checks, c.mutations, c.bytes].map(String),
@@ -282,6 +298,26 @@ await measure("report: all districts × 10 projects, today", allDistricts);
 await measure("report: all districts × 10 projects, today (again)", allDistricts);
 await measure("report: 10 projects, 30 days ago (first time)", () => tenProjects(monthAgo));
 await measure("report: 10 projects, 30 days ago (again)", () => tenProjects(monthAgo));
+// The change feed: a page of 1,000 changes from the feed's start, and the page after it (a script's
+// nightly walk reads pages like these; what a save adds to the feed is in the writes below).
+let feedCursor: string | null = null;
+await measure("change feed: 1,000 changes (first page)", async () => {
+  const res = await call("GET", "/api/prospects/changes?limit=1000", adminToken);
+  const body = await res.json();
+  if (body.items.length !== 1000) throw new Error(`feed page: ${body.items.length} items`);
+  feedCursor = body.cursor;
+  return new Response(null);
+});
+await measure("change feed: the next 1,000", async () => {
+  const res = await call(
+    "GET",
+    `/api/prospects/changes?limit=1000&after=${encodeURIComponent(feedCursor!)}`,
+    adminToken,
+  );
+  const body = await res.json();
+  if (body.items.length !== 1000) throw new Error(`feed page: ${body.items.length} items`);
+  return new Response(null);
+});
 // A store generated earlier has transitions due by now (say work hours began since): the first pass
 // settles them, so the row is what a minute's job costs when nothing is due.
 const pass = () => runDuePass({ kv, config, now: () => new Date() } as never, { now: new Date() });
@@ -294,4 +330,10 @@ console.log(
 );
 console.log("|---|--:|--:|--:|--:|--:|--:|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+console.log("\nWhat each writing request wrote, by key family (mutations, bytes):\n");
+for (const [name, w] of writes) {
+  const parts = [...w].sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([f, { n, bytes }]) => `${f} ${n}/${bytes}`);
+  console.log(`- ${name}: ${parts.join(", ")}`);
+}
 raw.close();

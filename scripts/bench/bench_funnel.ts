@@ -59,9 +59,15 @@ async function prepare() {
   if (!values.fresh) {
     try {
       const kv = await Deno.openKv(KV_PATH);
-      const m = await kv.get<{ n: number }>(MARKER);
+      // Its own store, or one `deno task bench --generate-only` made (the same chain).
+      const [m, other] = await kv.getMany<[{ n: number }, { n: number }]>([
+        MARKER,
+        ["_bench", "generated"],
+      ]);
       kv.close();
-      if (m.value?.n === N) return log(`reusing ${KV_PATH} (${N} prospects)`);
+      if (m.value?.n === N || other.value?.n === N) {
+        return log(`reusing ${KV_PATH} (${N} prospects)`);
+      }
     } catch { /* generate */ }
   }
   for (const f of [KV_PATH, `${KV_PATH}-wal`, `${KV_PATH}-shm`]) {
