@@ -1,8 +1,10 @@
 /**
- * What one request costs in KV operations (issue #17, docs/scaling.md): runs typical requests
+ * What one request costs in KV operations (docs/scaling.md): runs typical requests
  * in-process against a store through a counting wrapper of Deno.Kv and prints, per request, the
  * read calls (get, getMany, list batches), entries read, atomic commits, checks, mutations and
- * bytes written (key + value as JSON, 8 per counter). These are the units a hosted KV bills.
+ * bytes written (key + value as JSON, 8 per counter), and the one run's time through the counting
+ * wrapper (a rough figure: bench and bench:reports time requests over HTTP). These are the units a
+ * hosted KV bills.
  *
  *   deno task bench:costs --kv /tmp/klubbleads-bench-100000.kv   (a copy: requests write to it)
  */
@@ -187,7 +189,9 @@ const rows: string[][] = [];
 const writes: [string, Counts["written"]][] = [];
 async function measure(name: string, fn: () => unknown) {
   counts = new Counts();
+  const t0 = performance.now();
   const res = await fn();
+  const took = performance.now() - t0;
   if (res instanceof Response) {
     await res.body?.cancel();
     if (!res.ok) throw new Error(`${name}: ${res.status}`);
@@ -198,6 +202,7 @@ async function measure(name: string, fn: () => unknown) {
   rows.push([
     name,
     ...[c.reads, c.entries, c.commits, c.checks, c.mutations, c.bytes].map(String),
+    took.toFixed(1),
   ]);
 }
 const call = (method: string, path: string, t: string, body?: unknown) =>
@@ -326,9 +331,9 @@ await measure("activity pass (nothing due)", pass);
 
 console.log(`\n${values.kv} · ${new Date().toISOString()}\n`);
 console.log(
-  "| request | read calls | entries read | commits | checks | mutations | bytes written |",
+  "| request | read calls | entries read | commits | checks | mutations | bytes written | ms (one run) |",
 );
-console.log("|---|--:|--:|--:|--:|--:|--:|");
+console.log("|---|--:|--:|--:|--:|--:|--:|--:|");
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
 console.log("\nWhat each writing request wrote, by key family (mutations, bytes):\n");
 for (const [name, w] of writes) {
