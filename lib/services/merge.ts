@@ -3,9 +3,14 @@
  * (any written form) or an e-mail, and the merge itself — the survivor takes the chosen fields,
  * the duplicate's history and notes and a "merged with #<customerId>" history entry; the duplicate
  * becomes a deleted prospect marked `mergedInto` (an admin may restore it). Both go through the
- * single-change use cases, so the rules of a single change hold.
+ * single-change use cases, so the rules of a single change hold. The three steps (survivor, duplicate,
+ * notes) are separate commits; a merge that stopped between them is finished by asking again.
  */
-import { getProspectsForWrite, historyCopyEntries } from "@/lib/db/prospects.ts";
+import {
+  getProspectsForWrite,
+  historyCopyEntries,
+  listProspectEvents,
+} from "@/lib/db/prospects.ts";
 import { walkProspects } from "@/lib/db/prospect_search.ts";
 import { moveNotes } from "@/lib/db/notes.ts";
 import { can, maySee } from "@/lib/auth/permissions.ts";
@@ -18,6 +23,7 @@ import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { projectFor, withMay } from "@/lib/services/prospect_checks.ts";
 import { changeProspect, deleteProspect } from "@/lib/services/prospects.ts";
+import { getForUser } from "@/lib/services/prospect_reads.ts";
 
 /** GET /api/prospects/duplicates: the project's live prospects grouped by a shared contact. */
 export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number) {
@@ -58,13 +64,26 @@ export async function mergeProspects(
   if (input.duplicateId === id) throw badRequest({ duplicateId: "merge.errors.same" });
   const [s, d] = await getProspectsForWrite(ctx.kv, [id, input.duplicateId]);
   const survivor = checked(ctx, s.value as Prospect | null);
-  const duplicate = checked(ctx, d.value as Prospect | null);
+  const left = d.value as Prospect | null;
+  // Asked again after a merge that stopped before the duplicate's notes moved: finish the move
+  // (the deleted duplicate is one the caller merged into a prospect they may see and edit).
+  if (left?.deleted && left.mergedInto === id && maySee(ctx.user, { b2b: left.b2b })) {
+    await moveNotes(ctx.kv, left.id, id);
+    return await getForUser(ctx, id);
+  }
+  const duplicate = checked(ctx, left);
   if (survivor.marketProjectId !== duplicate.marketProjectId) {
     throw badRequest({ duplicateId: "merge.errors.otherProject" });
   }
   const take = [...new Set(input.take)];
   const patch = Object.fromEntries(take.map((k) => [k, duplicate[k]])) as ProspectPatch;
-  const merged = await changeProspect(ctx, id, {
+  // Asked again after a merge that stopped before the duplicate was deleted (the duplicate unchanged
+  // since): the survivor already holds the chosen fields and the copied history.
+  const mergedBefore = (await listProspectEvents(ctx.kv, id)).some((e) =>
+    e.type === "merge" && e.to === String(duplicate.customerId) &&
+    Date.parse(e.at) >= Date.parse(duplicate.updatedAt ?? "")
+  );
+  const merged = mergedBefore ? null : await changeProspect(ctx, id, {
     patch,
     sentKeys: take,
     version: input.version,
@@ -73,5 +92,5 @@ export async function mergeProspects(
   });
   await deleteProspect(ctx, duplicate.id, undefined, id);
   await moveNotes(ctx.kv, duplicate.id, id);
-  return merged;
+  return merged ?? await getForUser(ctx, id);
 }

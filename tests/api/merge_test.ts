@@ -7,6 +7,11 @@ import assert from "node:assert/strict";
 import { call, makeEnv, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, search } from "@/tests/api/prospect_fixtures.ts";
 import { translate } from "@/lib/i18n/mod.ts";
+import type { SessionUser } from "@/lib/domain/user.ts";
+import type { ProspectCtx } from "@/lib/services/deps.ts";
+import { changeProspect } from "@/lib/services/prospects.ts";
+import { historyCopyEntries } from "@/lib/db/prospects.ts";
+import { moveNotes } from "@/lib/db/notes.ts";
 
 async function setup() {
   const env = await makeEnv();
@@ -169,4 +174,63 @@ Deno.test("merge: both must be visible and editable, in one project; else 400/40
     );
     r = await merge(env, admin.headers, a.id, { duplicateId: b.id });
     assert.equal(r.res.status, 200);
+  }));
+
+Deno.test("merge: asked again after it stopped midway, it finishes without copying the history twice", () =>
+  withSetup(async ({ env, staff }) => {
+    const user: SessionUser = {
+      id: staff.user.id,
+      email: staff.user.email,
+      firstName: staff.user.firstName,
+      lastName: staff.user.lastName,
+      roles: staff.user.roles,
+      sid: null,
+    };
+    // The services as a request now would call them (this app runs on the real clock).
+    const ctx = (): ProspectCtx => ({ kv: env.kv, config: env.config, now: new Date(), user });
+    const pair = async (phone: string) => {
+      const mine = { phoneNumber: phone, email: "", assignId: staff.user.email };
+      const a = await createRow(env, staff.headers, mine);
+      const b = await createRow(env, staff.headers, dup(mine));
+      const note = await call(env, "POST", `/api/prospects/${b.id}/notes`, {
+        headers: staff.headers,
+        body: { noteType: "Note", text: `Anteckning ${phone}` },
+      });
+      assert.equal(note.res.status, 201, JSON.stringify(note.json));
+      return { a, b };
+    };
+    const finished = async (a: { id: string }, b: { id: string; customerId: number }) => {
+      const r = await merge(env, staff.headers, a.id, { duplicateId: b.id, take: [] });
+      assert.equal(r.res.status, 200, JSON.stringify(r.json));
+      assert.equal(r.json.id, a.id);
+      const history = (await call(env, "GET", `/api/prospects/${a.id}/history`, {
+        headers: staff.headers,
+      })).json as { type: string; to: string | null }[];
+      assert.equal(history.filter((e) => e.type === "merge").length, 1, "one merge entry");
+      assert.equal(history.filter((e) => e.type === "create").length, 2, "history copied once");
+      const notes = (await call(env, "GET", `/api/prospects/${a.id}/notes`, {
+        headers: staff.headers,
+      })).json as { text: string }[];
+      assert.equal(notes.filter((n) => n.text.startsWith("Anteckning")).length, 1);
+      assert.equal(
+        (await call(env, "GET", `/api/prospects/${b.id}`, { headers: staff.headers })).res.status,
+        404,
+        "the duplicate is deleted",
+      );
+    };
+    // Stopped after the survivor's change: it has the merge entry and the copy; the duplicate lives.
+    const first = await pair("0705550001");
+    await changeProspect(ctx(), first.a.id, {
+      patch: {},
+      sentKeys: [],
+      also: await historyCopyEntries(env.kv, first.b.id, first.a.id),
+      events: [{ type: "merge", from: null, to: String(first.b.customerId) }],
+    });
+    await finished(first.a, first.b);
+    // Stopped after the duplicate was deleted: its notes are still its own.
+    const second = await pair("0705550002");
+    const r = await merge(env, staff.headers, second.a.id, { duplicateId: second.b.id, take: [] });
+    assert.equal(r.res.status, 200);
+    await moveNotes(env.kv, second.a.id, second.b.id); // as if the move had not happened
+    await finished(second.a, second.b);
   }));
