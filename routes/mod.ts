@@ -4,6 +4,7 @@ import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/inta
 import { viewRoutes } from "@/routes/api/views.ts";
 import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { eventRoutes } from "@/routes/api/events.ts";
+import { notificationRoutes } from "@/routes/api/notifications.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -46,6 +47,27 @@ export interface App {
   api: ApiRouter;
   fetch: (req: Request) => Response | Promise<Response>;
   request: Hono<AppEnv>["request"];
+}
+
+/** Declares every JSON route on the router. */
+function apiRoutes(api: ApiRouter, config: { outboxReadable: boolean }) {
+  healthRoutes(api);
+  authRoutes(api);
+  oauthRoutes(api);
+  userRoutes(api);
+  outboxRoutes(api, config.outboxReadable);
+  referenceRoutes(api);
+  settingsRoutes(api);
+  privacyRoutes(api);
+  prospectRoutes(api);
+  noteRoutes(api);
+  reportRoutes(api);
+  intakeRoutes(api);
+  viewRoutes(api);
+  assignmentRoutes(api);
+  webhookRoutes(api);
+  eventRoutes(api);
+  notificationRoutes(api);
 }
 
 export function createApp(deps: AppDeps): App {
@@ -92,22 +114,7 @@ export function createApp(deps: AppDeps): App {
   app.use("*", rateLimit(config.rateLimit));
 
   staticRoutes(app);
-  healthRoutes(api);
-  authRoutes(api);
-  oauthRoutes(api);
-  userRoutes(api);
-  outboxRoutes(api, config.outboxReadable);
-  referenceRoutes(api);
-  settingsRoutes(api);
-  privacyRoutes(api);
-  prospectRoutes(api);
-  noteRoutes(api);
-  reportRoutes(api);
-  intakeRoutes(api);
-  viewRoutes(api);
-  assignmentRoutes(api);
-  webhookRoutes(api);
-  eventRoutes(api);
+  apiRoutes(api, config);
 
   openApiRoutes(app, api);
   errorPages(app);
