@@ -5,6 +5,8 @@ import { viewRoutes } from "@/routes/api/views.ts";
 import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { eventRoutes } from "@/routes/api/events.ts";
 import { notificationRoutes } from "@/routes/api/notifications.ts";
+import { unreadForPages } from "@/routes/middleware/unread.ts";
+import { notificationPages } from "@/routes/pages/notifications.tsx";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps): App {
   const api: ApiRouter = new ApiRouter(app);
   app.use("*", session((method, path) => api.prefetchKeys(method, path)));
   app.use("*", language());
+  app.use("*", unreadForPages());
   app.use("*", rateLimit(config.rateLimit));
 
   staticRoutes(app);
@@ -125,6 +128,7 @@ export function createApp(deps: AppDeps): App {
   homePages(app);
   settingsPages(app);
   reportPages(app);
+  notificationPages(app);
 
   // A method a declared API path does not take: 405 with the methods it does take.
   for (const [path, methods] of api.allowedMethods()) {

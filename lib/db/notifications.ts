@@ -115,6 +115,15 @@ export async function listInbox(
   return got.map((e) => e.value).filter((n): n is InboxNotification => n !== null);
 }
 
+/** One of the user's notifications (null: none of theirs has this id). */
+export async function getInbox(
+  kv: Deno.Kv,
+  userId: string,
+  id: string,
+): Promise<InboxNotification | null> {
+  return (await kv.get<InboxNotification>(userNotificationKey(userId, id))).value;
+}
+
 /** How many unread notifications the user has, counted up to UNREAD_COUNT_MAX. */
 export async function countUnread(kv: Deno.Kv, userId: string): Promise<number> {
   let n = 0;
@@ -177,24 +186,24 @@ export async function inboxStamp(kv: Deno.Kv, userId: string): Promise<string | 
   return (await kv.get(userNotificationsLatestKey(userId))).versionstamp;
 }
 
-/** Wakes `onChange` whenever the user's latest-notification key changes, until `signal` aborts. */
+/**
+ * Calls `onStamp` with the versionstamp of the user's latest-notification key each time the store
+ * reports it (first as it is, then on every change), until `signal` aborts.
+ */
 export function watchInbox(
   kv: Deno.Kv,
   userId: string,
   signal: AbortSignal,
-  onChange: () => void,
+  onStamp: (versionstamp: string | null) => void,
 ): void {
   const reader = kv.watch([userNotificationsLatestKey(userId)]).getReader();
   signal.addEventListener("abort", () => reader.cancel().catch(() => {}), { once: true });
   (async () => {
     try {
-      // A watch first answers the key as it is: only what follows is a change.
-      let first = true;
       while (!signal.aborted) {
-        const { done } = await reader.read();
+        const { done, value } = await reader.read();
         if (done) return;
-        if (!first) onChange();
-        first = false;
+        onStamp(value[0].versionstamp);
       }
     } catch {
       // the store closed or the stream was cancelled

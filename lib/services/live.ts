@@ -116,12 +116,15 @@ async function* feed(o: LiveFeedOptions, streamId: string, clubIds: number[]) {
   let stamps = await latestChangeStamps(kv, clubIds);
   let inbox = await inboxStamp(kv, user.id);
   let inboxMoved = false;
-  const inboxWake = () => {
+  // A stamp other than the last one seen (by the watch or the poll) is a change.
+  const inboxSeen = (stamp: string | null) => {
+    if (stamp === inbox) return;
+    inbox = stamp;
     inboxMoved = true;
     wakeUp();
   };
   watchLatestChanges(kv, clubIds, signal, wakeUp);
-  watchInbox(kv, user.id, signal, inboxWake);
+  watchInbox(kv, user.id, signal, inboxSeen);
   const poll = o.poll
     ? setInterval(async () => {
       try {
@@ -130,11 +133,7 @@ async function* feed(o: LiveFeedOptions, streamId: string, clubIds: number[]) {
           stamps = now;
           wakeUp();
         }
-        const mine = await inboxStamp(kv, user.id);
-        if (mine !== inbox) {
-          inbox = mine;
-          inboxWake();
-        }
+        inboxSeen(await inboxStamp(kv, user.id));
       } catch { /* the store is closing */ }
     }, POLL_MS)
     : null;

@@ -6,6 +6,7 @@
 import { maySee } from "@/lib/auth/permissions.ts";
 import {
   countUnread,
+  getInbox,
   type InboxDelivery,
   insertInbox,
   listInbox,
@@ -77,6 +78,17 @@ export async function listNotifications(
   o: { unread: boolean; limit: number; before?: string | null },
 ): Promise<NotificationView[]> {
   return await render(kv, user, lang, await listInbox(kv, user.id, o));
+}
+
+/** One of the caller's notifications, rendered (null: none of theirs has this id). */
+export async function notificationOf(
+  kv: Deno.Kv,
+  user: SessionUser,
+  lang: Lang,
+  id: string,
+): Promise<NotificationView | null> {
+  const n = await getInbox(kv, user.id, id);
+  return n ? (await render(kv, user, lang, [n]))[0] : null;
 }
 
 /** The caller's unread count (the bell), counted up to UNREAD_COUNT_MAX. */

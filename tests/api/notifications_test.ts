@@ -12,6 +12,7 @@ import { listOutbox } from "@/lib/notify/mod.ts";
 import { dumpKv } from "@/lib/db/dump.ts";
 import { sendLeadDigests } from "@/lib/services/lead_digest.ts";
 import { runDailyReport } from "@/lib/services/daily_report.ts";
+import { runActivityJob } from "@/lib/services/activity_pass.ts";
 import { updateUser } from "@/lib/db/users.ts";
 
 // A Tuesday, 10:01 local: the first minute of a 15-minute window.
@@ -381,3 +382,85 @@ async function openStream(env: TestEnv, headers: Headers) {
     },
   };
 }
+
+Deno.test("notifications pages: the bell's count is in the page, the list names and links, mark all read and the settings form work without script", async () => {
+  const env = await makeEnv({}, new Date(START));
+  try {
+    const { anna, key } = await setup(env);
+    const k = await key("1");
+    await postWebLead(env, k, { firstName: "Sida", lastName: "Lead" });
+    await postWebLead(env, k, { firstName: "Andra", lastName: "Lead" });
+    const page = async (path: string) => {
+      const res = await env.app.request(`${ORIGIN}${path}`, { headers: anna.headers });
+      return { res, html: await res.text() };
+    };
+    const today = await page("/today");
+    assert.match(today.html, /data-testid="bell-count"[^>]*>2</, "the count before any script");
+    assert.match(today.html, /aria-label="Aviseringar, 2 olästa"/);
+    const list = await page("/notifications");
+    assert.equal(list.res.status, 200);
+    assert.equal((list.html.match(/data-testid="notification"/g) ?? []).length, 2);
+    assert.ok(list.html.indexOf("Andra Lead") < list.html.indexOf("Sida Lead"), "newest first");
+    assert.equal((list.html.match(/data-testid="notification-unread"/g) ?? []).length, 2);
+    const open = list.html.match(/href="(\/notifications\/[0-9A-Z]{26}\/open)"/);
+    assert.ok(open);
+    const opened = await env.app.request(`${ORIGIN}${open[1]}`, { headers: anna.headers });
+    assert.equal(opened.status, 303);
+    assert.match(
+      opened.headers.get("location") ?? "",
+      /^\/prospects\?marketProjectId=1&customerId=/,
+    );
+    assert.equal((await inbox(env, anna.headers, "?unread=true")).length, 1, "opening reads it");
+
+    const form = await env.app.request(`${ORIGIN}/notifications/read`, {
+      method: "POST",
+      headers: { ...anna.headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    assert.equal(form.status, 303);
+    const after = await page(form.headers.get("location")!);
+    assert.ok(!after.html.includes('data-testid="bell-count"'), "no count once all are read");
+    assert.ok(!after.html.includes('data-testid="notification-unread"'));
+
+    const saved = await env.app.request(`${ORIGIN}/settings`, {
+      method: "POST",
+      headers: { ...anna.headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "form=notifications&webLead.email=on&escalation.email=on&dailyReport.email=on",
+    });
+    assert.equal(saved.status, 200);
+    const s = await call(env, "GET", `/api/users/${anna.user.id}/settings`, {
+      headers: anna.headers,
+    });
+    assert.deepEqual(s.json.notifications, {
+      webLead: { email: true, sms: false },
+      escalation: { email: true, sms: false },
+      assigned: { email: false, sms: false },
+      dailyReport: { email: true, sms: false },
+    });
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("notifications: an escalation is in-app for those its mail goes to; the mail follows each one's choice", async () => {
+  const env = await makeEnv({}, new Date(START));
+  try {
+    const { admin, anna, bo, firm } = await setup(env);
+    await optIn(env, bo, { escalation: { email: false } });
+    await createRow(env, admin.headers, { firstName: "Esko", lastName: "Lerad" });
+    // Two work days later every open prospect is Escalated.
+    env.clock.set("2026-03-12T15:00:00Z");
+    await runActivityJob({ kv: env.kv, config: env.config, now: () => env.clock.now });
+    for (const u of [anna, bo]) {
+      const list = (await inbox(env, u.headers)).filter((n) => n.category === "escalation");
+      assert.equal(list.length, 1, `${u.user.firstName} is told in the app`);
+      assert.equal(list[0].text, "Eskalerad: Esko Lerad på Klubb Söder väntar på kontakt");
+    }
+    assert.deepEqual(await inbox(env, firm.headers), [], "not a B2B user's prospect");
+    const subjects = async (email: string) => (await mailsTo(env, email)).map((m) => m.subject);
+    assert.ok((await subjects(anna.user.email)).includes("Eskalerat: Esko Lerad på Klubb Söder"));
+    assert.deepEqual(await subjects(bo.user.email), [], "Bo chose no escalation mail");
+  } finally {
+    env.close();
+  }
+});
