@@ -216,6 +216,9 @@ export async function insertProspectBatch(
       historyEntries(rec.id, "", events, ulid),
     );
     if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
+    const notice = assignmentNotice(null, rec, meta.userId, meta.at);
+    addInbox(op, notice.inbox);
+    for (const e of notice.queued) op.set(e.key, e.value);
     written.push(rec);
   }
   for (const c of counters.take()) addToCounter(op, c.key, c.delta);

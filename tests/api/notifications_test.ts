@@ -268,6 +268,25 @@ Deno.test("notifications: an assignment by someone else tells the assignee (live
     });
     assert.equal(take.res.status, 200, JSON.stringify(take.json));
     assert.deepEqual(await inbox(env, bo.headers), [], "taking it yourself tells nobody");
+    // Rows a CSV import gives Bo by the club's turn tell him too.
+    const rule = await call(env, "PUT", "/api/clubs/101/assignment", {
+      headers: admin.headers,
+      body: { mode: "roundRobin", userIds: [bo.user.id] },
+    });
+    assert.equal(rule.res.status, 200, JSON.stringify(rule.json));
+    const imp = await env.app.request(`${ORIGIN}/api/prospects/import?marketProjectId=1`, {
+      method: "POST",
+      headers: { ...admin.headers, "Content-Type": "text/csv" },
+      body:
+        "Förnamn;Efternamn;Telefon;Klubb-ID\nIda;Import;0701110010;101\nJon;Import;0701110020;101",
+    });
+    assert.equal(imp.status, 200, await imp.text());
+    const bos = await inbox(env, bo.headers);
+    assert.deepEqual(bos.map((n) => n.category), ["assigned", "assigned"]);
+    assert.deepEqual(
+      bos.map((n) => n.text).sort(),
+      ["Ida Import (Vårkampanj) har tilldelats dig", "Jon Import (Vårkampanj) har tilldelats dig"],
+    );
     assert.deepEqual(await mailsTo(env, anna.user.email), [], "in-app only by default");
   } finally {
     env.close();
