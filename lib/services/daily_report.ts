@@ -35,7 +35,11 @@ import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubsByNumbers, listMarketProjects } from "@/lib/db/reference.ts";
 import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
-import { type InboxNotification, prospectMailVars } from "@/lib/domain/notifications.ts";
+import {
+  inboxIdFor,
+  type InboxNotification,
+  prospectMailVars,
+} from "@/lib/domain/notifications.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
 import { channelsOf, type UserRecord } from "@/lib/domain/user.ts";
 import { deliverInbox } from "@/lib/services/notifications.ts";
@@ -283,9 +287,16 @@ export function reportMail(
 }
 
 /** The in-app notification of a user's report: its counts (the mail lists the prospects). */
-function reportNotice(data: ReportData, now: Date): InboxNotification {
+function reportNotice(
+  data: ReportData,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): InboxNotification {
+  // One id per user and date: the time part of the report's due instant, then a hash.
+  const due = ulid(reportDueAt(data.date, timeZone).getTime()).slice(0, 10);
   return {
-    id: ulid(now.getTime()),
+    id: inboxIdFor(`${due}:dailyReport:${data.date}`, userId),
     category: "dailyReport",
     messageKey: "notifications.text.dailyReport",
     params: {
@@ -365,11 +376,12 @@ export async function runDailyReport(
       continue;
     }
     try {
-      // Everyone who gets the report sees it in the app; the mail goes as they chose (by default).
+      // Everyone who gets the report sees it in the app (once per date, however often this runs);
+      // the mail goes as they chose (by default).
+      await deliverInbox(kv, [{ userId: user.id, n: reportNotice(data, user.id, now, tz) }]);
       if (channelsOf(settings.notifications).dailyReport.email) {
         await sendMail(deps, reportMail(data, records, user, lang, config.appUrl));
       }
-      await deliverInbox(kv, [{ userId: user.id, n: reportNotice(data, now) }]);
       result.sent++;
     } catch (err) {
       await removeKey(kv, claim);

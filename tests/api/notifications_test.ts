@@ -301,8 +301,10 @@ Deno.test("notifications: the daily report is in-app for its recipients; its mai
       await updateUser(env.kv, u.user.id, (r) => ({ ...r, dailyReportSubscription: true }));
     }
     await optIn(env, bo, { dailyReport: { email: false } });
-    const res = await runDailyReport({ kv: env.kv, config: env.config, now: () => env.clock.now });
+    const deps = { kv: env.kv, config: env.config, now: () => env.clock.now };
+    const res = await runDailyReport(deps);
     assert.equal(res?.sent, 2);
+    assert.equal(await runDailyReport(deps), null, "once a day");
     for (const u of [anna, bo]) {
       const list = await inbox(env, u.headers);
       assert.equal(list.length, 1);
@@ -461,11 +463,11 @@ Deno.test("notifications pages: the bell's count is in the page, the list names 
   }
 });
 
-Deno.test("notifications: an escalation is in-app for those its mail goes to; the mail follows each one's choice", async () => {
+Deno.test("notifications: an escalation is in-app for those its mail goes to; e-mail and SMS follow each one's choice", async () => {
   const env = await makeEnv({}, new Date(START));
   try {
     const { admin, anna, bo, firm } = await setup(env);
-    await optIn(env, bo, { escalation: { email: false } });
+    await optIn(env, bo, { escalation: { email: false, sms: true } });
     await createRow(env, admin.headers, { firstName: "Esko", lastName: "Lerad" });
     // Two work days later every open prospect is Escalated.
     env.clock.set("2026-03-12T15:00:00Z");
@@ -479,6 +481,9 @@ Deno.test("notifications: an escalation is in-app for those its mail goes to; th
     const subjects = async (email: string) => (await mailsTo(env, email)).map((m) => m.subject);
     assert.ok((await subjects(anna.user.email)).includes("Eskalerat: Esko Lerad på Klubb Söder"));
     assert.deepEqual(await subjects(bo.user.email), [], "Bo chose no escalation mail");
+    const texts = (await mailsTo(env, bo.user.mobile)).filter((m) => m.channel === "sms");
+    assert.equal(texts.length, 1, "but an SMS");
+    assert.match(texts[0].text, /Esko Lerad på Klubb Söder har eskalerats/);
   } finally {
     env.close();
   }
