@@ -7,14 +7,13 @@
  * also writes each notification's in-app copies (the notification centre) and puts an unassigned
  * web lead into the summaries of the staff who opted in (lib/services/lead_digest.ts sends them).
  */
-import { commitIfUnchanged, listEntries, remove } from "@/lib/db/records.ts";
+import { absent, commitIfUnchanged, listEntries, put, remove } from "@/lib/db/records.ts";
 import {
   notificationDeliveryKey,
   notificationQueuePrefix,
   notificationSmsDeliveryKey,
   userKey,
 } from "@/lib/db/keys.ts";
-import { absent, put } from "@/lib/db/records.ts";
 import { addDigestEntries, type DigestEntry, type InboxDelivery } from "@/lib/db/notifications.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { clubSubscriberIds } from "@/lib/db/settings.ts";
@@ -62,7 +61,7 @@ export function notificationMail(
 }
 
 /** Looks up users and club subscribers once per drain (10 000 notifications share a few clubs). */
-export class Directory {
+class Directory {
   private users = new Map<string, Promise<UserRecord | null>>();
   private clubs = new Map<number, Promise<UserRecord[]>>();
   private langs = new Map<string, Promise<Lang>>();
@@ -89,6 +88,7 @@ export class Directory {
     return c;
   }
 
+  /** The person's e-mail and SMS choices per category. */
   channels(userId: string): Promise<NotificationChannels> {
     let c = this.channelsBy.get(userId);
     if (!c) {
