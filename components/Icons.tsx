@@ -89,6 +89,14 @@ export const IconMail = () => (
   </svg>
 );
 
+/** A bell: the notification centre. */
+export const IconBell = () => (
+  <svg {...base}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+
 /** A hook-like link between two nodes: the outbound webhooks. */
 export const IconWebhook = () => (
   <Icon>

@@ -29,4 +29,5 @@ export const islands: Record<string, Loader> = {
   StatusProjectClubReport: () => import("./reports/StatusProjectClubReport.tsx"),
   ProspectGrid: () => import("./ProspectGrid.tsx"),
   TodayLive: () => import("./TodayLive.tsx"),
+  NotificationBell: () => import("./NotificationBell.tsx"),
 };

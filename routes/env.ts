@@ -35,6 +35,8 @@ export interface AppVariables {
   tokenScope: ApiTokenScope | null;
   /** The route's keys read with the session (define.ts, `prefetch`); null when none were. */
   prefetched: Prefetched | null;
+  /** The signed-in user's unread notifications, read for a page (the bell). */
+  unread?: number;
   /** Why a presented credential was refused (e.g. a Firebase token of an unverified e-mail). */
   authError?: DomainError;
 }

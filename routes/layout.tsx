@@ -15,6 +15,7 @@ import MenuToggle from "@/islands/MenuToggle.tsx";
 import RequestLoader from "@/islands/RequestLoader.tsx";
 import Toaster from "@/islands/Toaster.tsx";
 import LogoutButton from "@/islands/LogoutButton.tsx";
+import NotificationBell from "@/islands/NotificationBell.tsx";
 import { I18nContext, type I18nValue } from "@/lib/i18n/context.ts";
 import { APP_VERSION } from "@/lib/domain/statuses.ts";
 import { isAdmin, type SessionUser } from "@/lib/domain/user.ts";
@@ -32,6 +33,8 @@ export interface LayoutProps {
   /** Login and reset pages hide the shell. */
   fullScreen?: boolean;
   showOutbox?: boolean;
+  /** The signed-in user's unread notifications (the bell's count before hydration). */
+  unread?: number;
   children: ComponentChildren;
 }
 
@@ -121,6 +124,13 @@ export function Layout(p: LayoutProps) {
                       >
                         {p.user.email}
                       </span>
+                    )}
+                    {p.user && (
+                      <Island
+                        name="NotificationBell"
+                        component={NotificationBell}
+                        props={{ count: p.unread ?? 0 }}
+                      />
                     )}
                     {p.user && <Island name="LogoutButton" component={LogoutButton} props={{}} />}
                   </div>

@@ -4,6 +4,9 @@ import { INTAKE_PATH, intakeRoutes, registerIntakeCors } from "@/routes/api/inta
 import { viewRoutes } from "@/routes/api/views.ts";
 import { assignmentRoutes } from "@/routes/api/assignment.ts";
 import { eventRoutes } from "@/routes/api/events.ts";
+import { notificationRoutes } from "@/routes/api/notifications.ts";
+import { unreadForPages } from "@/routes/middleware/unread.ts";
+import { notificationPages } from "@/routes/pages/notifications.tsx";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DomainError } from "@/lib/domain/errors.ts";
@@ -48,6 +51,27 @@ export interface App {
   request: Hono<AppEnv>["request"];
 }
 
+/** Declares every JSON route on the router. */
+function apiRoutes(api: ApiRouter, config: { outboxReadable: boolean }) {
+  healthRoutes(api);
+  authRoutes(api);
+  oauthRoutes(api);
+  userRoutes(api);
+  outboxRoutes(api, config.outboxReadable);
+  referenceRoutes(api);
+  settingsRoutes(api);
+  privacyRoutes(api);
+  prospectRoutes(api);
+  noteRoutes(api);
+  reportRoutes(api);
+  intakeRoutes(api);
+  viewRoutes(api);
+  assignmentRoutes(api);
+  webhookRoutes(api);
+  eventRoutes(api);
+  notificationRoutes(api);
+}
+
 export function createApp(deps: AppDeps): App {
   const full: Required<AppDeps> = {
     now: () => new Date(),
@@ -89,25 +113,11 @@ export function createApp(deps: AppDeps): App {
   const api: ApiRouter = new ApiRouter(app);
   app.use("*", session((method, path) => api.prefetchKeys(method, path)));
   app.use("*", language());
+  app.use("*", unreadForPages());
   app.use("*", rateLimit(config.rateLimit));
 
   staticRoutes(app);
-  healthRoutes(api);
-  authRoutes(api);
-  oauthRoutes(api);
-  userRoutes(api);
-  outboxRoutes(api, config.outboxReadable);
-  referenceRoutes(api);
-  settingsRoutes(api);
-  privacyRoutes(api);
-  prospectRoutes(api);
-  noteRoutes(api);
-  reportRoutes(api);
-  intakeRoutes(api);
-  viewRoutes(api);
-  assignmentRoutes(api);
-  webhookRoutes(api);
-  eventRoutes(api);
+  apiRoutes(api, config);
 
   openApiRoutes(app, api);
   errorPages(app);
@@ -118,6 +128,7 @@ export function createApp(deps: AppDeps): App {
   homePages(app);
   settingsPages(app);
   reportPages(app);
+  notificationPages(app);
 
   // A method a declared API path does not take: 405 with the methods it does take.
   for (const [path, methods] of api.allowedMethods()) {

@@ -49,6 +49,7 @@ export function renderPage(c: Ctx, body: ComponentChildren, opts: PageOptions): 
       menu={opts.fullScreen ? 0 : menuState(c)}
       fullScreen={opts.fullScreen}
       showOutbox={deps.config.outboxReadable}
+      unread={c.get("unread") ?? 0}
     >
       {body}
     </Layout>,

@@ -777,6 +777,23 @@ export interface paths {
         patch: operations["patchLanguage"];
         trace?: never;
     };
+    "/api/users/{id}/settings/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Per notification category (webLead, escalation, assigned, dailyReport) whether it also goes by e-mail and SMS; webLead opts in to a summary of unassigned web leads per 15 minutes */
+        patch: operations["patchNotification"];
+        trace?: never;
+    };
     "/api/users/{id}/settings/away": {
         parameters: {
             query?: never;
@@ -1391,10 +1408,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events (text/event-stream): created, changed and deleted prospects the caller may see in their clubs; resume with Last-Event-ID */
+        /** Server-Sent Events (text/event-stream): created, changed and deleted prospects the caller may see in their clubs (resume with Last-Event-ID), and `notification` with {unread} when the caller's notifications change */
         get: operations["listEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications (webLead, escalation, assigned, dailyReport), newest first; unread=true only unread; page with limit and before (the last id) */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark the caller's notifications read: {ids} or {all: true}; ids that are not the caller's change nothing */
+        post: operations["createRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1457,6 +1508,26 @@ export interface components {
             language: "sv" | "en";
             /** @description away (borta): automatic assignment passes the user by */
             away: boolean;
+            /** @description per notification category whether it also goes by e-mail and SMS (the defaults filled in) */
+            notifications?: components["schemas"]["NotificationChannels"];
+        };
+        NotificationChannels: {
+            webLead: {
+                email: boolean;
+                sms: boolean;
+            };
+            escalation: {
+                email: boolean;
+                sms: boolean;
+            };
+            assigned: {
+                email: boolean;
+                sms: boolean;
+            };
+            dailyReport: {
+                email: boolean;
+                sms: boolean;
+            };
         };
         User: {
             id: string;
@@ -1673,6 +1744,18 @@ export interface components {
             shared: boolean;
             /** @description the caller saved it (and may delete it) */
             mine: boolean;
+        };
+        Notification: {
+            id: string;
+            /** @enum {string} */
+            category: "webLead" | "escalation" | "assigned" | "dailyReport";
+            /** @description in the caller's language; names the prospect while they may see it */
+            text: string;
+            prospectId?: string;
+            /** @description the grid link that opens the prospect */
+            href?: string;
+            createdAt: string;
+            readAt: string | null;
         };
     };
     responses: never;
@@ -7380,6 +7463,120 @@ export interface operations {
             };
         };
     };
+    patchNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    webLead?: {
+                        email?: boolean;
+                        sms?: boolean;
+                    };
+                    escalation?: {
+                        email?: boolean;
+                        sms?: boolean;
+                    };
+                    assigned?: {
+                        email?: boolean;
+                        sms?: boolean;
+                    };
+                    dailyReport?: {
+                        email?: boolean;
+                        sms?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description requests that may come at once */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description requests left now */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description seconds until the limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettings"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchAway: {
         parameters: {
             query?: never;
@@ -12433,6 +12630,205 @@ export interface operations {
             };
             /** @description the request does not accept text/event-stream */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                unread?: "true" | "false";
+                limit?: number;
+                /** @description the id of the last one of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description requests that may come at once */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description requests left now */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description seconds until the limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                } | {
+                    /** @constant */
+                    all: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description requests that may come at once */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description requests left now */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description seconds until the limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        marked: number;
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

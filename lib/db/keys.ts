@@ -330,6 +330,11 @@ export const notificationDeliveryKey = (
   queueId: string,
   userId: string,
 ) => ["notification_deliveries", queueId, userId];
+/** One recipient's SMS of one queued notification, claimed before sending. */
+export const notificationSmsDeliveryKey = (
+  queueId: string,
+  userId: string,
+) => ["notification_deliveries", queueId, userId, "sms"];
 /** The clock settings the stored activity fields were computed with, and the re-schedule cursor. */
 export const activityClockStateKey = () => ["activity_clock_state"];
 /** The daily report of a local date: one run marker, one key per user mailed. */
@@ -393,3 +398,34 @@ export const clubChangesPrefix = (clubId: number) => ["club_changes", clubId];
 export const clubLatestChangeKey = (clubId: number) => ["club_changes_latest", clubId];
 /** A user's open event streams: [userId] → stream id → last seen (ms). */
 export const eventStreamsKey = (userId: string) => ["event_streams", userId];
+
+// ── the notification centre: lib/db/notifications.ts ──
+/** A user's in-app notification: [userId, ulid] → the record (expires after 30 days). */
+export const userNotificationKey = (userId: string, id: string) => ["notifications", userId, id];
+/** A user's in-app notifications, oldest first. */
+export const userNotificationsPrefix = (userId: string) => ["notifications", userId];
+/** A user's unread notification (the count's source): [userId, ulid] → true. */
+export const userUnreadKey = (userId: string, id: string) => ["notifications_unread", userId, id];
+/** A user's unread notifications. */
+export const userUnreadPrefix = (userId: string) => ["notifications_unread", userId];
+/** The user's latest notification change, the key a stream watches or polls: [userId]. */
+export const userNotificationsLatestKey = (userId: string) => ["notifications_latest", userId];
+/**
+ * An unassigned web lead waiting for an opted-in user's summary of a 15-minute window:
+ * [window, userId, prospectId] → the queued notification's id.
+ */
+export const leadDigestKey = (window: number, userId: string, prospectId: string) => [
+  "lead_digest",
+  window,
+  userId,
+  prospectId,
+];
+/** Every waiting web-lead summary entry, by window. */
+export const leadDigestPrefix = () => ["lead_digest"];
+/** The summary of a window sent to a user by a channel (claimed before sending). */
+export const leadDigestSentKey = (userId: string, window: number, channel: "email" | "sms") => [
+  "lead_digest_sent",
+  userId,
+  window,
+  channel,
+];

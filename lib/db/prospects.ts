@@ -41,6 +41,12 @@ import { DomainError } from "@/lib/domain/errors.ts";
 import { prospectWebhookEvents, type WebhookEvent } from "@/lib/domain/webhooks.ts";
 import { enqueueEvents, type Subscribers, webhooksOn } from "@/lib/db/webhooks.ts";
 import { liveChangeMutations } from "@/lib/db/live_changes.ts";
+import {
+  addInbox,
+  assignmentNotice,
+  type InboxDelivery,
+  inboxMutations,
+} from "@/lib/db/notifications.ts";
 
 export type { StoredProspect };
 /**
@@ -118,6 +124,8 @@ export async function insertProspect(
     also?: (rec: StoredProspect) => { key: Deno.KvKey; value: unknown }[];
     /** The assignee was chosen by automatic assignment (its history says so). */
     autoAssigned?: boolean;
+    /** The caller tells the assignee itself (a web lead's own notification). */
+    quietAssign?: boolean;
   },
   /** Entries read with the duplicate check: checked and set in the insert's atomic. */
   guards: Deno.KvEntryMaybe<unknown>[] = [],
@@ -142,6 +150,11 @@ export async function insertProspect(
     if (seq) op.check(seq).set(customerIdSeqKey(), customerId);
     for (const g of guards) op.check(g).set(g.key, rec.id);
     for (const e of meta.also?.(rec) ?? []) op.set(e.key, e.value);
+    if (!meta.quietAssign) {
+      const notice = assignmentNotice(null, rec, meta.userId, meta.at);
+      addInbox(op, notice.inbox);
+      for (const e of notice.queued) op.set(e.key, e.value);
+    }
     const events = prospectEvents(null, rec, { ...meta, newId: () => ulid() });
     const diff = diffProspectKeys(null, rec, meta.at, meta.timeZone, districts);
     applyProspectWrite(op, rec, diff, historyEntries(rec.id, "", events, ulid));
@@ -203,6 +216,9 @@ export async function insertProspectBatch(
       historyEntries(rec.id, "", events, ulid),
     );
     if (hooksOn) enqueueEvents(op, webhookEventsOf(null, rec, meta.at), hooksOn);
+    const notice = assignmentNotice(null, rec, meta.userId, meta.at);
+    addInbox(op, notice.inbox);
+    for (const e of notice.queued) op.set(e.key, e.value);
     written.push(rec);
   }
   for (const c of counters.take()) addToCounter(op, c.key, c.delta);
@@ -222,6 +238,8 @@ export interface ProspectWrite {
   events: ProspectEvent[];
   diff: ProspectDiff;
   hooks: Omit<WebhookEvent, "id">[];
+  /** The in-app notification of an assignment to someone other than the writer. */
+  inbox: InboxDelivery[];
 }
 
 /**
@@ -314,7 +332,9 @@ export function prospectWrite(
   );
   if (meta.also) diff.sets.push(...meta.also);
   const hooks = webhookEventsOf(before.value, after, meta.at, meta.also);
-  return { before, after, events, diff, hooks };
+  const notice = assignmentNotice(before.value, after, meta.userId, meta.at);
+  diff.sets.push(...notice.queued);
+  return { before, after, events, diff, hooks, inbox: notice.inbox };
 }
 
 /** For writes that move no status bucket (the activity clock's). */
@@ -338,7 +358,8 @@ function districtsOf(
 /** How many mutations a write adds to an atomic (KV allows 1000, and 100 checks). */
 export const writeSize = (w: ProspectWrite) =>
   1 + w.diff.deletes.length + w.diff.sets.length + w.diff.counters.length +
-  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0) + liveChangeMutations(w.diff.live);
+  pendingProjects(w.diff.report) + (w.events.length ? 1 : 0) + liveChangeMutations(w.diff.live) +
+  inboxMutations(w.inbox);
 
 /** Each write's history value as last read or written (prospect id → packs). */
 type Histories = Map<string, StoredHistory>;
@@ -370,6 +391,7 @@ function writeOp(kv: Deno.Kv, ws: ProspectWrite[], histories: Histories, hooksOn
     const prior = w.before.history ?? histories.get(id) ?? "";
     const history = historyEntries(id, prior, w.events, ulid);
     applyProspectWrite(op, w.after, w.diff, history);
+    addInbox(op, w.inbox);
     // Committed with the change or not at all: a crash right after the commit still delivers.
     if (hooksOn) enqueueEvents(op, w.hooks, hooksOn);
     if (history.length) next.push([id, history[history.length - 1].value as StoredHistory]);

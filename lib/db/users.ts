@@ -116,11 +116,12 @@ export async function getUserSettings(kv: Deno.Kv, userId: string): Promise<User
 export async function updateUserSettings(
   kv: Deno.Kv,
   userId: string,
-  patch: Partial<UserSettings>,
+  patch: Partial<UserSettings> | ((current: UserSettings) => Partial<UserSettings>),
 ): Promise<UserSettings> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const e = await kv.get<UserSettings>(userSettingsKey(userId));
-    const next = { ...DEFAULT_USER_SETTINGS, ...(e.value ?? {}), ...patch };
+    const current = { ...DEFAULT_USER_SETTINGS, ...(e.value ?? {}) };
+    const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
     const res = await kv.atomic().check(e).set(userSettingsKey(userId), next).commit();
     if (res.ok) return next;
   }

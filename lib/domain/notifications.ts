@@ -4,23 +4,25 @@
  * - Entering Notified tells the assignee; an unassigned prospect (or one whose assignee no longer
  *   exists or is disabled) tells the club's subscribers instead.
  * - Entering Escalated tells the club's subscribers.
- * - A new web-form lead tells the club's subscribers at once (speed to lead), its assignee (the
- *   club's automatic assignment) first; a known person sending the form again tells the
- *   subscribers.
+ * - A new web-form lead (or a known person sending the form again) is mailed to its assignee
+ *   only (the club's automatic assignment); the club's staff see it in the notification centre,
+ *   and those who opted in get a summary of the unassigned ones per 15 minutes.
+ * - An assignment by someone else is mailed only to an assignee who chose e-mail for it.
  * - Each person's notification category filters: "all" gets both, "escalationsOnly" only
  *   Escalated, "none" nothing. No category chosen (null) counts as "all": a reminder nobody asked
  *   to silence should arrive.
  * - Disabled users never get mail; a B2B user only hears about b2b prospects (what they may see);
  *   nobody gets the same notification twice.
  */
-import { isB2B } from "@/lib/domain/user.ts";
+import { type InboxCategory, isB2B } from "@/lib/domain/user.ts";
 import { ACTIVITY_WEIGHT, type ActivityStatus } from "@/lib/domain/statuses.ts";
 
 /**
  * notified / escalated: activity transitions; webLead: a new lead from a web form; webLeadAgain:
- * a person already in the project sent the form again.
+ * a person already in the project sent the form again; assigned: someone else assigned the
+ * prospect to its assignee (mailed only to an assignee who chose e-mail for it).
  */
-export type NotificationKind = "notified" | "escalated" | "webLead" | "webLeadAgain";
+export type NotificationKind = "notified" | "escalated" | "webLead" | "webLeadAgain" | "assigned";
 
 /** A notification waiting in the queue: what happened, and the prospect as it was then. */
 export interface QueuedNotification {
@@ -103,6 +105,11 @@ function reachable(u: Recipient, kind: NotificationKind, prospectB2b: boolean): 
   return categoryAllows(u.notificationCategoryId, kind);
 }
 
+/** Whether a person hears of a prospect in the app at all: enabled, and may see it (B2B). */
+export function mayHear(u: Pick<Recipient, "enabled" | "roles">, prospectB2b: boolean): boolean {
+  return u.enabled && (!isB2B(u) || prospectB2b);
+}
+
 /**
  * The people to mail about a transition. `assignee` is the user the prospect's assignId names
  * (null when unassigned or unknown); `subscribers` are the users subscribing to its club.
@@ -115,8 +122,8 @@ export function recipientsFor<T extends Recipient>(
 ): T[] {
   const audience = kind === "notified" && assignee && assignee.enabled
     ? [assignee]
-    : kind === "webLead" && assignee
-    ? [assignee, ...subscribers]
+    : kind === "webLead" || kind === "webLeadAgain" || kind === "assigned"
+    ? (assignee ? [assignee] : [])
     : subscribers;
   const seen = new Set<string>();
   const out: T[] = [];
@@ -166,4 +173,107 @@ export function prospectMailVars(
     sellStatus,
     url: prospectLink(appUrl, p),
   };
+}
+
+// ── the notification centre ─────────────────────────────────────────────────
+
+/** The length of a web-lead summary's window: at most one summary per user per window. */
+export const DIGEST_WINDOW_MS = 15 * 60_000;
+
+/** The summary window an instant falls in. */
+export const digestWindow = (ms: number) => Math.floor(ms / DIGEST_WINDOW_MS);
+
+/** The in-app category of a queued notification's kind (null: it has no in-app notification). */
+export function inboxCategoryOf(kind: NotificationKind | "assigned"): InboxCategory | null {
+  switch (kind) {
+    case "webLead":
+    case "webLeadAgain":
+      return "webLead";
+    case "escalated":
+      return "escalation";
+    case "assigned":
+      return "assigned";
+    default:
+      return null;
+  }
+}
+
+/**
+ * An in-app notification as stored: the message key and its parameters, not a text (it is
+ * rendered in the reader's language, and a prospect's name is read from the prospect when read,
+ * so an erasure or a move out of the reader's sight removes it).
+ */
+export interface InboxNotification {
+  id: string;
+  category: InboxCategory;
+  /** The i18n key of the text (`notifications.text.*`). */
+  messageKey: string;
+  params: Record<string, string | number>;
+  prospectId: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** The queued notification of a prospect as it is now (`id` a new ULID). */
+export function queuedOf(
+  id: string,
+  kind: NotificationKind,
+  p: QueuedNotification["prospect"],
+  at: string,
+  transitionKey: string,
+): QueuedNotification {
+  return {
+    id,
+    kind,
+    transitionKey,
+    at,
+    prospect: {
+      id: p.id,
+      customerId: p.customerId,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      phoneNumber: p.phoneNumber,
+      marketProjectId: p.marketProjectId,
+      marketProjectName: p.marketProjectName,
+      clubId: p.clubId,
+      clubName: p.clubName,
+      sellStatus: p.sellStatus,
+      assignId: p.assignId,
+      assignName: p.assignName,
+      assignUserId: p.assignUserId,
+      b2b: p.b2b,
+    },
+  };
+}
+
+/**
+ * Whether a write assigns the prospect to a user other than the writer (who is told in-app): a
+ * new assignee with a user id, on a live record.
+ */
+export function assignedToOther(
+  before: { assignUserId: string | null } | null,
+  after: { assignUserId: string | null; deleted?: boolean },
+  writerId: string | null,
+): string | null {
+  const to = after.assignUserId;
+  if (!to || after.deleted || to === (before?.assignUserId ?? null) || to === writerId) return null;
+  return to;
+}
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * The id of one user's in-app copy of a queued notification: the queue id's time part and a hash
+ * of the pair, so a delivery run again finds the copy it wrote, and no two users share an id.
+ */
+export function inboxIdFor(queueId: string, userId: string): string {
+  let tail = "";
+  for (let seed = 0; tail.length < 16; seed++) {
+    let h = 0x811c9dc5 ^ seed;
+    for (const ch of `${queueId}|${userId}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+    for (let i = 0; i < 6; i++) {
+      tail += CROCKFORD[(h >>> (i * 5)) & 31];
+    }
+  }
+  return queueId.slice(0, 10) + tail.slice(0, 16);
 }

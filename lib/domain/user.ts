@@ -3,6 +3,38 @@ import { z } from "zod";
 import { LANGUAGES, type Role, ROLES } from "@/lib/domain/statuses.ts";
 import { NOTIFICATION_CATEGORY_IDS } from "@/lib/domain/reference_rules.ts";
 
+/** The categories of in-app notifications, each with its own e-mail and SMS choice. */
+export const INBOX_CATEGORIES = ["webLead", "escalation", "assigned", "dailyReport"] as const;
+export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+
+/** Whether a category also goes by e-mail and by SMS. */
+export interface ChannelChoice {
+  email: boolean;
+  sms: boolean;
+}
+
+/** A user's channel choice per category. */
+export type NotificationChannels = Record<InboxCategory, ChannelChoice>;
+
+/**
+ * The defaults: a web lead is in-app for the club's staff (its assignee is mailed regardless;
+ * `webLead` opts in to a summary of the unassigned ones), escalations and the daily report keep
+ * their e-mails, an assignment is in-app only.
+ */
+export const DEFAULT_CHANNELS: NotificationChannels = {
+  webLead: { email: false, sms: false },
+  escalation: { email: true, sms: false },
+  assigned: { email: false, sms: false },
+  dailyReport: { email: true, sms: false },
+};
+
+/** The user's choices over the defaults (a category or channel not stored keeps its default). */
+export function channelsOf(stored: Partial<Record<string, Partial<ChannelChoice>>> | undefined) {
+  const out = {} as NotificationChannels;
+  for (const c of INBOX_CATEGORIES) out[c] = { ...DEFAULT_CHANNELS[c], ...(stored?.[c] ?? {}) };
+  return out;
+}
+
 export interface UserSettings {
   selectedMarketProjectId: string | null;
   showSelectMarketProjectMessage: boolean;
@@ -11,6 +43,8 @@ export interface UserSettings {
   language: "sv" | "en";
   /** Away (borta): automatic assignment passes the user by. */
   away: boolean;
+  /** E-mail and SMS per notification category (channelsOf fills in the defaults). */
+  notifications?: Partial<Record<InboxCategory, Partial<ChannelChoice>>>;
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -273,6 +307,29 @@ export const auditEntrySchema = z.object({
   fields: z.array(z.string()).optional().describe("names of the fields changed, never values"),
 }).meta({ id: "AuditEntry" });
 
+const channelChoiceSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+
+/** The channels per category as answered. */
+export const notificationChannelsSchema = z.object(
+  Object.fromEntries(INBOX_CATEGORIES.map((c) => [c, channelChoiceSchema])) as Record<
+    InboxCategory,
+    typeof channelChoiceSchema
+  >,
+).meta({ id: "NotificationChannels" });
+
+const channelPatchSchema = z.strictObject({
+  email: z.boolean({ error: "validation.invalidValue" }).optional(),
+  sms: z.boolean({ error: "validation.invalidValue" }).optional(),
+});
+
+/** PATCH …/settings/notifications: some categories' channels (the rest stay). */
+export const notificationChannelsPatchSchema = z.strictObject(
+  Object.fromEntries(INBOX_CATEGORIES.map((c) => [c, channelPatchSchema.optional()])) as Record<
+    InboxCategory,
+    z.ZodOptional<typeof channelPatchSchema>
+  >,
+);
+
 /** A user's own settings (GET /api/users/{id}/settings). */
 export const userSettingsSchema = z.object({
   selectedMarketProjectId: z.string().nullable(),
@@ -280,4 +337,7 @@ export const userSettingsSchema = z.object({
   menu: z.number().int(),
   language: z.enum(LANGUAGES),
   away: z.boolean().describe("away (borta): automatic assignment passes the user by"),
+  notifications: notificationChannelsSchema.optional().describe(
+    "per notification category whether it also goes by e-mail and SMS (the defaults filled in)",
+  ),
 }).meta({ id: "UserSettings" });

@@ -46,6 +46,7 @@ import {
   type QueuedNotification,
 } from "@/lib/services/notification_delivery.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { sendLeadDigests } from "@/lib/services/lead_digest.ts";
 import { clockOf, type ClockSettings } from "@/lib/services/prospect_clock.ts";
 import { clockSettings } from "@/lib/services/prospect_clock.ts";
 
@@ -413,6 +414,7 @@ export async function runActivityJob(deps: ServiceDeps): Promise<ActivityRunResu
     const reschedule = await rescheduleStep(deps, { now, settings });
     const due = await runDuePass(deps, { now, settings });
     const mailed = await drainNotifications(deps);
-    return { due, reschedule, mailed: mailed.sent };
+    const digests = await sendLeadDigests(deps);
+    return { due, reschedule, mailed: mailed.sent + digests.sent };
   }, deps.now().getTime());
 }

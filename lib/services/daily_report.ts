@@ -29,15 +29,20 @@ import {
   reportFirstInKey,
   usersPrefix,
 } from "@/lib/db/keys.ts";
-import { listAll } from "@/lib/db/kv.ts";
+import { listAll, ulid } from "@/lib/db/kv.ts";
 import { keyId } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { getClubsByNumbers, listMarketProjects } from "@/lib/db/reference.ts";
 import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
-import { prospectMailVars } from "@/lib/domain/notifications.ts";
+import {
+  inboxIdFor,
+  type InboxNotification,
+  prospectMailVars,
+} from "@/lib/domain/notifications.ts";
 import { localDate } from "@/lib/domain/prospect.ts";
-import type { UserRecord } from "@/lib/domain/user.ts";
+import { channelsOf, type UserRecord } from "@/lib/domain/user.ts";
+import { deliverInbox } from "@/lib/services/notifications.ts";
 import { can } from "@/lib/auth/permissions.ts";
 import { startOfWorkOn } from "@/lib/domain/worktime.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
@@ -281,6 +286,31 @@ export function reportMail(
   };
 }
 
+/** The in-app notification of a user's report: its counts (the mail lists the prospects). */
+function reportNotice(
+  data: ReportData,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): InboxNotification {
+  // One id per user and date: the time part of the report's due instant, then a hash.
+  const due = ulid(reportDueAt(data.date, timeZone).getTime()).slice(0, 10);
+  return {
+    id: inboxIdFor(`${due}:dailyReport:${data.date}`, userId),
+    category: "dailyReport",
+    messageKey: "notifications.text.dailyReport",
+    params: {
+      date: data.date,
+      toDo: data.toDo.length,
+      escalated: data.escalated.length,
+      dueToday: data.dueToday.length,
+    },
+    prospectId: null,
+    createdAt: now.toISOString(),
+    readAt: null,
+  };
+}
+
 export interface DailyReportResult {
   date: string;
   sent: number;
@@ -346,7 +376,12 @@ export async function runDailyReport(
       continue;
     }
     try {
-      await sendMail(deps, reportMail(data, records, user, lang, config.appUrl));
+      // Everyone who gets the report sees it in the app (once per date, however often this runs);
+      // the mail goes as they chose (by default).
+      await deliverInbox(kv, [{ userId: user.id, n: reportNotice(data, user.id, now, tz) }]);
+      if (channelsOf(settings.notifications).dailyReport.email) {
+        await sendMail(deps, reportMail(data, records, user, lang, config.appUrl));
+      }
       result.sent++;
     } catch (err) {
       await removeKey(kv, claim);

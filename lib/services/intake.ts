@@ -7,7 +7,7 @@
  * prospect or note, mailed at once.
  */
 import { DomainError, notFound, tooMany } from "@/lib/domain/errors.ts";
-import type { QueuedNotification } from "@/lib/domain/notifications.ts";
+import { queuedOf } from "@/lib/domain/notifications.ts";
 import { type WebLead } from "@/lib/domain/prospect_schemas.ts";
 import { MAX_FORM_KEYS } from "@/lib/domain/form_keys.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
@@ -210,6 +210,8 @@ export async function receiveWebLead(
         at,
         timeZone: deps.config.timeZone,
         autoAssigned: auto === "taken",
+        // The assignee hears of it as a web lead (its own notification), not as an assignment.
+        quietAssign: true,
         also: (p: StoredProspect) => notificationOf("webLead", p, at, `webLead:${p.id}`),
       }, guards);
       await countFormKeyLead(kv, fk, at);
@@ -231,27 +233,6 @@ function notificationOf(
   at: string,
   transitionKey: string,
 ) {
-  const n: QueuedNotification = {
-    id: ulid(),
-    kind,
-    transitionKey,
-    at,
-    prospect: {
-      id: p.id,
-      customerId: p.customerId,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phoneNumber: p.phoneNumber,
-      marketProjectId: p.marketProjectId,
-      marketProjectName: p.marketProjectName,
-      clubId: p.clubId,
-      clubName: p.clubName,
-      sellStatus: p.sellStatus,
-      assignId: p.assignId,
-      assignName: p.assignName,
-      assignUserId: p.assignUserId,
-      b2b: p.b2b,
-    },
-  };
+  const n = queuedOf(ulid(), kind, p, at, transitionKey);
   return [{ key: notificationQueueKey(n.id), value: n }];
 }

@@ -3,7 +3,9 @@
  * (every club for admins, the subscribed ones for everyone else) that the caller may see, found
  * through the change entries each prospect write leaves (lib/db/live_changes.ts). It wakes on a KV
  * watch of the clubs' latest-change keys and, on a local KV file shared by several processes, on a
- * poll of those keys; a heartbeat keeps the connection open.
+ * poll of those keys; a heartbeat keeps the connection open. The user's own notification key is
+ * watched and polled the same way: a new or read notification sends a `notification` event with
+ * the unread count.
  */
 import { maySee } from "@/lib/auth/permissions.ts";
 import {
@@ -15,6 +17,7 @@ import {
   watchLatestChanges,
 } from "@/lib/db/live_changes.ts";
 import { ulid } from "@/lib/db/kv.ts";
+import { countUnread, inboxStamp, watchInbox } from "@/lib/db/notifications.ts";
 import { listClubs } from "@/lib/db/reference.ts";
 import { subscribedClubIds } from "@/lib/db/settings.ts";
 import { tooMany } from "@/lib/domain/errors.ts";
@@ -27,6 +30,7 @@ export type LiveEvent =
     eventId: string;
     data: Pick<LiveChange, "type" | "id" | "marketProjectId" | "clubId" | "source">;
   }
+  | { kind: "notification"; data: { unread: number } }
   | { kind: "heartbeat" };
 
 export interface LiveFeedOptions {
@@ -110,7 +114,17 @@ async function* feed(o: LiveFeedOptions, streamId: string, clubIds: number[]) {
   let since = floor;
   const sent = new Set<string>();
   let stamps = await latestChangeStamps(kv, clubIds);
+  let inbox = await inboxStamp(kv, user.id);
+  let inboxMoved = false;
+  // A stamp other than the last one seen (by the watch or the poll) is a change.
+  const inboxSeen = (stamp: string | null) => {
+    if (stamp === inbox) return;
+    inbox = stamp;
+    inboxMoved = true;
+    wakeUp();
+  };
   watchLatestChanges(kv, clubIds, signal, wakeUp);
+  watchInbox(kv, user.id, signal, inboxSeen);
   const poll = o.poll
     ? setInterval(async () => {
       try {
@@ -119,6 +133,7 @@ async function* feed(o: LiveFeedOptions, streamId: string, clubIds: number[]) {
           stamps = now;
           wakeUp();
         }
+        inboxSeen(await inboxStamp(kv, user.id));
       } catch { /* the store is closing */ }
     }, POLL_MS)
     : null;
@@ -154,6 +169,13 @@ async function* feed(o: LiveFeedOptions, streamId: string, clubIds: number[]) {
         }
         const edge = ulidAt(timeOf(since) - LOOK_BACK_MS);
         for (const id of sent) if (id < edge) sent.delete(id);
+      }
+      if (inboxMoved) {
+        inboxMoved = false;
+        yield {
+          kind: "notification",
+          data: { unread: await countUnread(kv, user.id) },
+        } as LiveEvent;
       }
       if (Date.now() - lastBeat >= o.heartbeatMs) {
         lastBeat = Date.now();

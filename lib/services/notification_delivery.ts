@@ -3,24 +3,37 @@
  * the transition's own atomic). Recipients are resolved at delivery (lib/domain/notifications.ts
  * holds the rules), each one is claimed with an idempotency key before the mail goes out, so a
  * notification never reaches the same person twice, even when the drain crashes midway or two
- * instances drain at once. Mails are in the recipient's language (Swedish by default).
+ * instances drain at once. Mails are in the recipient's language (Swedish by default). The drain
+ * also writes each notification's in-app copies (the notification centre) and puts an unassigned
+ * web lead into the summaries of the staff who opted in (lib/services/lead_digest.ts sends them).
  */
-import { commitIfUnchanged, listEntries, remove } from "@/lib/db/records.ts";
-import { notificationDeliveryKey, notificationQueuePrefix, userKey } from "@/lib/db/keys.ts";
+import { absent, commitIfUnchanged, listEntries, put, remove } from "@/lib/db/records.ts";
+import {
+  notificationDeliveryKey,
+  notificationQueuePrefix,
+  notificationSmsDeliveryKey,
+  userKey,
+} from "@/lib/db/keys.ts";
+import { addDigestEntries, type DigestEntry, type InboxDelivery } from "@/lib/db/notifications.ts";
 import { getManyChunked } from "@/lib/db/kv.ts";
 import { clubSubscriberIds } from "@/lib/db/settings.ts";
 import { getUser, getUserByEmail, getUserSettings } from "@/lib/db/users.ts";
 import {
+  digestWindow,
+  inboxCategoryOf,
+  inboxIdFor,
+  mayHear,
   prospectMailVars,
   type QueuedNotification,
   recipientsFor,
 } from "@/lib/domain/notifications.ts";
 
 export type { QueuedNotification };
-import type { UserRecord } from "@/lib/domain/user.ts";
+import { channelsOf, type NotificationChannels, type UserRecord } from "@/lib/domain/user.ts";
 import { isLang, type Lang, translate } from "@/lib/i18n/mod.ts";
-import { sendClaimedMail } from "@/lib/notify/mod.ts";
+import { sendClaimedMail, sendSms } from "@/lib/notify/mod.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
+import { deliverInbox } from "@/lib/services/notifications.ts";
 
 /** Deliveries are remembered long enough to outlive any retry of the queue entry. */
 const DELIVERY_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -52,6 +65,7 @@ class Directory {
   private users = new Map<string, Promise<UserRecord | null>>();
   private clubs = new Map<number, Promise<UserRecord[]>>();
   private langs = new Map<string, Promise<Lang>>();
+  private channelsBy = new Map<string, Promise<NotificationChannels>>();
   constructor(private kv: Deno.Kv) {}
 
   user(id: string): Promise<UserRecord | null> {
@@ -74,6 +88,16 @@ class Directory {
     return c;
   }
 
+  /** The person's e-mail and SMS choices per category. */
+  channels(userId: string): Promise<NotificationChannels> {
+    let c = this.channelsBy.get(userId);
+    if (!c) {
+      c = getUserSettings(this.kv, userId).then((s) => channelsOf(s.notifications));
+      this.channelsBy.set(userId, c);
+    }
+    return c;
+  }
+
   language(userId: string): Promise<Lang> {
     let l = this.langs.get(userId);
     if (!l) {
@@ -90,17 +114,106 @@ export async function recipientsOf(
   n: QueuedNotification,
   dir: Directory = new Directory(kv),
 ): Promise<UserRecord[]> {
+  const { assignee, subscribers } = await audienceOf(kv, n, dir);
+  const people = recipientsFor(n.kind, n.prospect, assignee, subscribers);
+  const category = inboxCategoryOf(n.kind);
+  // Escalations and assignments go by e-mail as the person chose (escalations by default).
+  if (category !== "escalation" && category !== "assigned") return people;
+  const out: UserRecord[] = [];
+  for (const u of people) if ((await dir.channels(u.id))[category].email) out.push(u);
+  return out;
+}
+
+/** The prospect's assignee (as a user) and the club's subscribers a notification may reach. */
+async function audienceOf(kv: Deno.Kv, n: QueuedNotification, dir: Directory) {
   const p = n.prospect;
   let assignee: UserRecord | null = null;
-  if ((n.kind === "notified" || n.kind === "webLead") && p.assignId) {
+  if (n.kind !== "escalated" && p.assignId) {
     assignee = (p.assignUserId ? await dir.user(p.assignUserId) : null) ??
       await getUserByEmail(kv, p.assignId);
   }
-  const subscribers = n.kind === "escalated" || n.kind === "webLead" || !assignee ||
-      !assignee.enabled
-    ? await dir.subscribers(p.clubId)
-    : [];
-  return recipientsFor(n.kind, p, assignee, subscribers);
+  const needsClub = n.kind === "escalated" || n.kind === "webLead" || n.kind === "webLeadAgain" ||
+    (n.kind === "notified" && (!assignee || !assignee.enabled));
+  const subscribers = needsClub ? await dir.subscribers(p.clubId) : [];
+  return { assignee, subscribers };
+}
+
+/**
+ * What a notification leaves besides its mails: the in-app copies (a web lead: its assignee and
+ * the club's staff who may see it; an escalation: whom its mail goes to — an assignment's own copy
+ * is written with the change), the SMS of those who chose it, and the summary entries of an
+ * unassigned web lead for the staff who opted in.
+ */
+async function alongside(
+  kv: Deno.Kv,
+  n: QueuedNotification,
+  dir: Directory,
+): Promise<{ inbox: InboxDelivery[]; sms: UserRecord[]; digest: DigestEntry[] }> {
+  const category = inboxCategoryOf(n.kind);
+  const none = { inbox: [], sms: [], digest: [] };
+  if (!category) return none;
+  const p = n.prospect;
+  const { assignee, subscribers } = await audienceOf(kv, n, dir);
+  let told: UserRecord[] = [];
+  if (category === "webLead") {
+    const seen = new Set<string>();
+    for (const u of [...(assignee ? [assignee] : []), ...subscribers]) {
+      if (seen.has(u.id) || !mayHear(u, p.b2b)) continue;
+      seen.add(u.id);
+      told.push(u);
+    }
+  } else if (category === "escalation") {
+    told = recipientsFor(n.kind, p, assignee, subscribers);
+  }
+  const inbox = told.map((u) => ({
+    userId: u.id,
+    n: {
+      // One per queued notification and user: a drain run again writes nothing twice.
+      id: inboxIdFor(n.id, u.id),
+      category,
+      messageKey: `notifications.text.${n.kind}`,
+      params: { project: p.marketProjectName, club: p.clubName },
+      prospectId: p.id,
+      createdAt: n.at,
+      readAt: null,
+    },
+  }));
+  const sms: UserRecord[] = [];
+  if (category === "escalation" || category === "assigned") {
+    const pool = category === "assigned" ? recipientsFor(n.kind, p, assignee, []) : told;
+    for (const u of pool) if (u.mobile && (await dir.channels(u.id))[category].sms) sms.push(u);
+  }
+  const digest: DigestEntry[] = [];
+  if (category === "webLead" && !assignee) {
+    const window = digestWindow(Date.parse(n.at));
+    for (const u of told) {
+      const c = (await dir.channels(u.id)).webLead;
+      if (c.email || c.sms) digest.push({ window, userId: u.id, prospectId: p.id });
+    }
+  }
+  return { inbox, sms, digest };
+}
+
+/** The SMS of one notification for one recipient, claimed first (never sent twice). */
+async function sendClaimedSms(
+  deps: ServiceDeps,
+  n: QueuedNotification,
+  user: UserRecord,
+  lang: Lang,
+): Promise<void> {
+  const key = notificationSmsDeliveryKey(n.id, user.id);
+  if (!await commitIfUnchanged(deps.kv, [absent(key)], [put(key, true, DELIVERY_TTL_MS)])) return;
+  const p = n.prospect;
+  const status = translate(
+    lang,
+    p.sellStatus ? `sellStatus.${p.sellStatus}` : "mail.sellStatusNone",
+  );
+  const message = translate(
+    lang,
+    `mail.sms.${n.kind}`,
+    prospectMailVars(p, deps.config.appUrl, status),
+  );
+  await sendSms(deps, { to: user.mobile, message });
 }
 
 /**
@@ -133,6 +246,10 @@ export async function drainNotifications(
   for await (const e of queue) {
     entries++;
     const n = e.value;
+    const extra = await alongside(kv, n, dir);
+    await deliverInbox(kv, extra.inbox);
+    if (extra.digest.length) await addDigestEntries(kv, extra.digest);
+    for (const u of extra.sms) await sendClaimedSms(deps, n, u, await dir.language(u.id));
     const people = await recipientsOf(kv, n, dir);
     for (const user of people) {
       // Claimed one recipient at a time, in the same atomic that keeps the mail (outbox + a

@@ -14,7 +14,14 @@ import type {
   clubSubscriptionSchema,
   timeSettingInputSchema,
 } from "@/lib/domain/reference_rules.ts";
-import type { SessionUser, UserRecord, UserSettings } from "@/lib/domain/user.ts";
+import {
+  type ChannelChoice,
+  channelsOf,
+  type InboxCategory,
+  type SessionUser,
+  type UserRecord,
+  type UserSettings,
+} from "@/lib/domain/user.ts";
 import type { z } from "zod";
 
 export { getAdminSettings, getTimeSettings } from "@/lib/db/settings.ts";
@@ -51,10 +58,16 @@ async function targetUser(
   return target;
 }
 
+/** The settings as answered: every notification category's channels filled in. */
+const withChannels = (s: UserSettings): UserSettings => ({
+  ...s,
+  notifications: channelsOf(s.notifications),
+});
+
 /** GET /api/users/{id}/settings. */
 export async function userSettingsOf(kv: Deno.Kv, actor: SessionUser | null, id: string) {
   await targetUser(kv, actor, id, "settings.read");
-  return await getUserSettings(kv, id);
+  return withChannels(await getUserSettings(kv, id));
 }
 
 /** The settings a PATCH may change; the market project must be one the user may see. */
@@ -64,6 +77,8 @@ export interface SettingsPatch {
   menu?: number;
   language?: "sv" | "en";
   away?: boolean;
+  /** Some categories' e-mail and SMS choices (the others stay). */
+  notifications?: Partial<Record<InboxCategory, Partial<ChannelChoice>>>;
 }
 
 /** PATCH /api/users/{id}/settings/…. */
@@ -93,7 +108,18 @@ export async function patchUserSettings(
   if (patch.menu !== undefined) out.menu = patch.menu;
   if (patch.language !== undefined) out.language = patch.language;
   if (patch.away !== undefined) out.away = patch.away;
-  return await updateUserSettings(kv, id, out);
+  const channels = patch.notifications;
+  if (channels === undefined) return withChannels(await updateUserSettings(kv, id, out));
+  // Merged into the channels read in the same checked write (a parallel change is not lost).
+  return withChannels(
+    await updateUserSettings(kv, id, (current) => {
+      const now = channelsOf(current.notifications);
+      for (const [c, v] of Object.entries(channels)) {
+        if (v) now[c as InboxCategory] = { ...now[c as InboxCategory], ...v };
+      }
+      return { ...out, notifications: now };
+    }),
+  );
 }
 
 /** Every club with the user's `checked` flag, optionally only those of some districts. */

@@ -2,7 +2,8 @@
  * GET /api/events: the live desk's Server-Sent Events. Each change of a prospect the caller may see
  * in their clubs is one event named by its type (created, changed, deleted) with
  * `{type, id, marketProjectId, clubId, source}` and an `id:` a client resumes from with
- * `Last-Event-ID`; a comment line is the heartbeat. lib/services/live.ts finds the changes.
+ * `Last-Event-ID`; a `notification` event (no id) carries the caller's unread count when their
+ * notifications change; a comment line is the heartbeat. lib/services/live.ts finds the changes.
  */
 import { openLiveFeed } from "@/lib/services/live.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
@@ -18,7 +19,8 @@ export function eventRoutes(r: ApiRouter) {
     tag: "prospects",
     summary:
       "Server-Sent Events (text/event-stream): created, changed and deleted prospects the caller " +
-      "may see in their clubs; resume with Last-Event-ID",
+      "may see in their clubs (resume with Last-Event-ID), and `notification` with {unread} when " +
+      "the caller's notifications change",
     streams: true,
     otherStatuses: {
       "406": "the request does not accept text/event-stream",
@@ -48,6 +50,8 @@ export function eventRoutes(r: ApiRouter) {
             for await (const e of feed) {
               const text = e.kind === "heartbeat"
                 ? ": heartbeat\n\n"
+                : e.kind === "notification"
+                ? `event: notification\ndata: ${JSON.stringify(e.data)}\n\n`
                 : `id: ${e.eventId}\nevent: ${e.data.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
               controller.enqueue(encoder.encode(text));
             }

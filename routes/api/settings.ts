@@ -4,7 +4,7 @@
  * market-project, menu, language) and club subscriptions (/api/users/{id}/clubs).
  */
 import { z } from "zod";
-import { userSettingsSchema } from "@/lib/domain/user.ts";
+import { notificationChannelsPatchSchema, userSettingsSchema } from "@/lib/domain/user.ts";
 import * as settings from "@/lib/services/settings.ts";
 import {
   adminSettingsInputSchema,
@@ -137,6 +137,12 @@ function userSettingsRoutes(r: ApiRouter) {
     "Interface language sv or en (applied on the next page load)",
     languageSchema,
     (body) => ({ language: body.language }),
+  );
+  patchSettings(
+    "notifications",
+    "Per notification category (webLead, escalation, assigned, dailyReport) whether it also goes by e-mail and SMS; webLead opts in to a summary of unassigned web leads per 15 minutes",
+    notificationChannelsPatchSchema,
+    (body) => ({ notifications: body }),
   );
   patchSettings(
     "away",

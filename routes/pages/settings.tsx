@@ -14,7 +14,13 @@ import {
 } from "@/lib/services/reference.ts";
 import { getAdminSettings, getTimeSettings } from "@/lib/services/settings.ts";
 import { getProfile } from "@/lib/services/users.ts";
-import { isAdmin } from "@/lib/domain/user.ts";
+import {
+  channelsOf,
+  INBOX_CATEGORIES,
+  isAdmin,
+  type NotificationChannels,
+} from "@/lib/domain/user.ts";
+import { NotificationChannelsForm } from "@/components/NotificationChannelsForm.tsx";
 import { localDate } from "@/lib/domain/reference_rules.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { translate } from "@/lib/i18n/mod.ts";
@@ -91,43 +97,57 @@ interface TabExtras {
     error: string | null;
   };
   privacy?: { erased: number | null; error: string | null };
+  channels?: { value: NotificationChannels; saved: boolean; error: string | null };
 }
 
-async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
+/** The Profile tab: the profile island, the notification choices and the password form. */
+async function profileTab(c: Ctx, extras: TabExtras) {
   const password = extras.password;
   const { kv, config, now } = c.get("deps");
   const user = c.get("user")!;
   const lang = c.get("lang");
+  const profile = await getProfile({ kv, config, now }, user, user.id);
+  const categories = await notificationCategoriesIn(kv, lang);
+  const props = {
+    user: {
+      id: profile.id,
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      mobile: profile.mobile,
+      notificationCategoryId: profile.notificationCategoryId,
+      dailyReportSubscription: profile.dailyReportSubscription,
+      version: (profile as { version?: string }).version,
+    },
+    categories,
+    language: c.get("userSettings")?.language ?? lang,
+    away: c.get("userSettings")?.away ?? false,
+  };
+  return (
+    <>
+      <Island name="ProfileTab" component={ProfileTab} props={props} />
+      <NotificationChannelsForm
+        channels={extras.channels?.value ??
+          channelsOf(c.get("userSettings")?.notifications)}
+        saved={extras.channels?.saved ?? false}
+        error={extras.channels?.error ?? null}
+      />
+      <Island
+        name="ChangePasswordForm"
+        component={ChangePasswordForm}
+        props={{ userId: user.id, initial: password }}
+      />
+    </>
+  );
+}
+
+async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
+  const { kv, config, now } = c.get("deps");
+  const user = c.get("user")!;
+  const lang = c.get("lang");
   switch (tab) {
-    case "profile": {
-      const profile = await getProfile({ kv, config, now }, user, user.id);
-      const categories = await notificationCategoriesIn(kv, lang);
-      const props = {
-        user: {
-          id: profile.id,
-          email: profile.email,
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          mobile: profile.mobile,
-          notificationCategoryId: profile.notificationCategoryId,
-          dailyReportSubscription: profile.dailyReportSubscription,
-          version: (profile as { version?: string }).version,
-        },
-        categories,
-        language: c.get("userSettings")?.language ?? lang,
-        away: c.get("userSettings")?.away ?? false,
-      };
-      return (
-        <>
-          <Island name="ProfileTab" component={ProfileTab} props={props} />
-          <Island
-            name="ChangePasswordForm"
-            component={ChangePasswordForm}
-            props={{ userId: user.id, initial: password }}
-          />
-        </>
-      );
-    }
+    case "profile":
+      return await profileTab(c, extras);
     case "chooseClub": {
       const [clubs, districts, subscribed] = await Promise.all([
         listClubs(kv),
@@ -212,6 +232,34 @@ async function tabContent(c: Ctx, tab: TabId, extras: TabExtras = {}) {
   }
 }
 
+/** The notification choices form's action: every category's two boxes as one PATCH. */
+async function saveChannels(
+  app: Hono<AppEnv>,
+  c: Ctx,
+  userId: string,
+  f: Record<string, string>,
+) {
+  const body = Object.fromEntries(
+    INBOX_CATEGORIES.map((
+      k,
+    ) => [k, { email: f[`${k}.email`] === "on", sms: f[`${k}.sms`] === "on" }]),
+  );
+  const out = await callApi(
+    app,
+    c,
+    "PATCH",
+    `/api/users/${encodeURIComponent(userId)}/settings/notifications`,
+    body,
+  );
+  const ok = out.status === 200;
+  return {
+    value: channelsOf(ok ? out.json?.notifications : c.get("userSettings")?.notifications),
+    saved: ok,
+    error: ok ? null : String(out.json?.message ?? ""),
+    status: out.status,
+  };
+}
+
 export function settingsPages(app: Hono<AppEnv>) {
   // The change-password form's server action (it works before the island hydrates).
   app.post("/settings", async (c) => {
@@ -286,6 +334,10 @@ export function settingsPages(app: Hono<AppEnv>) {
         if (out.status === 200) erased++;
       }
       return await page("privacy", { privacy: { erased, error: null } });
+    }
+    if (f.form === "notifications") {
+      const channels = await saveChannels(app, c, user.id, f);
+      return await page("profile", { channels }, channels.saved ? 200 : channels.status);
     }
     if (f.form !== "changePassword") return c.redirect("/settings", 303);
     const out = await callApi(app, c, "PUT", `/api/users/${encodeURIComponent(user.id)}`, {

@@ -193,9 +193,11 @@ Deno.test("assignment: web leads and CSV import rows are assigned in turn; the l
     assert.equal(found.json[0].assignUserId, ids[0]);
     const events = await listProspectEvents(env.kv, found.json[0].id);
     assert.ok(events.some((e) => e.type === "autoAssign"));
-    // The assignee is mailed (and the club's subscribers still are).
+    // The assignee is mailed; the club's subscribers are told in the app, not by mail.
     assert.equal((await listOutbox(env.kv, { to: sellers[0].user.email })).length, 1);
-    assert.equal((await listOutbox(env.kv, { to: staff.user.email })).length, 1);
+    assert.equal((await listOutbox(env.kv, { to: staff.user.email })).length, 0);
+    const told = await call(env, "GET", "/api/notifications", { headers: staff.headers });
+    assert.equal(told.json.length, 1);
     // A CSV import: its rows continue the turn.
     const csv = "Förnamn;Efternamn;Telefon;Klubb-ID\n" +
       ["Ada", "Beda", "Cecilia", "Doris"].map((n, i) => `${n};Lind;07011100${i}0;101`).join("\n");

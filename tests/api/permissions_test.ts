@@ -101,6 +101,7 @@ export const MATRIX: Record<string, string> = {
   "PATCH /api/users/:id/settings/menu": OTHERS,
   "PATCH /api/users/:id/settings/language": OTHERS,
   "PATCH /api/users/:id/settings/away": OTHERS,
+  "PATCH /api/users/:id/settings/notifications": OTHERS,
   "GET /api/users/:id/clubs": OTHERS,
   "PUT /api/users/:id/clubs": OTHERS,
 
@@ -148,6 +149,10 @@ export const MATRIX: Record<string, string> = {
   // the live desk's event stream (answers 406 here: the walk does not accept text/event-stream)
   "GET /api/events": SIGNED_IN,
 
+  // the notification centre: each user's own (another's ids change nothing)
+  "GET /api/notifications": SIGNED_IN,
+  "POST /api/notifications/read": SIGNED_IN,
+
   // reports (issue #7; b2b projects only for B2B users is tested in tests/api/reports_test.ts)
   "GET /api/reports/sell-status-age": SIGNED_IN,
   "GET /api/reports/status-project": SIGNED_IN,
@@ -159,6 +164,8 @@ export const BODIES: Record<string, unknown> = {
   "PATCH /api/users/:id/settings/menu": { menu: 1 },
   "PATCH /api/users/:id/settings/language": { language: "en" },
   "PATCH /api/users/:id/settings/away": { away: true },
+  "PATCH /api/users/:id/settings/notifications": { webLead: { email: true } },
+  "POST /api/notifications/read": { all: true },
   "PUT /api/users/:id/clubs": { all: true, checked: false },
   "PUT /api/users/:uid": { firstName: "Mallory" },
 };

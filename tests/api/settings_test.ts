@@ -180,6 +180,12 @@ Deno.test("user settings: defaults, menu, language (next page load), market proj
       menu: 2,
       language: "sv",
       away: false,
+      notifications: {
+        webLead: { email: false, sms: false },
+        escalation: { email: true, sms: false },
+        assigned: { email: false, sms: false },
+        dailyReport: { email: true, sms: false },
+      },
     });
 
     const menu = await call(env, "PATCH", `${base}/menu`, {

@@ -1,7 +1,7 @@
 /**
  * Web-form leads (issue #15 point 5): form keys per project (admin only), a public intake that
- * creates the lead and mails the club's staff, a duplicate answered like a new lead that becomes a
- * note and a mail to the staff,
+ * creates the lead and mails its assignee (the club's colleagues see it in the notification
+ * centre), a duplicate answered like a new lead that becomes a note and a mail to the assignee,
  * CORS only for the key's origins, the honeypot, rate limits under parallel load, revoked keys.
  */
 import assert from "node:assert/strict";
@@ -44,12 +44,27 @@ async function setup(env: TestEnv) {
   const admin = await signedIn(env, { role: "ROLE_ADMIN" });
   const staff = await signedIn(env, { firstName: "Sara" });
   await setClubSubscription(env.kv, staff.user.id, 101, true);
+  // Club 101 assigns its web leads to Sara; Olle, subscribed too, is told in the app only.
+  const colleague = await signedIn(env, { firstName: "Olle" });
+  await setClubSubscription(env.kv, colleague.user.id, 101, true);
+  const rule = await call(env, "PUT", "/api/clubs/101/assignment", {
+    headers: admin.headers,
+    body: { mode: "roundRobin", userIds: [staff.user.id] },
+  });
+  assert.equal(rule.res.status, 200, JSON.stringify(rule.json));
   const created = await call(env, "POST", `/api/marketprojects/${chain.project.id}/form-keys`, {
     headers: admin.headers,
     body: { allowedOrigins: [CAMPAIGN] },
   });
   assert.equal(created.res.status, 201, JSON.stringify(created.json));
-  return { chain, admin, staff, key: created.json.key as string, keyId: created.json.id as string };
+  return {
+    chain,
+    admin,
+    staff,
+    colleague,
+    key: created.json.key as string,
+    keyId: created.json.id as string,
+  };
 }
 
 const lead = (over: Record<string, unknown> = {}) => ({
@@ -62,10 +77,10 @@ const lead = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-Deno.test("web form: a new lead is created, answered 201 with nothing to read, and mailed to the club's staff at once", async () => {
+Deno.test("web form: a new lead is created, answered 201 with nothing to read, and mailed to its assignee at once", async () => {
   const env = await makeEnv();
   try {
-    const { admin, staff, key } = await setup(env);
+    const { admin, staff, colleague, key } = await setup(env);
     const r = await postLead(env, key, lead());
     assert.equal(r.res.status, 201, JSON.stringify(r.json));
     assert.deepEqual(r.json, { received: true });
@@ -77,9 +92,12 @@ Deno.test("web form: a new lead is created, answered 201 with nothing to read, a
     assert.equal(rows.json[0].tag, "vår");
     assert.equal(rows.json[0].clubId, 101);
     const mails = await listOutbox(env.kv, { to: staff.user.email });
-    assert.equal(mails.length, 1, "the subscribed staff member is mailed before the answer");
+    assert.equal(mails.length, 1, "the assignee is mailed before the answer");
     assert.match(mails[0].subject ?? "", /Ny webblead: Webb Lead på Klubb Söder/);
     assert.match(mails[0].text, /070-765 43 21/);
+    assert.deepEqual(await listOutbox(env.kv, { to: colleague.user.email }), [], "no colleague");
+    const told = await call(env, "GET", "/api/notifications", { headers: colleague.headers });
+    assert.deepEqual(told.json.map((n: any) => n.text), ["Ny webblead: Webb Lead på Klubb Söder"]);
     // Form-encoded (a plain HTML form) works too, and its thank-you redirect stays on the origin.
     const form = await postLead(
       env,
@@ -124,10 +142,10 @@ Deno.test("web form: a new lead is created, answered 201 with nothing to read, a
   }
 });
 
-Deno.test("web form: a known person gets the very answer a new one gets; a note is added and the staff are mailed", async () => {
+Deno.test("web form: a known person gets the very answer a new one gets; a note is added and the assignee is mailed", async () => {
   const env = await makeEnv();
   try {
-    const { admin, staff, key } = await setup(env);
+    const { admin, staff, colleague, key } = await setup(env);
     const first = await postLead(env, key, lead());
     const again = await postLead(
       env,
@@ -158,11 +176,14 @@ Deno.test("web form: a known person gets the very answer a new one gets; a note 
     assert.equal(formAgain.res.status, 303);
     assert.equal(formAgain.res.headers.get("location"), `${CAMPAIGN}/tack`);
     const mails = await listOutbox(env.kv, { to: staff.user.email });
-    assert.equal(mails.length, 3, "the new lead and each return are mailed to the staff");
+    assert.equal(mails.length, 3, "the new lead and each return are mailed to the assignee");
     assert.ok(
       mails.some((m) => /Webbformulär igen: Webb Lead på Klubb Söder/.test(m.subject ?? "")),
       JSON.stringify(mails.map((m) => m.subject)),
     );
+    assert.deepEqual(await listOutbox(env.kv, { to: colleague.user.email }), []);
+    const told = await call(env, "GET", "/api/notifications", { headers: colleague.headers });
+    assert.equal(told.json.length, 3, "the colleague sees each in the app");
     const rows = await call(env, "GET", "/api/prospects?marketProjectId=1", {
       headers: admin.headers,
     });

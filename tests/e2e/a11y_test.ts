@@ -1,6 +1,6 @@
 /**
  * Accessibility and the phone layout, checked by a real engine: axe-core runs on every screen
- * (login, today's list, prospects, notes dialog, settings tabs, users, reports tabs, webhooks, outbox,
+ * (login, today's list, prospects, notes dialog, settings tabs, notifications, users, reports tabs, webhooks, outbox,
  * error page), in Swedish and English, at 1280 px and at 390 × 844, and fails on any serious or
  * critical violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
  */
@@ -152,6 +152,8 @@ Deno.test({
                 await check("settings-privacy-results");
               }
             }
+            await page.goto(`${server.url}/notifications`);
+            await check("notifications");
             await page.goto(`${server.url}/admin/users`);
             await check("users");
             // Each report tab with results (the tables and charts are what scroll).

@@ -89,13 +89,14 @@ Deno.test("the daily report is due at 07:00 local time, also on DST change days"
   assert.equal(reportDueAt("2026-07-01", tz).toISOString(), "2026-07-01T05:00:00.000Z");
 });
 
-Deno.test("a web lead's alert goes to its assignee first, then the club's subscribers", () => {
+Deno.test("a web lead's mail goes to its assignee only (the colleagues are told in the app)", () => {
   const anna = user("anna");
   const subs = [user("mia"), user("anna"), user("olle")];
-  assert.deepEqual(ids(recipientsFor("webLead", open, anna, subs)), ["anna", "mia", "olle"]);
-  assert.deepEqual(ids(recipientsFor("webLead", open, null, subs)), ["mia", "anna", "olle"]);
+  assert.deepEqual(ids(recipientsFor("webLead", open, anna, subs)), ["anna"]);
+  assert.deepEqual(ids(recipientsFor("webLead", open, null, subs)), []);
   const quiet = user("anna", { notificationCategoryId: "none" });
   const quietSubs = [user("mia"), quiet, user("olle")];
-  assert.deepEqual(ids(recipientsFor("webLead", open, quiet, quietSubs)), ["mia", "olle"]);
-  assert.deepEqual(ids(recipientsFor("webLeadAgain", open, anna, [user("mia")])), ["mia"]);
+  assert.deepEqual(ids(recipientsFor("webLead", open, quiet, quietSubs)), []);
+  assert.deepEqual(ids(recipientsFor("webLeadAgain", open, anna, [user("mia")])), ["anna"]);
+  assert.deepEqual(ids(recipientsFor("webLeadAgain", open, null, [user("mia")])), []);
 });
