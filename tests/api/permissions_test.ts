@@ -111,6 +111,7 @@ export const MATRIX: Record<string, string> = {
   "GET /api/prospects/today": SIGNED_IN,
   "GET /api/prospects/changes": SIGNED_IN,
   "GET /api/reports/response-time": SIGNED_IN,
+  "GET /api/overview": ADMIN,
   "GET /api/reports/funnel": SIGNED_IN,
   // outbound webhooks (issue #49)
   "POST /api/admin/webhooks": ADMIN,
