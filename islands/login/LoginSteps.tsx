@@ -55,6 +55,30 @@ export function StoredErrorBanner(
   );
 }
 
+/** A plain form (before hydration too): a new verification link to the address typed. */
+function NewVerificationLink({ email, redirect }: { email: string; redirect: string }) {
+  const t = useT();
+  return (
+    <form
+      method="post"
+      action="/login/verification-email"
+      class="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="resend-verification"
+    >
+      <p>{t("login.unverifiedHint")}</p>
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="redirect" value={redirect} />
+      <button
+        type="submit"
+        class="btn btn-secondary mt-2 min-h-10"
+        data-testid="resend-verification-submit"
+      >
+        {t("login.resendVerification")}
+      </button>
+    </form>
+  );
+}
+
 export function CredentialsStep(
   { redirect, busy, errors, email, password, setEmail, setPassword, onSubmit }: StepProps & {
     email: string;
@@ -91,6 +115,7 @@ export function CredentialsStep(
           {busy ? t("login.signingIn") : t("login.submit")}
         </SubmitButton>
       </StepForm>
+      {errors.unverified && <NewVerificationLink email={email} redirect={redirect} />}
       <p class="mt-4 text-center text-sm">
         <a
           href="/reset-password-request"

@@ -18,7 +18,11 @@ import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
-import { firebaseClientConfig, loginAction } from "@/routes/pages/login_action.tsx";
+import {
+  firebaseClientConfig,
+  loginAction,
+  verificationEmailAction,
+} from "@/routes/pages/login_action.tsx";
 import { callApi, readForm, withoutPasswords } from "@/routes/pages/form_bridge.ts";
 import * as auth from "@/lib/services/auth.ts";
 import { servicesDeps } from "@/routes/api/auth.ts";
@@ -101,6 +105,7 @@ function signInPages(app: Hono<AppEnv>) {
   });
 
   app.post("/login", loginAction);
+  app.post("/login/verification-email", verificationEmailAction);
 
   const setupPage = async (c: Ctx, token: string, initial?: SetupFormProps["initial"]) => {
     const { kv, config, now } = c.get("deps");

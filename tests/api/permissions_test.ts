@@ -38,6 +38,7 @@ export const MATRIX: Record<string, string> = {
   "POST /api/auth/sign-in": PUBLIC,
   "POST /api/auth/mfa/enroll": PUBLIC,
   "POST /api/auth/mfa/resend": PUBLIC,
+  "POST /api/auth/verification-email": PUBLIC,
   "POST /api/auth/mfa/verify": PUBLIC,
   "POST /api/auth/refresh": PUBLIC,
   "POST /api/auth/sign-out": PUBLIC,
