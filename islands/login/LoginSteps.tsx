@@ -80,17 +80,29 @@ function NewVerificationLink({ email, redirect }: { email: string; redirect: str
 }
 
 export function CredentialsStep(
-  { redirect, busy, errors, email, password, setEmail, setPassword, onSubmit }: StepProps & {
-    email: string;
-    password: string;
-    setEmail: (v: string) => void;
-    setPassword: (v: string) => void;
-    onSubmit: (ev: Event) => void;
-  },
+  { redirect, busy, errors, email, password, notice, setEmail, setPassword, onSubmit }:
+    & StepProps
+    & {
+      email: string;
+      password: string;
+      notice?: { key: string; testId: string };
+      setEmail: (v: string) => void;
+      setPassword: (v: string) => void;
+      onSubmit: (ev: Event) => void;
+    },
 ) {
   const t = useT();
   return (
     <AuthCard title={t("login.title")} testId="login-card">
+      {notice && (
+        <p
+          class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800"
+          role="status"
+          data-testid={notice.testId}
+        >
+          {t(notice.key)}
+        </p>
+      )}
       <StepForm step="credentials" hidden={{ redirect }} onSubmit={onSubmit} testId="login-form">
         <FormField
           label={t("login.email")}

@@ -142,36 +142,25 @@ export async function verificationEmailAction(c: Context<AppEnv>) {
   const redirect = safeRedirect(field(form, "redirect", 2048), "/");
   const email = field(form, "email", 320).trim();
   const tr = (key: string) => translate(c.get("lang") ?? "sv", key);
-  const page = (initial: LoginFormProps["initial"], notice: string | null, status = 200) =>
+  const page = (initial: LoginFormProps["initial"], status = 200) =>
     renderPage(
       c,
-      <>
-        {notice && (
-          <p
-            class="mx-auto mb-4 max-w-md rounded-md bg-green-50 p-3 text-sm text-green-800"
-            role="status"
-            data-testid="verification-sent"
-          >
-            {tr(notice)}
-          </p>
-        )}
-        <Island
-          name="LoginForm"
-          component={LoginForm}
-          props={{ redirect, initial, firebase: firebaseClientConfig(c) }}
-        />
-      </>,
+      <Island
+        name="LoginForm"
+        component={LoginForm}
+        props={{ redirect, initial, firebase: firebaseClientConfig(c) }}
+      />,
       { title: "login.title", fullScreen: true, status },
     );
   if (!EMAIL_RE.test(email)) {
-    return page({ email, errors: { email: tr("validation.email") } }, null, 400);
+    return page({ email, errors: { email: tr("validation.email") } }, 400);
   }
   try {
     await requestVerificationEmail(servicesDeps(c), email);
-    return page({ email }, "login.verificationSent");
+    return page({ email, notice: { key: "login.verificationSent", testId: "verification-sent" } });
   } catch (e) {
     if (!(e instanceof DomainError) || httpStatus(e) >= 500) throw e;
     if (e.kind === "too_many") c.header("Retry-After", String(retryAfterOf(e)));
-    return page({ email, errors: { email: tr(e.messageKey) } }, null, httpStatus(e));
+    return page({ email, errors: { email: tr(e.messageKey) } }, httpStatus(e));
   }
 }

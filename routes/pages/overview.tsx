@@ -21,11 +21,14 @@ const COUNTS = [
 function ClubRow({ club, from, to }: { club: OverviewClub; from: string; to: string }) {
   const t = useT();
   const report = `/reports?${new URLSearchParams({ tab: "responseTime", from, to })}`;
+  const median = club.medianMinutes === null
+    ? null
+    : t("overview.minutes", { count: club.medianMinutes });
   return (
     <tr class="border-t border-slate-200" data-testid="overview-club" data-club-id={club.clubId}>
-      <th scope="row" class="px-3 py-2 text-left font-medium">{club.name}</th>
+      <th scope="row" class="px-2 py-2 sm:px-3 text-left font-medium">{club.name}</th>
       {COUNTS.map(([field, show]) => (
-        <td key={field} class="px-3 py-2 text-right">
+        <td key={field} class="px-2 py-2 sm:px-3 text-right">
           <a
             href={`/today?clubId=${club.clubId}&show=${show}`}
             class={`inline-flex min-h-10 min-w-10 items-center justify-end underline ${
@@ -38,15 +41,17 @@ function ClubRow({ club, from, to }: { club: OverviewClub; from: string; to: str
           </a>
         </td>
       ))}
-      <td class="px-3 py-2 text-right">
+      <td class="px-2 py-2 sm:px-3 text-right">
         <a
           href={report}
-          class="inline-flex min-h-10 items-center justify-end text-slate-700 underline"
+          class="inline-flex min-h-10 min-w-10 items-center justify-end text-slate-700 underline"
+          aria-label={t("overview.linkLabel.median", {
+            club: club.name,
+            value: median ?? t("overview.noLeadsLabel"),
+          })}
           data-testid="overview-median"
         >
-          {club.medianMinutes === null
-            ? t("overview.noLeads")
-            : t("overview.minutes", { count: club.medianMinutes })}
+          {median ?? t("overview.noLeads")}
         </a>
       </td>
     </tr>
@@ -73,13 +78,17 @@ function OverviewPage({ overview }: { overview: Overview }) {
             <table class="w-full text-sm">
               <thead class="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" class="px-3 py-2 text-left">{t("overview.columns.club")}</th>
+                  <th scope="col" class="px-2 py-2 sm:px-3 text-left">
+                    {t("overview.columns.club")}
+                  </th>
                   {COUNTS.map(([field]) => (
-                    <th key={field} scope="col" class="px-3 py-2 text-right">
+                    <th key={field} scope="col" class="px-2 py-2 sm:px-3 text-right">
                       {t(`overview.columns.${field}`)}
                     </th>
                   ))}
-                  <th scope="col" class="px-3 py-2 text-right">{t("overview.columns.median")}</th>
+                  <th scope="col" class="px-2 py-2 sm:px-3 text-right">
+                    {t("overview.columns.median")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

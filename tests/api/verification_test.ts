@@ -160,6 +160,32 @@ Deno.test("verification at sign-in: an unverified user is told so and offered a 
     assert.match(a ?? "", /skickat en ny länk/);
     assert.equal(a, b);
     assert.equal((await listOutbox(env.kv, { to: colleague.email })).length - before, 4);
+
+    // The newest link, followed without JavaScript: the page's button posts the code, the user
+    // lands on sign-in with word that it worked (inside the sign-in card), and signs in.
+    const [mail] = await listOutbox(env.kv, { to: colleague.email });
+    const code = mail.text.match(/oobCode=([\w-]+)/)?.[1];
+    assert.ok(code, mail.text);
+    const form = (path: string, fields: Record<string, string>) =>
+      env.app.request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const applied = await form("/verify-email", { oobCode: code });
+    assert.equal(applied.status, 303);
+    assert.equal(applied.headers.get("location"), "/login?verified=1");
+    const again = await form("/verify-email", { oobCode: code });
+    assert.equal(again.status, 400, "a used link says so");
+    const signIn = await env.app.request(`${ORIGIN}/login?verified=1`);
+    const shown = (await signIn.text()).replace(/<script[^]*?<\/script>/g, "");
+    assert.match(
+      shown,
+      /data-testid="login-card"[^]*data-testid="verified-notice"[^>]*>E-postadressen är bekräftad/,
+    );
+    const ok = await form("/login", { email: colleague.email, password: colleague.password });
+    assert.equal(ok.status, 303);
   } finally {
     env.close();
   }
