@@ -27,7 +27,13 @@ export interface LoginFormProps {
   /** Where to go after sign-in (already checked by the server: a same-site path). */
   redirect: string;
   /** Where a server-side POST /login left off (the form works before it hydrates). */
-  initial?: { step?: LoginStep; email?: string; errors?: Record<string, string> };
+  initial?: {
+    step?: LoginStep;
+    email?: string;
+    errors?: Record<string, string>;
+    /** A message key shown at the top of the sign-in card, and its test id. */
+    notice?: { key: string; testId: string };
+  };
   /** AUTH_PROVIDER=firebase: the browser signs in with the Firebase SDK (loaded on demand). */
   firebase?: FirebaseClientConfig;
 }
@@ -95,6 +101,7 @@ export default function LoginForm({ redirect, initial, firebase }: LoginFormProp
           {...shared}
           email={email}
           password={password}
+          notice={initial?.notice}
           setEmail={setEmail}
           setPassword={setPassword}
           onSubmit={handled(() => submitCredentials(flow, email, password))}

@@ -1,6 +1,6 @@
 /**
  * /verify-email: a button applies the verification code, then goes to /login (spec §4), which says
- * the address is confirmed.
+ * the address is confirmed; before hydration the same button posts the form to POST /verify-email.
  */
 import { useState } from "react";
 import { useT } from "@/lib/i18n/context.ts";
@@ -48,18 +48,26 @@ export default function VerifyEmailAction({ oobCode }: { oobCode: string }) {
       </p>
     );
   }
+  // A plain form too: before the island hydrates, POST /verify-email applies the code.
   return (
-    <div>
+    <form
+      method="post"
+      action="/verify-email"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
       <p class="mb-4 text-sm text-slate-600">{t("verifyEmail.text")}</p>
+      <input type="hidden" name="oobCode" value={oobCode} />
       <button
-        type="button"
+        type="submit"
         class="btn btn-primary w-full py-2"
         disabled={state === "busy"}
-        onClick={apply}
         data-testid="verify-submit"
       >
         {t("verifyEmail.submit")}
       </button>
-    </div>
+    </form>
   );
 }

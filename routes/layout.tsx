@@ -54,6 +54,12 @@ export function Layout(p: LayoutProps) {
     { href: "/settings", label: t("nav.settings"), icon: IconSettings, testId: "nav-settings" },
   ];
   if (isAdmin(p.user)) {
+    nav.unshift({
+      href: "/overview",
+      label: t("nav.overview"),
+      icon: IconChart,
+      testId: "nav-overview",
+    });
     nav.push({
       href: "/registration/user",
       label: t("nav.registerUser"),

@@ -86,6 +86,7 @@ export async function seedDemo(kvPath: string, prospects = 5000): Promise<boolea
       now: new Date(),
       passwordHash: await hashPassword(DEMO_PASSWORD),
       naming: DEMO_NAMING,
+      realDay: true,
     });
     await kv.set(SEEDED_KEY, { at: new Date().toISOString(), prospects });
     console.log(

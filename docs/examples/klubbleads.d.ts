@@ -169,6 +169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new verification link to an address whose account awaits verification; every address answers alike (202), at most 3 an hour per address, then 429 with Retry-After */
+        post: operations["createVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset": {
         parameters: {
             query?: never;
@@ -1218,6 +1235,23 @@ export interface paths {
         };
         /** Per market project (at most 10), or per club or district over the chosen projects (prospectFieldKey, collection, ids): sell status counts and change totals as of the end of referenceDate (format=csv: a download) */
         get: operations["listStatusProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chain overview: every club by district with its waiting web leads, escalated and due items of today's list, and the median response time to web leads over the last 7 days */
+        get: operations["listOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2607,6 +2641,101 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         email: string;
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -8700,6 +8829,8 @@ export interface operations {
         parameters: {
             query?: {
                 clubId?: number;
+                /** @description one part of the list: web (web leads awaiting contact), Escalated, due (Notified or ToDo) */
+                show?: "web" | "Escalated" | "due";
             };
             header?: never;
             path?: never;
@@ -10972,6 +11103,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: stale version or duplicate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (the rate limit, or attempts of a kind): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description requests that may come at once */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description requests left now */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description seconds until the limit is whole again */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the response-time period's first local date */
+                        from: string;
+                        /** @description the response-time period's last local date (today) */
+                        to: string;
+                        districts: {
+                            districtId: number;
+                            name: string;
+                            clubs: {
+                                clubId: number;
+                                name: string;
+                                /** @description web leads nobody has contacted yet (GET /api/prospects/today?clubId=…&show=web) */
+                                waiting: number;
+                                /** @description escalated items of today's list (show=Escalated) */
+                                escalated: number;
+                                /** @description Notified and ToDo items of today's list (show=due) */
+                                due: number;
+                                /** @description web leads registered in the period */
+                                leads: number;
+                                /** @description median work minutes from registration to first contact of the period's contacted web leads (null: none) */
+                                medianMinutes: number | null;
+                            }[];
+                        }[];
+                    };
                 };
             };
             /** @description Not signed in */

@@ -55,18 +55,54 @@ export function StoredErrorBanner(
   );
 }
 
+/** A plain form (before hydration too): a new verification link to the address typed. */
+function NewVerificationLink({ email, redirect }: { email: string; redirect: string }) {
+  const t = useT();
+  return (
+    <form
+      method="post"
+      action="/login/verification-email"
+      class="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="resend-verification"
+    >
+      <p>{t("login.unverifiedHint")}</p>
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="redirect" value={redirect} />
+      <button
+        type="submit"
+        class="btn btn-secondary mt-2 min-h-10"
+        data-testid="resend-verification-submit"
+      >
+        {t("login.resendVerification")}
+      </button>
+    </form>
+  );
+}
+
 export function CredentialsStep(
-  { redirect, busy, errors, email, password, setEmail, setPassword, onSubmit }: StepProps & {
-    email: string;
-    password: string;
-    setEmail: (v: string) => void;
-    setPassword: (v: string) => void;
-    onSubmit: (ev: Event) => void;
-  },
+  { redirect, busy, errors, email, password, notice, setEmail, setPassword, onSubmit }:
+    & StepProps
+    & {
+      email: string;
+      password: string;
+      notice?: { key: string; testId: string };
+      setEmail: (v: string) => void;
+      setPassword: (v: string) => void;
+      onSubmit: (ev: Event) => void;
+    },
 ) {
   const t = useT();
   return (
     <AuthCard title={t("login.title")} testId="login-card">
+      {notice && (
+        <p
+          class="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800"
+          role="status"
+          data-testid={notice.testId}
+        >
+          {t(notice.key)}
+        </p>
+      )}
       <StepForm step="credentials" hidden={{ redirect }} onSubmit={onSubmit} testId="login-form">
         <FormField
           label={t("login.email")}
@@ -91,6 +127,7 @@ export function CredentialsStep(
           {busy ? t("login.signingIn") : t("login.submit")}
         </SubmitButton>
       </StepForm>
+      {errors.unverified && <NewVerificationLink email={email} redirect={redirect} />}
       <p class="mt-4 text-center text-sm">
         <a
           href="/reset-password-request"

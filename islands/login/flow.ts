@@ -37,13 +37,22 @@ const firebaseModule = () => import("@/lib/client/firebase_auth.ts");
 
 const NO_RETRY = { noAuthRetry: true };
 
+/** The errors' entry that says the address awaits verification (not a field). */
+export const UNVERIFIED_MARK = "unverified";
+
 async function fail(f: LoginFlow, e: unknown, field: string) {
   if (f.firebase && !(e instanceof ApiError)) {
     const key = (await firebaseModule()).firebaseMessageKey(e);
     return f.setErrors({ [field]: f.t(key ?? "login.errors.wrongCredentials") });
   }
   if (e instanceof ApiError) {
-    f.setErrors({ [field]: e.fields[field] ?? e.message ?? f.t("login.errors.wrongCredentials") });
+    const message = e.fields[field] ?? e.message ?? f.t("login.errors.wrongCredentials");
+    // An unverified address: the sign-in card offers a new link (UNVERIFIED_MARK).
+    f.setErrors(
+      e.code === "EMAIL_NOT_VERIFIED"
+        ? { [field]: message, [UNVERIFIED_MARK]: "1" }
+        : { [field]: message },
+    );
   } else f.setErrors({ [field]: f.t("common.networkError") });
 }
 

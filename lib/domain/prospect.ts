@@ -254,6 +254,16 @@ export function onTodayList(p: Prospect): boolean {
     (TODAY_ACTIVITY_STATUSES as readonly string[]).includes(p.activityStatus);
 }
 
+/** The parts of today's list a count or a filter names: web leads awaiting contact, escalated, due. */
+export const TODAY_CATEGORIES = ["web", "Escalated", "due"] as const;
+export type TodayCategory = (typeof TODAY_CATEGORIES)[number];
+
+/** Which part of today's list a prospect on it belongs to (due: Notified or ToDo). */
+export function todayCategory(p: Prospect): TodayCategory {
+  if (awaitingFirstContact(p)) return "web";
+  return p.activityStatus === "Escalated" ? "Escalated" : "due";
+}
+
 /**
  * Today's order: web leads awaiting their first contact (oldest first), then Escalated, Notified,
  * ToDo, each by follow-up date (rows without one last), then registration.

@@ -28,6 +28,7 @@ import { clockSettings } from "@/lib/services/prospect_clock.ts";
 import { getRecords } from "@/lib/db/prospect_record.ts";
 import { addDays, localDate, sourceOf, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import {
+  type LeadTimes,
   RESPONSE_TIME_COLUMNS,
   type ResponseTimeRow,
   responseTimeRows,
@@ -314,6 +315,36 @@ export interface ResponseTimeReport {
 export const RESPONSE_TIME_DAYS = 30;
 
 /**
+ * The web leads of projects `mps` registered in the local dates [from, to] at the clubs `inScope`,
+ * with their first contact: what the response-time figures are taken from.
+ */
+export async function webLeadTimes(
+  ctx: { kv: Deno.Kv; config: Pick<Config, "timeZone"> },
+  mps: number[],
+  from: string,
+  to: string,
+  inScope: Set<number>,
+): Promise<LeadTimes[]> {
+  const tz = ctx.config.timeZone;
+  const start = startOfLocalDay(from, tz).toISOString();
+  const end = startOfLocalDay(addDays(to, 1), tz).toISOString();
+  const ids = (await Promise.all(mps.map((mp) => projectRegistrations(ctx.kv, mp, start, end))))
+    .flat();
+  const wanted = new Set(mps);
+  return (await getRecords(ctx.kv, [...new Set(ids)])).flatMap((e) => {
+    const p = e.value;
+    return p && !p.deleted && wanted.has(p.marketProjectId) && sourceOf(p) === "web" &&
+        inScope.has(p.clubId)
+      ? [{
+        clubId: p.clubId,
+        registerDate: p.registerDate,
+        firstContactAt: p.firstContactAt ?? null,
+      }]
+      : [];
+  });
+}
+
+/**
  * GET /api/reports/response-time: per club of the caller's (an admin's: every club; within a
  * district when asked), the project's web leads registered in the period and how fast they were
  * first contacted, in work time.
@@ -328,25 +359,8 @@ export async function responseTime(
   const from = q.from ?? addDays(to, -(RESPONSE_TIME_DAYS - 1));
   const clubs = (await reportClubs(ctx.kv, ctx.user))
     .filter((c) => q.districtId === undefined || c.districtId === q.districtId);
-  const inScope = new Set(clubs.map((c) => c.clubId));
   const mp = project.marketProjectId;
-  const ids = await projectRegistrations(
-    ctx.kv,
-    mp,
-    startOfLocalDay(from, tz).toISOString(),
-    startOfLocalDay(addDays(to, 1), tz).toISOString(),
-  );
-  const leads = (await getRecords(ctx.kv, ids)).flatMap((e) => {
-    const p = e.value;
-    return p && !p.deleted && p.marketProjectId === mp && sourceOf(p) === "web" &&
-        inScope.has(p.clubId)
-      ? [{
-        clubId: p.clubId,
-        registerDate: p.registerDate,
-        firstContactAt: p.firstContactAt ?? null,
-      }]
-      : [];
-  });
+  const leads = await webLeadTimes(ctx, [mp], from, to, new Set(clubs.map((c) => c.clubId)));
   const { worktime } = await clockSettings(ctx.kv, tz);
   return {
     marketProjectId: mp,

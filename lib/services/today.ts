@@ -15,6 +15,8 @@ import {
   localDate,
   onTodayList,
   type Prospect,
+  type TodayCategory,
+  todayCategory,
 } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
@@ -41,12 +43,11 @@ async function clubsFor(ctx: ProspectCtx, clubId?: number): Promise<number[]> {
   return [clubId];
 }
 
-/** GET /api/prospects/today. */
-export async function todayForUser(
-  ctx: ProspectCtx,
-  q: { clubId?: number },
-): Promise<TodayList> {
-  const clubIds = await clubsFor(ctx, q.clubId);
+/**
+ * The prospects on today's list of `clubIds` in every active market project the caller may see
+ * (unsorted): the one read behind the desk and the chain overview.
+ */
+export async function todayProspects(ctx: ProspectCtx, clubIds: number[]): Promise<Prospect[]> {
   const projects = (await listMarketProjects(ctx.kv, { activeOnly: true }))
     .filter((p) => maySee(ctx.user, p));
   const visible = new Set(projects.map((p) => p.marketProjectId));
@@ -54,9 +55,20 @@ export async function todayForUser(
   const candidates = clubIds.length && projects.length
     ? await listTodayCandidates(ctx.kv, clubIds, [...visible])
     : [];
+  return candidates.filter((p) =>
+    visible.has(p.marketProjectId) && clubs.has(p.clubId) && onTodayList(p)
+  );
+}
+
+/** GET /api/prospects/today: the list of one club or the caller's, of one category when asked. */
+export async function todayForUser(
+  ctx: ProspectCtx,
+  q: { clubId?: number; show?: TodayCategory },
+): Promise<TodayList> {
+  const clubIds = await clubsFor(ctx, q.clubId);
   const today = localDate(ctx.now, ctx.config.timeZone);
-  const items = candidates
-    .filter((p) => visible.has(p.marketProjectId) && clubs.has(p.clubId) && onTodayList(p))
+  const items = (await todayProspects(ctx, clubIds))
+    .filter((p) => q.show === undefined || todayCategory(p) === q.show)
     .sort(compareToday)
     .map((p) => ({
       ...withMay(ctx.user, p),

@@ -19,7 +19,13 @@ import {
   revokeAllApiTokens,
   revokeApiToken,
 } from "@/lib/auth/api_tokens.ts";
-import { getUser, getUserEntry, getUserSettings, updateUser } from "@/lib/db/users.ts";
+import {
+  getUser,
+  getUserByEmail,
+  getUserEntry,
+  getUserSettings,
+  updateUser,
+} from "@/lib/db/users.ts";
 import { sessionsByUserPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listAll } from "@/lib/db/kv.ts";
 import { listAuditFor, writeAudit } from "@/lib/db/audit.ts";
@@ -119,16 +125,37 @@ export async function resendVerificationEmail(
   const user = await getUser(deps.kv, id);
   if (!user) throw notFound();
   if (user.verified) throw new DomainError("conflict", "ALREADY_VERIFIED", "users.alreadyVerified");
-  if (!(await takeVerificationMail(deps.kv, user.id, deps.now()))) {
+  await verificationMailCapped(deps, user.id, user);
+  await audit(deps, actor, "user.verificationEmail", user.id, []);
+  return { sent: true, email: user.email };
+}
+
+/**
+ * One verification mail within the cap of `capId` (3 an hour, then 429 with Retry-After); `user`
+ * null counts the attempt and sends nothing.
+ */
+async function verificationMailCapped(deps: ServiceDeps, capId: string, user: UserRecord | null) {
+  if (!(await takeVerificationMail(deps.kv, capId, deps.now()))) {
     throw tooMany(
       "TOO_MANY_VERIFICATION_EMAILS",
       "users.errors.tooManyVerificationEmails",
       LIMITS.verificationMail.windowMs / 1000,
     );
   }
-  await identityProvider(deps).sendEmailVerification(user, deps.now());
-  await audit(deps, actor, "user.verificationEmail", user.id, []);
-  return { sent: true, email: user.email };
+  if (user) await identityProvider(deps).sendEmailVerification(user, deps.now());
+}
+
+/**
+ * POST /api/auth/verification-email and the sign-in page's "new link": a new verification link to
+ * an address whose account awaits verification. Every address answers alike — an unknown,
+ * verified or disabled one counts toward its own cap of 3 an hour and sends nothing — so the
+ * answer never tells whether an account exists.
+ */
+export async function requestVerificationEmail(deps: ServiceDeps, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const user = await getUserByEmail(deps.kv, address);
+  const pending = user && user.enabled && !user.verified ? user : null;
+  await verificationMailCapped(deps, user ? user.id : `address:${address}`, pending);
 }
 
 /** GET /api/users/{uid}: one's own profile, or any for an admin. */

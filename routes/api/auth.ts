@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { getCookie } from "hono/cookie";
 import * as auth from "@/lib/services/auth.ts";
-import { signedInUser } from "@/lib/services/users.ts";
+import { requestVerificationEmail, signedInUser } from "@/lib/services/users.ts";
 import { HttpError } from "@/routes/errors.ts";
 import {
   adminSetupSchema,
@@ -209,6 +209,22 @@ function emailLinkRoutes(r: ApiRouter) {
     handler: async (c, { body }) => {
       const user = await auth.verifyEmail(servicesDeps(c), body.oobCode);
       return { ok: true, email: user.email };
+    },
+  });
+
+  r.add({
+    method: "post",
+    path: "/api/auth/verification-email",
+    access: "public",
+    tag: "auth",
+    summary:
+      "Mail a new verification link to an address whose account awaits verification; every address answers alike (202), at most 3 an hour per address, then 429 with Retry-After",
+    body: z.object({ email: emailSchema }),
+    response: okSchema,
+    status: 202,
+    handler: async (c, { body }) => {
+      await requestVerificationEmail(servicesDeps(c), body.email);
+      return { ok: true };
     },
   });
 

@@ -9,7 +9,7 @@ import {
   prospectCsvHeader,
   prospectCsvRow,
 } from "@/lib/domain/prospect_csv.ts";
-import { localDate, type Prospect } from "@/lib/domain/prospect.ts";
+import { localDate, type Prospect, TODAY_CATEGORIES } from "@/lib/domain/prospect.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import { z } from "zod";
 import {
@@ -105,6 +105,9 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const todayQuerySchema = z.object({
   clubId: z.coerce.number({ error: "validation.notANumber" }).int("validation.notANumber")
     .optional(),
+  show: z.enum(TODAY_CATEGORIES, { error: "validation.invalidValue" }).optional().describe(
+    "one part of the list: web (web leads awaiting contact), Escalated, due (Notified or ToDo)",
+  ),
 });
 const todayItemSchema = prospectSchema.and(z.object({
   overdue: z.boolean().describe("the follow-up date is before today"),

@@ -26,6 +26,7 @@ import {
   statusProjectCsv,
 } from "@/lib/services/reports.ts";
 import type { ApiRouter } from "@/routes/api/define.ts";
+import { overviewRoutes } from "@/routes/api/overview.ts";
 import { FUNNEL_GROUPS } from "@/lib/domain/funnel.ts";
 import type { Ctx } from "@/routes/env.ts";
 
@@ -235,4 +236,5 @@ export function reportRoutes(api: ApiRouter) {
         ? ["status-project-club", statusGroupCsv(report, lang)]
         : ["status-project", statusProjectCsv(report, lang, ctx.config.timeZone)],
   });
+  overviewRoutes(api);
 }

@@ -18,9 +18,15 @@ import { renderPage } from "@/routes/render.tsx";
 import { requirePageUser } from "@/routes/pages/guard.ts";
 import { emailRedirectTarget, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import type { AppEnv, Ctx } from "@/routes/env.ts";
-import { firebaseClientConfig, loginAction } from "@/routes/pages/login_action.tsx";
+import {
+  firebaseClientConfig,
+  loginAction,
+  verificationEmailAction,
+} from "@/routes/pages/login_action.tsx";
 import { callApi, readForm, withoutPasswords } from "@/routes/pages/form_bridge.ts";
 import * as auth from "@/lib/services/auth.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
+import { httpStatus } from "@/routes/errors.ts";
 import { servicesDeps } from "@/routes/api/auth.ts";
 
 const fullScreen = (c: Ctx, title: string, body: preact.ComponentChildren, status = 200) =>
@@ -55,19 +61,6 @@ export function loginPages(app: Hono<AppEnv>) {
 }
 
 /** The notice above the sign-in form: the first admin was created, or an address confirmed. */
-function SignInNotice({ text, testId }: { text: string; testId: string }) {
-  const t = useT();
-  return (
-    <p
-      class="mx-auto mb-4 max-w-md rounded-md bg-green-50 p-3 text-sm text-green-800"
-      role="status"
-      data-testid={testId}
-    >
-      {t(text)}
-    </p>
-  );
-}
-
 /** /login and /setup (the first admin). */
 function signInPages(app: Hono<AppEnv>) {
   app.get("/login", (c) => {
@@ -75,32 +68,26 @@ function signInPages(app: Hono<AppEnv>) {
     const redirect = safeRedirect(c.req.query("redirect"), "/");
     // Already signed in: straight on (spec §2); a forced logout signs out before coming here.
     if (c.get("user")) return c.redirect(redirect === "/prospects" ? "/" : redirect, 302);
-    const form = (
-      <Island
-        name="LoginForm"
-        component={LoginForm}
-        props={{ redirect, firebase: firebaseClientConfig(c) }}
-      />
-    );
     // After /setup: say the admin exists (with or without JavaScript, the setup lands here);
-    // after /verify-email: say the address is confirmed.
+    // after /verify-email: say the address is confirmed — in the sign-in card, above the form.
     const notice = c.req.query("setup") === "done"
-      ? <SignInNotice text="setup.success" testId="setup-created" />
+      ? { key: "setup.success", testId: "setup-created" }
       : c.req.query("verified") === "1"
-      ? <SignInNotice text="verifyEmail.success" testId="verified-notice" />
-      : null;
-    if (!notice) return fullScreen(c, "login.title", form);
+      ? { key: "verifyEmail.success", testId: "verified-notice" }
+      : undefined;
     return fullScreen(
       c,
       "login.title",
-      <>
-        {notice}
-        {form}
-      </>,
+      <Island
+        name="LoginForm"
+        component={LoginForm}
+        props={{ redirect, initial: notice && { notice }, firebase: firebaseClientConfig(c) }}
+      />,
     );
   });
 
   app.post("/login", loginAction);
+  app.post("/login/verification-email", verificationEmailAction);
 
   const setupPage = async (c: Ctx, token: string, initial?: SetupFormProps["initial"]) => {
     const { kv, config, now } = c.get("deps");
@@ -206,6 +193,25 @@ function emailLinkPages(app: Hono<AppEnv>) {
       </Titled>,
       400,
     );
+  });
+
+  // The verify button before hydration: apply the code, then sign-in says it worked.
+  app.post("/verify-email", async (c) => {
+    const form = await readForm(c, 200);
+    try {
+      await auth.verifyEmail(servicesDeps(c), form.oobCode ?? "");
+      return c.redirect("/login?verified=1", 303);
+    } catch (e) {
+      if (!(e instanceof DomainError) || httpStatus(e) >= 500) throw e;
+      return fullScreen(
+        c,
+        "verifyEmail.title",
+        <Titled title="verifyEmail.title">
+          <Message text="verifyEmail.invalidActionCode" link="/login" linkText="login.title" />
+        </Titled>,
+        400,
+      );
+    }
   });
 
   app.get("/verify-email", (c) => {

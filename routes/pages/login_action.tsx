@@ -12,10 +12,11 @@ import type { Ctx } from "@/routes/env.ts";
 import { MFA_MIN_CODE_LENGTH, safeRedirect } from "@/lib/domain/auth_rules.ts";
 import { EMAIL_RE } from "@/lib/domain/formats.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
-import { httpStatus } from "@/routes/errors.ts";
+import { httpStatus, retryAfterOf } from "@/routes/errors.ts";
 import { compactMobile, MOBILE_RE, normalizeMobileInput } from "@/lib/domain/user.ts";
 import { translate } from "@/lib/i18n/mod.ts";
 import * as auth from "@/lib/services/auth.ts";
+import { requestVerificationEmail } from "@/lib/services/users.ts";
 import { clientAddress, servicesDeps } from "@/routes/api/auth.ts";
 import { setSessionCookies } from "@/routes/cookies.ts";
 import { renderPage } from "@/routes/render.tsx";
@@ -104,7 +105,9 @@ export async function loginAction(c: Context<AppEnv>) {
     const message = tr(e.messageKey);
     const mfaOver = e.code === "MFA_INVALID_SESSION" || status === 429;
     if (step === "credentials" || mfaOver) {
-      return render({ email, errors: { email: message } }, status);
+      const errors: Record<string, string> = { email: message };
+      if (e.code === "EMAIL_NOT_VERIFIED") errors.unverified = "1";
+      return render({ email, errors }, status);
     }
     if (step === "enroll") {
       return render({ step: { kind: "enroll", mfaSession }, errors: { phone: message } }, status);
@@ -127,4 +130,37 @@ export function firebaseClientConfig(c: Ctx): FirebaseClientConfig | undefined {
     emulatorUrl: f.emulatorHost ? `http://${f.emulatorHost}` : undefined,
     mfa: config.mfaMode === "required",
   };
+}
+
+/**
+ * POST /login/verification-email: the sign-in card's "new link" form. Every address gets the same
+ * notice (requestVerificationEmail tells no one whether an account exists); over the cap, 429 with
+ * Retry-After and the message under the e-mail field.
+ */
+export async function verificationEmailAction(c: Context<AppEnv>) {
+  const form: Form = await c.req.parseBody().catch(() => ({}));
+  const redirect = safeRedirect(field(form, "redirect", 2048), "/");
+  const email = field(form, "email", 320).trim();
+  const tr = (key: string) => translate(c.get("lang") ?? "sv", key);
+  const page = (initial: LoginFormProps["initial"], status = 200) =>
+    renderPage(
+      c,
+      <Island
+        name="LoginForm"
+        component={LoginForm}
+        props={{ redirect, initial, firebase: firebaseClientConfig(c) }}
+      />,
+      { title: "login.title", fullScreen: true, status },
+    );
+  if (!EMAIL_RE.test(email)) {
+    return page({ email, errors: { email: tr("validation.email") } }, 400);
+  }
+  try {
+    await requestVerificationEmail(servicesDeps(c), email);
+    return page({ email, notice: { key: "login.verificationSent", testId: "verification-sent" } });
+  } catch (e) {
+    if (!(e instanceof DomainError) || httpStatus(e) >= 500) throw e;
+    if (e.kind === "too_many") c.header("Retry-After", String(retryAfterOf(e)));
+    return page({ email, errors: { email: tr(e.messageKey) } }, httpStatus(e));
+  }
 }

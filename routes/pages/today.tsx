@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { WebBadge } from "@/components/WebBadge.tsx";
 import { SelectField } from "@/components/SelectField.tsx";
-import { dialTarget } from "@/lib/domain/prospect.ts";
+import { dialTarget, TODAY_CATEGORIES, type TodayCategory } from "@/lib/domain/prospect.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import { useT } from "@/lib/i18n/context.ts";
 import { getClubsByNumbers, listClubs, visibleProjects } from "@/lib/services/reference.ts";
@@ -33,6 +33,8 @@ interface TodayProps {
   newProject: number | null;
   /** Why "Ta" was refused (a message key), after the action sent the user back. */
   takeError: string | null;
+  /** The one part of the list shown (a link from the chain overview), null for all. */
+  show: TodayCategory | null;
 }
 
 /** The page shows the most urgent this many (the counts cover all; the API answers all). */
@@ -174,7 +176,7 @@ function FindCaller() {
 }
 
 function TodayPage(
-  { items, now, clubs, clubChoice, noClubs, takeError, newProject }: TodayProps,
+  { items, now, clubs, clubChoice, noClubs, takeError, newProject, show }: TodayProps,
 ) {
   const t = useT();
   return (
@@ -211,6 +213,23 @@ function TodayPage(
           <button type="submit" class="btn btn-secondary min-h-10">{t("today.show")}</button>
         </form>
       )}
+      {show && (
+        <p class="card flex flex-wrap items-center gap-2 p-3 text-sm" data-testid="today-showing">
+          {t("today.showing", {
+            part: t(`today.parts.${show}`),
+            club: clubs.find((c) =>
+              c.clubId === clubChoice
+            )?.name ?? t("today.allMyClubs"),
+          })}
+          <a
+            href={clubChoice ? `/today?clubId=${clubChoice}` : "/today"}
+            class="text-brand-600 underline"
+            data-testid="today-show-all"
+          >
+            {t("today.showAll")}
+          </a>
+        </p>
+      )}
       {noClubs
         ? <p class="card p-4" data-testid="today-no-clubs">{t("today.noClubs")}</p>
         : (
@@ -243,7 +262,14 @@ async function todayPage(c: Ctx) {
   const admin = isAdmin(user);
   const raw = Number(c.req.query("clubId"));
   const clubId = admin && Number.isInteger(raw) && raw > 0 ? raw : undefined;
-  const out = await todayForUser({ kv, config, now: at, user }, { clubId });
+  const part = c.req.query("show");
+  const show = (TODAY_CATEGORIES as readonly string[]).includes(part ?? "")
+    ? part as TodayCategory
+    : null;
+  const out = await todayForUser({ kv, config, now: at, user }, {
+    clubId,
+    show: show ?? undefined,
+  });
   const [clubs, projects] = await Promise.all([
     admin ? listClubs(kv) : getClubsByNumbers(kv, out.clubIds),
     visibleProjects(kv, user, { active: true }),
@@ -261,6 +287,7 @@ async function todayPage(c: Ctx) {
       noClubs={out.clubIds.length === 0}
       takeError={takeErrorKey(c.req.query("takeError"))}
       newProject={newProject}
+      show={show}
     />,
     { title: "today.title" },
   );

@@ -68,6 +68,7 @@ import {
 } from "@/lib/domain/statuses.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import { withFunnelMarks } from "@/lib/domain/funnel.ts";
+import { clockStartFor, followUpDateFor, pickDayStatus } from "@/scripts/bench/real_day.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
 export interface GenerateOptions {
@@ -94,6 +95,12 @@ export interface GenerateOptions {
   keepMidnights?: boolean;
   /** Names for a believable chain (the demo); numbered names when absent. */
   naming?: ChainNaming;
+  /**
+   * Date the open prospects' last changes so the activity clock reads as on a real working day
+   * (real_day.ts: mostly Paused or ToDo, a few Notified, a handful Escalated); the demo. Default
+   * false: the benchmark's chain, whose changes spread evenly up to now.
+   */
+  realDay?: boolean;
 }
 
 /** How the generator names reference data and users (1-based numbers in). */
@@ -349,6 +356,7 @@ const DEFAULTS = {
   timeZone: "Europe/Stockholm",
   batchMutations: 500,
   chunk: 25_000,
+  realDay: false,
 };
 
 /**
@@ -377,6 +385,7 @@ export async function planChain(kv: Deno.Kv, opts: GenerateOptions): Promise<Pro
     chain,
     clubNames,
     districts: await clubDistricts(kv),
+    realDay: o.realDay,
   };
 }
 
@@ -477,6 +486,7 @@ export interface ProspectPlan {
   chain: GeneratedChain;
   clubNames: Record<number, string>;
   districts: ClubDistricts;
+  realDay: boolean;
 }
 
 /** An entry to write: a set, or (sum) a counter delta added as KvU64's bigint. */
@@ -647,6 +657,7 @@ export function* prospectChunks(
     nowMs: plan.nowMs,
     today: localDate(now, plan.timeZone),
     staff: plan.chain.users.filter((u) => !u.roles.includes("ROLE_ADMIN")),
+    realDay: plan.realDay === true,
   };
   const counters = new CounterSums();
   const keep = {
@@ -778,6 +789,7 @@ interface HistoryCtx {
   nowMs: number;
   today: string;
   staff: GeneratedChain["users"];
+  realDay: boolean;
 }
 
 /**
@@ -825,22 +837,38 @@ function prospectHistory(i: number, x: HistoryCtx) {
   const changes = 1 + Math.floor(rand() * 5);
   const done = rand() < 0.6;
   let t = registerMs;
+  // A real day: the earlier changes end two days before now, the last one is placed by real_day.ts.
+  const endMs = x.realDay ? Math.max(registerMs, nowMs - 2 * 86_400_000) : nowMs;
   for (let k = 0; k < changes; k++) {
-    t += Math.floor(rand() * (nowMs - t) / (changes - k + 1));
+    t += Math.floor(rand() * (endMs - t) / (changes - k + 1));
     const last = k === changes - 1;
     const status: SellStatus = last && done
       ? DONE[Math.floor(rand() * DONE.length)]
       : OPEN[Math.floor(rand() * OPEN.length)];
+    const dayStatus = x.realDay && last && !done ? pickDayStatus(rand()) : null;
+    if (dayStatus && !isFollowUpSellStatus(status)) {
+      const limits = settings.limits[status] ?? settings.limits.Prospect;
+      t = Math.max(t, clockStartFor(dayStatus, limits, nowMs, settings.worktime, rand()));
+    }
     const at = new Date(t).toISOString();
+    const followUpDate = !isFollowUpSellStatus(status) ? null : dayStatus
+      ? followUpDateFor(
+        dayStatus,
+        { sellStatus: status, lastSellStatusChange: at, registerDate },
+        settings.limits,
+        settings.worktime,
+        x.now,
+        today,
+        rand(),
+      )
+      : addDays(today, Math.floor(rand() * 20) - 5);
     // The marks the write engine sets: the first contact, the funnel's booked and member.
     const next: StoredProspect = withFunnelMarks(rec, {
       ...rec,
       firstContactAt: rec.firstContactAt ?? at,
       sellStatus: status,
       lastSellStatusChange: at,
-      followUpDate: isFollowUpSellStatus(status)
-        ? addDays(today, Math.floor(rand() * 20) - 5)
-        : null,
+      followUpDate,
       updatedAt: at,
     }, at);
     if (k === 0 && assignee) {

@@ -38,6 +38,7 @@ export const MATRIX: Record<string, string> = {
   "POST /api/auth/sign-in": PUBLIC,
   "POST /api/auth/mfa/enroll": PUBLIC,
   "POST /api/auth/mfa/resend": PUBLIC,
+  "POST /api/auth/verification-email": PUBLIC,
   "POST /api/auth/mfa/verify": PUBLIC,
   "POST /api/auth/refresh": PUBLIC,
   "POST /api/auth/sign-out": PUBLIC,
@@ -112,6 +113,7 @@ export const MATRIX: Record<string, string> = {
   "GET /api/prospects/today": SIGNED_IN,
   "GET /api/prospects/changes": SIGNED_IN,
   "GET /api/reports/response-time": SIGNED_IN,
+  "GET /api/overview": ADMIN,
   "GET /api/reports/funnel": SIGNED_IN,
   // outbound webhooks (issue #49)
   "POST /api/admin/webhooks": ADMIN,

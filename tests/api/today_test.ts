@@ -159,7 +159,7 @@ Deno.test("today: other clubs only for an admin's clubId; a B2B user sees only b
   }
 });
 
-Deno.test("today page: staff land on /today after sign-in, admins on the Prospects screen; the page lists with counts, tel: links and overdue in words", async () => {
+Deno.test("today page: staff land on /today after sign-in, admins on the chain overview (the Prospects screen stays at /prospects); the page lists with counts, tel: links and overdue in words", async () => {
   const env = await makeEnv({}, new Date("2026-03-10T09:00:00Z"));
   try {
     await makeChain(env);
@@ -180,8 +180,11 @@ Deno.test("today page: staff land on /today after sign-in, admins on the Prospec
     assert.equal(landing.status, 302);
     assert.equal(landing.headers.get("location"), "/today");
     const adminLanding = await env.app.request(`${ORIGIN}/`, { headers: admin.headers });
-    assert.equal(adminLanding.status, 200);
-    assert.match(await adminLanding.text(), /data-testid="prospects-page"/);
+    assert.equal(adminLanding.status, 302);
+    assert.equal(adminLanding.headers.get("location"), "/overview");
+    const grid = await env.app.request(`${ORIGIN}/prospects`, { headers: admin.headers });
+    assert.equal(grid.status, 200);
+    assert.match(await grid.text(), /data-testid="prospects-page"/);
 
     const page = await env.app.request(`${ORIGIN}/today`, { headers: staff.headers });
     assert.equal(page.status, 200);

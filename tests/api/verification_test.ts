@@ -3,7 +3,7 @@
  * verification link (the mail lands in the outbox); a verified user answers 409.
  */
 import assert from "node:assert/strict";
-import { call, makeEnv, signedIn, withEnv } from "@/tests/helpers.ts";
+import { call, makeEnv, ORIGIN, signedIn, withEnv } from "@/tests/helpers.ts";
 import { listOutbox } from "@/lib/notify/mod.ts";
 
 const colleague = {
@@ -90,6 +90,102 @@ Deno.test("verification: an admin's resends are bounded — 8 parallel sends to 
     assert.equal((await send(ids[1])).res.status, 202);
     env.clock.advance(61 * 60 * 1000);
     assert.equal((await send(ids[0])).res.status, 202);
+  } finally {
+    env.close();
+  }
+});
+
+Deno.test("verification at sign-in: an unverified user is told so and offered a new link; 8 parallel requests mail at most 3 times (then 429 with Retry-After); an unknown address gets the same answers", async () => {
+  const env = await makeEnv({}, new Date("2026-11-27T10:00:00Z"));
+  try {
+    const admin = await signedIn(env, { role: "ROLE_ADMIN" });
+    const created = await call(env, "POST", "/api/user", {
+      headers: admin.headers,
+      body: colleague,
+    });
+    assert.equal(created.res.status, 201, JSON.stringify(created.json));
+
+    // The sign-in form (no JavaScript): the message says the address is not verified, and the
+    // card holds a plain form for a new link.
+    const login = await env.app.request(`${ORIGIN}/login`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: colleague.email, password: colleague.password }),
+    });
+    assert.equal(login.status, 403);
+    // What the page shows (not the language's dictionary the page carries for its islands).
+    const html = (await login.text()).replace(/<script[^]*?<\/script>/g, "");
+    assert.match(html, /inte bekräftad/);
+    assert.doesNotMatch(html, /ingen användare/i);
+    assert.match(html, /action="\/login\/verification-email"/);
+    const api = await call(env, "POST", "/api/auth/sign-in", {
+      body: { email: colleague.email, password: colleague.password },
+    });
+    assert.equal(api.res.status, 403);
+    assert.equal(api.json.error, "EMAIL_NOT_VERIFIED");
+
+    const before = (await listOutbox(env.kv, { to: colleague.email })).length;
+    const ask = (email: string) =>
+      call(env, "POST", "/api/auth/verification-email", { body: { email } });
+    for (const email of [colleague.email, "finns.inte@example.se"]) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => ask(email)));
+      assert.deepEqual(
+        answers.map((a) => a.res.status).sort(),
+        [202, 202, 202, 429, 429, 429, 429, 429],
+        email,
+      );
+      const ok = answers.find((a) => a.res.status === 202)!;
+      assert.deepEqual(ok.json, { ok: true });
+      const refused = answers.find((a) => a.res.status === 429)!;
+      assert.equal(refused.json.error, "TOO_MANY_VERIFICATION_EMAILS");
+      assert.ok(Number(refused.res.headers.get("retry-after")) > 0);
+    }
+    assert.equal((await listOutbox(env.kv, { to: colleague.email })).length - before, 3);
+    assert.equal((await listOutbox(env.kv, { to: "finns.inte@example.se" })).length, 0);
+
+    // The page's form answers every address with the same notice.
+    env.clock.advance(61 * 60 * 1000);
+    const page = (email: string) =>
+      env.app.request(`${ORIGIN}/login/verification-email`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email }),
+      });
+    const known = await page(colleague.email);
+    const unknown = await page("finns.inte@example.se");
+    assert.equal(known.status, 200);
+    assert.equal(unknown.status, 200);
+    const notice = (h: string) => h.match(/data-testid="verification-sent"[^>]*>([^<]*)</)?.[1];
+    const a = notice(await known.text()), b = notice(await unknown.text());
+    assert.match(a ?? "", /skickat en ny länk/);
+    assert.equal(a, b);
+    assert.equal((await listOutbox(env.kv, { to: colleague.email })).length - before, 4);
+
+    // The newest link, followed without JavaScript: the page's button posts the code, the user
+    // lands on sign-in with word that it worked (inside the sign-in card), and signs in.
+    const [mail] = await listOutbox(env.kv, { to: colleague.email });
+    const code = mail.text.match(/oobCode=([\w-]+)/)?.[1];
+    assert.ok(code, mail.text);
+    const form = (path: string, fields: Record<string, string>) =>
+      env.app.request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const applied = await form("/verify-email", { oobCode: code });
+    assert.equal(applied.status, 303);
+    assert.equal(applied.headers.get("location"), "/login?verified=1");
+    const again = await form("/verify-email", { oobCode: code });
+    assert.equal(again.status, 400, "a used link says so");
+    const signIn = await env.app.request(`${ORIGIN}/login?verified=1`);
+    const shown = (await signIn.text()).replace(/<script[^]*?<\/script>/g, "");
+    assert.match(
+      shown,
+      /data-testid="login-card"[^]*data-testid="verified-notice"[^>]*>E-postadressen är bekräftad/,
+    );
+    const ok = await form("/login", { email: colleague.email, password: colleague.password });
+    assert.equal(ok.status, 303);
   } finally {
     env.close();
   }

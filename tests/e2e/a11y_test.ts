@@ -120,6 +120,8 @@ Deno.test({
               { name: "kl_at", value: tokens.accessToken, domain: "127.0.0.1", path: "/" },
               { name: "kl_rt", value: tokens.refreshToken, domain: "127.0.0.1", path: "/" },
             ]);
+            await page.goto(`${server.url}/overview`);
+            await check("overview");
             await page.goto(`${server.url}/today`);
             await check("today");
             await page.goto(`${server.url}/prospects`);

@@ -87,8 +87,10 @@ Deno.test({
       await page.fill("[data-testid=field-email]", email);
       await page.fill("[data-testid=field-password]", password);
       await page.press("[data-testid=field-password]", "Enter");
-      // An admin lands on "/", the Prospects screen.
-      await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/prospects");
+      // An admin lands on the chain overview; the Prospects screen is one menu item away.
+      await page.waitForURL((u) => u.pathname === "/overview");
+      await page.click("[data-testid=nav-prospects]");
+      await page.waitForURL((u) => u.pathname === "/prospects");
       await hydrated(page);
       const firstProject = await page.locator("[data-testid=filter-marketProjectId] option").nth(1)
         .getAttribute("value");

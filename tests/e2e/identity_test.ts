@@ -61,8 +61,8 @@ async function signInWithMfa(
   await page.fill("[data-testid=field-code]", code);
   if (shot) await screenshot(page, shot);
   await page.click("[data-testid=mfa-verify]");
-  // Sign-in lands on "/" (an admin's Prospects screen; staff go on to /today).
-  await page.waitForURL((u) => ["/", "/prospects", "/today"].includes(u.pathname));
+  // Sign-in lands on "/", which sends an admin on to the chain overview and staff to /today.
+  await page.waitForURL((u) => ["/", "/prospects", "/today", "/overview"].includes(u.pathname));
 }
 
 Deno.test({

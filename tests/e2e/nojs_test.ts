@@ -48,7 +48,7 @@ Deno.test({
       await page.goto(`${server.url}/lock`);
       await page.fill("[data-testid=field-password]", "Admin123");
       await page.press("[data-testid=field-password]", "Enter");
-      await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/prospects");
+      await page.waitForURL((u) => u.pathname === "/overview");
 
       const leaks = urls.filter((u) => /password|Admin123|Wrong999/i.test(new URL(u).search));
       assert.deepEqual(leaks, [], "no password in a URL");
