@@ -348,6 +348,17 @@ export const dailyReportSentKey = (
 // ── reports (the mapping is lib/db/report_keys.ts, scopes documented there) ──
 /** KvU64 report counters: [scope, marketProjectId, …] (current totals and hour/day deltas). */
 export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
+/**
+ * The funnel's cells packed (lib/db/report_funnel_packs.ts): [scope, marketProjectId, (clubId for
+ * fxd/fxm,) day or month, chunk] → {cell: {metric: count}}.
+ */
+export const funnelPackKey = (...p: Part[]) => ["report_funnel", ...p];
+/** Whether a project's funnel cells are packed: [marketProjectId] → {state, by}. */
+export const funnelPackStateKey = (mp: number) => ["report_funnel_state", mp];
+/** Every project's pack state. */
+export const funnelPackStatePrefix = () => ["report_funnel_state"];
+/** Set once every project's funnel cells are packed: new projects start packed. */
+export const funnelPacksOnKey = () => ["report_funnel_on"];
 /** Sell-status stints by start: [marketProjectId, clubId, startIso, prospectId] → {s, from, end}. */
 export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
 /** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */

@@ -11,6 +11,7 @@ import { seedReferenceData } from "@/lib/db/settings.ts";
 import { keepReportZone } from "@/lib/db/report_zone.ts";
 import { backfillFunnel } from "@/lib/db/report_funnel.ts";
 import { backfillChangeFeed } from "@/lib/db/change_feed.ts";
+import { packFunnelCounters } from "@/lib/db/report_funnel_packs.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
 import { absent, commitIfUnchanged, listEntries, put, readValue } from "@/lib/db/records.ts";
 
@@ -46,6 +47,13 @@ export const MIGRATIONS: Migration[] = [
     name: "the change feed: every prospect under prospects_by_updated by its last change",
     async up(kv) {
       await backfillChangeFeed(kv);
+    },
+  },
+  {
+    n: 4,
+    name: "the funnel's counters packed per scope, day or month and group chunk",
+    async up(kv) {
+      await packFunnelCounters(kv);
     },
   },
 ];

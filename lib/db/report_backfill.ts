@@ -15,12 +15,15 @@ import { CounterSums, deletePrefix, isEmpty, keyString } from "@/lib/db/kv.ts";
 import { eventsOfEntry, type ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { reportMutations } from "@/lib/db/report_keys.ts";
+import { packFunnelCounters } from "@/lib/db/report_funnel_packs.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import type { ActivityStatus, SellStatus } from "@/lib/domain/statuses.ts";
 
 /** What the backfill writes, plus the kept snapshots (computed from what it rewrites). */
 const FAMILIES = [
   "report_counters",
+  "report_funnel",
+  "report_funnel_state",
   "report_stints",
   "report_changes_at",
   "report_changes_pruned",
@@ -147,6 +150,7 @@ export async function backfillReportKeys(
   }
   await setAll(kv, [...sets.values()]);
   await counters.commit(kv);
+  await packFunnelCounters(kv);
   // Rebuilt by the districts of now, like after a club move: trusted from a midnight after this.
   await kv.set(reportDistrictsFromKey(), new Date().toISOString());
   await kv.delete(RUNNING);

@@ -5,20 +5,26 @@
  * first sell-status change or assignment after creation; notes written before are not counted) —
  * and the funnel counters (report_keys.ts funnelKeys) are set to what the live prospects count.
  * The counters are set, not added, from one full count, so a second starter running it at the same
- * time writes the same values. Pending deltas are folded first.
+ * time writes the same values. Pending deltas are folded first; the counters end in packs
+ * (report_funnel_packs.ts).
  */
 import { encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
-import { prospectKey, reportCounterKey } from "@/lib/db/keys.ts";
-import { CounterSums } from "@/lib/db/kv.ts";
+import {
+  funnelPackKey,
+  funnelPackStatePrefix,
+  prospectKey,
+  reportCounterKey,
+} from "@/lib/db/keys.ts";
+import { CounterSums, deletePrefix } from "@/lib/db/kv.ts";
 import type { StoredProspect } from "@/lib/db/prospects.ts";
 import { prospectsWithEvents } from "@/lib/db/report_backfill.ts";
 import { funnelKeys } from "@/lib/db/report_keys.ts";
 import { foldAll } from "@/lib/db/report_pending.ts";
+import { FUNNEL_SCOPES, packFunnelCounters } from "@/lib/db/report_funnel_packs.ts";
 import type { ProspectEvent } from "@/lib/db/prospect_indexes.ts";
 import { BOOKED_SELL_STATUSES, MEMBER_SELL_STATUSES } from "@/lib/domain/statuses.ts";
 
 type Marks = Pick<StoredProspect, "bookedAt" | "memberAt" | "firstContactAt">;
-const FUNNEL_SCOPES = ["fsd", "fsm", "fcd", "fcm", "fud", "fum", "fxd", "fxm"];
 
 /** The marks a prospect's events tell (the record's own when it has them). */
 export function funnelMarksOf(rec: StoredProspect, events: ProspectEvent[]): Marks {
@@ -80,6 +86,10 @@ export async function backfillFunnel(kv: Deno.Kv, timeZone: string): Promise<{ m
     for (const c of all.slice(i, i + 500)) op.set(c.key, new Deno.KvU64(BigInt(c.delta)));
     await op.commit();
   }
+  // The full count replaces the packs: they are made again from the counters.
+  await deletePrefix(kv, funnelPackKey());
+  await deletePrefix(kv, funnelPackStatePrefix());
+  await packFunnelCounters(kv);
   return { marked };
 }
 

@@ -20,6 +20,7 @@
 import { reportCounterKey, reportPendingKey, reportPendingPrefix } from "@/lib/db/keys.ts";
 import { bucketsMovedKey } from "@/lib/db/report_keys.ts";
 import { addToCounter, CounterSums, touchCounter, ulid } from "@/lib/db/kv.ts";
+import { addToPacks, isFunnelScope, packMode } from "@/lib/db/report_funnel_packs.ts";
 
 /** One counter delta of a pending entry: [scope, …rest, delta] (the key without its project). */
 type PendingDelta = (string | number)[];
@@ -81,6 +82,8 @@ const FOLD_LIST = 800;
 const FOLD_MUTATIONS = 900;
 /** The most deltas one entry holds (a save's are ~10; a pack of many saves' may be more). */
 const ENTRY_KEYS_MAX = 400;
+/** Bytes (JSON) of funnel packs one fold atomic rewrites at most (KV takes 800 KB per atomic). */
+const PACK_BYTES_MAX = 500_000;
 
 /**
  * Adds every pending entry of a project to its counters and deletes them, a batch per atomic,
@@ -89,6 +92,7 @@ const ENTRY_KEYS_MAX = 400;
  */
 export async function foldPending(kv: Deno.Kv, mp: number): Promise<number> {
   let folded = 0;
+  let batch = FOLD_LIST;
   const list = async (limit: number) => {
     const out: Deno.KvEntry<PendingDelta[]>[] = [];
     const sel = { prefix: reportPendingPrefix(mp) };
@@ -100,26 +104,45 @@ export async function foldPending(kv: Deno.Kv, mp: number): Promise<number> {
     // entries it deletes, so a fold committed in between fails the check.
     if (!(await list(1)).length) return folded;
     const moved = await kv.get(bucketsMovedKey(mp));
-    const entries = await list(FOLD_LIST);
+    const mode = await packMode(kv, mp);
+    // A project whose funnel counters are being packed waits: its entries stay for the fold after.
+    if (mode.state.value?.state === "packing") return folded;
+    const entries = await list(batch);
     if (!entries.length) return folded;
     // As many entries as one atomic holds: a sum per counter key, a delete per entry, the touch.
     const sums = new CounterSums();
     let taken = 0;
     for (const e of entries) {
-      if (taken && sums.size + e.value.length + taken + 2 > FOLD_MUTATIONS) break;
+      if (taken && sums.size + e.value.length + taken + 4 > FOLD_MUTATIONS) break;
       for (const d of e.value) {
         sums.add(reportCounterKey(d[0], mp, ...d.slice(1, -1)), d[d.length - 1] as number);
       }
       taken++;
     }
-    const op = kv.atomic().check(moved);
-    for (const { key, delta } of sums.take()) addToCounter(op, key, delta);
+    // The funnel's cells go to their packs while the project is packed (report_funnel_packs.ts);
+    // the fold checks the mode it read, so a project being packed meanwhile makes it read again.
+    const op = kv.atomic().check(moved, mode.state, mode.on);
+    const funnel: { key: Deno.KvKey; delta: number }[] = [];
+    for (const c of sums.take()) {
+      if (mode.packed && isFunnelScope(c.key[1])) funnel.push(c);
+      else addToCounter(op, c.key, c.delta);
+    }
+    if (funnel.length) {
+      const { bytes } = await addToPacks(kv, op, funnel);
+      // Packs rewritten whole: a batch of many days and clubs is taken in smaller parts.
+      if (bytes > PACK_BYTES_MAX && taken > 1) {
+        batch = Math.max(1, Math.floor(taken / 2));
+        continue;
+      }
+    }
     // The project's buckets moved: its bucketsMovedKey gets a new versionstamp even without a
     // change to count (its own sum, when there is one, rewrites it anyway).
     touchCounter(op, bucketsMovedKey(mp));
     for (let i = 0; i < taken; i++) op.delete(entries[i].key);
-    if ((await op.commit()).ok) folded += taken;
-    else {
+    if ((await op.commit()).ok) {
+      folded += taken;
+      batch = FOLD_LIST;
+    } else {
       conflicts++;
       await new Promise((r) => setTimeout(r, Math.random() * 5));
     }

@@ -7,6 +7,7 @@ import { counterValue } from "@/lib/db/kv.ts";
 import { type FunnelCell, funnelPeriods } from "@/lib/domain/funnel.ts";
 import type { AsOf } from "@/lib/domain/reports.ts";
 import { afterRanges, entries, iso, memo, sumBy } from "@/lib/db/report_store.ts";
+import { packedFunnelCells, packMode } from "@/lib/db/report_funnel_packs.ts";
 
 /**
  * A listing that reads a small first batch (most answers stop in it: KV decodes a whole batch) and
@@ -88,6 +89,7 @@ export type FunnelDimension = "source" | "club" | "user" | null;
  * The funnel counters (report_keys.ts funnelKeys) of project `mp`'s prospects registered in the
  * local dates [from, to], summed per group of `dim` (the group "" for none): the whole months' and
  * the edge days' cells. `clubs` null reads the project-wide cells (every club); else each club's.
+ * A packed project's cells are read from its packs (report_funnel_packs.ts).
  */
 export async function funnelCells(
   kv: Deno.Kv,
@@ -97,6 +99,7 @@ export async function funnelCells(
   dim: FunnelDimension,
   clubs: readonly number[] | null,
 ): Promise<Map<string, FunnelCell>> {
+  if ((await packMode(kv, mp)).packed) return await packedFunnelCells(kv, mp, from, to, dim, clubs);
   const { months, days } = funnelPeriods(from, to);
   const ranges: [string, string, string][] = days.map(([a, b]) => ["d", a, b]);
   if (months) ranges.push(["m", months[0], months[1]]);

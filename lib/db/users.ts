@@ -38,6 +38,14 @@ export async function getUser(kv: Deno.Kv, id: string): Promise<UserRecord | nul
   return (await kv.get<UserRecord>(userKey(id))).value;
 }
 
+/** Users by id, in the order of `ids` (null for an unknown id), 10 per read call. */
+export async function getUsers(
+  kv: Deno.Kv,
+  ids: readonly string[],
+): Promise<(UserRecord | null)[]> {
+  return (await getManyChunked<UserRecord>(kv, ids.map(userKey))).map((e) => e.value);
+}
+
 /** A user's entry by id (value null when none), for a checked change. */
 export async function getUserEntry(kv: Deno.Kv, id: string) {
   return await kv.get<UserRecord>(userKey(id));

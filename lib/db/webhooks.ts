@@ -84,25 +84,28 @@ export async function logDelivery(
   kv: Deno.Kv,
   endpointId: string,
   d: Omit<WebhookDelivery, "id">,
+  /** The event reached the endpoint: its later attempts do nothing (in the same atomic). */
+  delivered?: string,
 ): Promise<void> {
   const id = ulid();
-  await kv.set(webhookDeliveryKey(endpointId, id), { id, ...d });
-  const old = [];
+  // The newest kept stay: the ones past them go in the atomic that logs this one. A delivery
+  // logged meanwhile may leave one more for a moment; the next log trims it.
+  const old: Deno.KvKey[] = [];
   const sel = { prefix: webhookDeliveriesPrefix(endpointId) };
-  let n = 0;
-  for await (const e of kv.list(sel, { reverse: true })) {
+  let n = 1;
+  for await (const e of kv.list(sel, { reverse: true, limit: WEBHOOK_DELIVERIES_KEPT + 20 })) {
     if (++n > WEBHOOK_DELIVERIES_KEPT) old.push(e.key);
   }
-  for (const k of old) await kv.delete(k);
+  const op = kv.atomic().set(webhookDeliveryKey(endpointId, id), { id, ...d });
+  for (const k of old) op.delete(k);
+  if (delivered) {
+    op.set(webhookDoneKey(endpointId, delivered), true, { expireIn: DONE_KEPT_MS });
+  }
+  await op.commit();
 }
 
 /** How long a delivered event is remembered: longer than its last retry could come. */
 const DONE_KEPT_MS = 2 * 86_400_000;
-
-/** Records that an event reached an endpoint (its later attempts then do nothing). */
-export async function markDelivered(kv: Deno.Kv, endpointId: string, eventId: string) {
-  await kv.set(webhookDoneKey(endpointId, eventId), true, { expireIn: DONE_KEPT_MS });
-}
 
 /** Whether an event was already delivered to an endpoint. */
 export async function wasDelivered(kv: Deno.Kv, endpointId: string, eventId: string) {

@@ -78,6 +78,39 @@ export function funnelPeriods(from: string, to: string): {
   return { months: [firstWhole.slice(0, 7), lastWhole.slice(0, 7)], days };
 }
 
+const nextMonth = (m: string) => addDays(`${m}-28`, 7).slice(0, 7);
+
+/**
+ * The packs' periods a report of the local dates [from, to] reads, each added (1) or taken away
+ * (-1): whole months, and per partial month either its days or the month less the days outside —
+ * whichever reads fewer (a period up to today reads its month less the days still to come).
+ */
+export function funnelReads(from: string, to: string): ["d" | "m", string, 1 | -1][] {
+  const { months, days } = funnelPeriods(from, to);
+  const out: ["d" | "m", string, 1 | -1][] = [];
+  if (months) { for (let m = months[0]; m < months[1]; m = nextMonth(m)) out.push(["m", m, 1]); }
+  for (const [a, b] of days) {
+    // A range of days may cross into the next month: each month's part on its own.
+    for (let start = a; start < b;) {
+      const month = start.slice(0, 7);
+      const monthEnd = `${nextMonth(month)}-01`;
+      const end = b < monthEnd ? b : monthEnd;
+      const inside: string[] = [];
+      for (let d = start; d < end; d = addDays(d, 1)) inside.push(d);
+      const outside: string[] = [];
+      for (let d = `${month}-01`; d < monthEnd; d = addDays(d, 1)) {
+        if (d < start || d >= end) outside.push(d);
+      }
+      if (outside.length + 1 < inside.length) {
+        out.push(["m", month, 1]);
+        for (const d of outside) out.push(["d", d, -1]);
+      } else for (const d of inside) out.push(["d", d, 1]);
+      start = end;
+    }
+  }
+  return out;
+}
+
 /** The counters of one group: metric → sum (`d:<days>` the members' days). */
 export type FunnelCell = Map<string, number>;
 

@@ -73,7 +73,7 @@ import {
   type FunnelRow,
   funnelRow,
 } from "@/lib/domain/funnel.ts";
-import { getUser } from "@/lib/db/users.ts";
+import { getUsers } from "@/lib/db/users.ts";
 import { isAdmin } from "@/lib/domain/user.ts";
 import type { SessionUser } from "@/lib/domain/user.ts";
 import { visibleProjects } from "@/lib/services/reference.ts";
@@ -242,7 +242,7 @@ export async function statusProjectGroups(
     if (clubs.length !== ids.length) throw invalid("ids");
     groups = clubs.map((c) => ({ id: c.clubId, name: c.name, clubs: [c.clubId] }));
   }
-  groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
+  groups.sort((a, b) => byName.compare(a.name, b.name));
   const wanted = new Set(groups.flatMap((g) => g.clubs));
   const asOf = asOfInstant(q.referenceDate, ctx.now, ctx.config.timeZone);
   await foldProjects(ctx.kv, projects.map((p) => p.marketProjectId));
@@ -386,6 +386,9 @@ export interface FunnelReport {
   total: FunnelRow;
 }
 
+/** Names in Swedish order; one collator, as `localeCompare` with a locale builds one per call. */
+const byName = new Intl.Collator("sv");
+
 /** The default period of the funnel: the last 30 days up to today. */
 export const FUNNEL_DAYS = 30;
 
@@ -427,7 +430,7 @@ export async function funnel(ctx: ReportCtx, q: FunnelQuery): Promise<FunnelRepo
   const rows = [...names]
     .map(([key, name]) => funnelRow(key, name, cells.get(key)))
     .filter((r) => r.leads > 0 || q.groupBy === "source" || q.groupBy === "marketProject")
-    .sort((a, b) => b.leads - a.leads || a.name.localeCompare(b.name, "sv"));
+    .sort((a, b) => b.leads - a.leads || byName.compare(a.name, b.name));
   return {
     marketProjectIds: projects.map((p) => p.marketProjectId),
     from,
@@ -457,11 +460,13 @@ async function funnelGroupNames(
   }
   if (groupBy === "club") {
     const clubs = await getClubsByNumbers(ctx.kv, keys.map(Number));
-    return new Map(keys.map((k) => [k, clubs.find((c) => c.clubId === Number(k))?.name ?? k]));
+    const byId = new Map(clubs.map((c) => [String(c.clubId), c.name]));
+    return new Map(keys.map((k) => [k, byId.get(k) ?? k]));
   }
-  const users = await Promise.all(keys.map((k) => (k ? getUser(ctx.kv, k) : null)));
-  return new Map(keys.map((k, i) => {
-    const u = users[i];
+  const users = await getUsers(ctx.kv, keys.filter(Boolean));
+  const byId = new Map(users.flatMap((u) => (u ? [[u.id, u] as const] : [])));
+  return new Map(keys.map((k) => {
+    const u = byId.get(k);
     const name = u ? `${u.firstName} ${u.lastName}`.trim() || u.email : "";
     return [k, name || translate(lang, "reports.funnel.unassigned")];
   }));

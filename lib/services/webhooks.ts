@@ -20,7 +20,6 @@ import {
   listenQueue,
   listWebhooks,
   logDelivery,
-  markDelivered,
   putWebhook,
   useRetryDelays,
   wasDelivered,
@@ -309,9 +308,8 @@ async function deliver(
     event: event.type,
     attempt,
     ...sent,
-  });
+  }, sent.error === null ? event.id : undefined);
   if (sent.error === null) {
-    await markDelivered(deps.kv, w.id, event.id);
     if (w.failingSince) await markEndpoint(deps, w.id, { failingSince: null });
     return;
   }

@@ -68,6 +68,7 @@ import {
 } from "@/lib/domain/statuses.ts";
 import { addDays, localDate, startOfLocalDay } from "@/lib/domain/prospect.ts";
 import { withFunnelMarks } from "@/lib/domain/funnel.ts";
+import { packFunnelCounters } from "@/lib/db/report_funnel_packs.ts";
 import { clockStartFor, followUpDateFor, pickDayStatus } from "@/scripts/bench/real_day.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 
@@ -403,6 +404,8 @@ export async function fillChain(
   const o = { ...DEFAULTS, ...opts };
   if (loadedInto === undefined) await writeProspects(kv, plan, o.batchMutations, o.onProgress);
   await kv.set(customerIdSeqKey(), plan.prospects);
+  // The funnel's counters were written as counters, as the write engine's deltas: into packs.
+  await packFunnelCounters(kv);
   if (o.keepMidnights ?? true) await keepChain(kv, plan, loadedInto);
 }
 

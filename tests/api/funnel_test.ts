@@ -18,7 +18,12 @@ import {
 import { postWebLead, search } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { encodeRecord, getRecord } from "@/lib/db/prospect_record.ts";
-import { reportCounterKey } from "@/lib/db/keys.ts";
+import {
+  funnelPackKey,
+  funnelPacksOnKey,
+  funnelPackStatePrefix,
+  reportCounterKey,
+} from "@/lib/db/keys.ts";
 import { backfillFunnel } from "@/lib/db/report_funnel.ts";
 import { runDuePass } from "@/lib/services/activity_pass.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
@@ -286,6 +291,16 @@ Deno.test("funnel figures equal a brute-force count for every period, grouping a
       }
     }
     assert.ok(compared > 100, `${compared} groups compared`);
+    // The figures came from the packs: no funnel counter is left beside them.
+    const count = async (prefix: Deno.KvKey) => {
+      let n = 0;
+      for await (const _ of env.kv.list({ prefix })) n++;
+      return n;
+    };
+    assert.ok(await count(funnelPackKey()) > 0, "funnel packs written");
+    for (const scope of ["fsd", "fsm", "fcd", "fcm", "fud", "fum", "fxd", "fxm"]) {
+      assert.equal(await count(reportCounterKey(scope)), 0, `${scope} counters`);
+    }
 
     // A store from before the funnel (no marks, no funnel counters): the migration brings it to
     // the same figures (the first contacts kept: notes before it are not in the event log).
@@ -300,11 +315,16 @@ Deno.test("funnel figures equal a brute-force count for every period, grouping a
       const { bookedAt: _b, memberAt: _m, ...old } = e.value!;
       await env.kv.set(e.key, encodeRecord(old as any));
     }
-    for (const scope of ["fsd", "fsm", "fcd", "fcm", "fud", "fum", "fxd", "fxm"]) {
-      for await (const e of env.kv.list({ prefix: reportCounterKey(scope) })) {
-        await env.kv.delete(e.key);
-      }
+    for (
+      const prefix of [
+        ...["fsd", "fsm", "fcd", "fcm", "fud", "fum", "fxd", "fxm"].map((s) => reportCounterKey(s)),
+        funnelPackKey(),
+        funnelPackStatePrefix(),
+      ]
+    ) {
+      for await (const e of env.kv.list({ prefix })) await env.kv.delete(e.key);
     }
+    await env.kv.delete(funnelPacksOnKey());
     const emptied = await call(env, "GET", `${full}&groupBy=club`, { headers: admin.headers });
     assert.equal(emptied.json.total.leads, 0);
     const { marked } = await backfillFunnel(env.kv, TZ);
