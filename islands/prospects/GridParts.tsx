@@ -5,7 +5,12 @@
  */
 import { useT } from "@/lib/i18n/context.ts";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
-import { inColumnOrder, type OwnColumn } from "@/islands/prospects/columns.ts";
+import {
+  headWidth,
+  inColumnOrder,
+  OWN_COLUMNS,
+  type OwnColumn,
+} from "@/islands/prospects/columns.ts";
 
 export function GridToolbar(
   { total, projectName, exportHref, onImport, onDuplicates, sort, onSort }: {
@@ -92,8 +97,9 @@ export function GridHead(
 ) {
   const t = useT();
   /** Short labels keep the row within 1280 px without sideways scrolling. */
-  const shortTh = (k: "marketProject" | "activityStatus" | "note") => (
-    <th aria-label={t(`prospects.columns.${k}`)}>
+  const w = (c: OwnColumn) => headWidth(OWN_COLUMNS[c].width);
+  const shortTh = (c: OwnColumn, k: "marketProject" | "activityStatus" | "note") => (
+    <th aria-label={t(`prospects.columns.${k}`)} style={w(c)}>
       <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
         {t(`prospects.columnsShort.${k}`)}
       </abbr>
@@ -101,7 +107,7 @@ export function GridHead(
   );
   const own: Record<OwnColumn, preact.JSX.Element> = {
     id: (
-      <th>
+      <th style={w("id")}>
         <span class="flex flex-col items-start">
           {page && (
             <input
@@ -119,13 +125,13 @@ export function GridHead(
         </span>
       </th>
     ),
-    notes: shortTh("note"),
-    project: shortTh("marketProject"),
-    status: <th>{t("prospects.columns.sellStatus")}</th>,
-    club: <th>{t("prospects.columns.club")}</th>,
-    activity: shortTh("activityStatus"),
+    notes: shortTh("notes", "note"),
+    project: shortTh("project", "marketProject"),
+    status: <th style={w("status")}>{t("prospects.columns.sellStatus")}</th>,
+    club: <th style={w("club")}>{t("prospects.columns.club")}</th>,
+    activity: shortTh("activity", "activityStatus"),
     follow: (
-      <th aria-sort={followUp === "asc" ? "ascending" : "descending"}>
+      <th style={w("follow")} aria-sort={followUp === "asc" ? "ascending" : "descending"}>
         <button
           type="button"
           class="inline-flex items-center gap-1 font-semibold hover:text-brand-700"
@@ -140,14 +146,15 @@ export function GridHead(
         </button>
       </th>
     ),
-    age: <th>{t("prospects.columns.age")}</th>,
-    assign: <th>{t("prospects.columns.assignee")}</th>,
-    actions: <th class="sticky right-0">{t("prospects.columns.actions")}</th>,
+    age: <th style={w("age")}>{t("prospects.columns.age")}</th>,
+    assign: <th style={w("assign")}>{t("prospects.columns.assignee")}</th>,
+    actions: <th class="sticky right-0" style={w("actions")}>{t("prospects.columns.actions")}</th>,
   };
   return (
     <thead>
       <tr>
-        {inColumnOrder(columns, (c) => own[c], (c) => <th>{t(`prospects.columns.${c.label}`)}</th>)}
+        {inColumnOrder(columns, (c) =>
+          own[c], (c) => <th style={headWidth(c.width)}>{t(`prospects.columns.${c.label}`)}</th>)}
       </tr>
     </thead>
   );

@@ -21,7 +21,7 @@ import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { ACTIVITY_BADGE, dateTime } from "@/islands/prospects/format.ts";
 import { DateInput } from "@/components/DateInput.tsx";
 import type { GridColumn } from "@/lib/domain/prospect_schemas.ts";
-import { inColumnOrder, OWN_COLUMNS, type OwnColumn } from "@/islands/prospects/columns.ts";
+import { inColumnOrder, OWN_COLUMNS, type OwnColumn, rem } from "@/islands/prospects/columns.ts";
 import { WebBadge } from "@/components/WebBadge.tsx";
 
 /** A row's inputs as typed: the own columns' fields and one entry per plain text column. */
@@ -233,7 +233,8 @@ export function ProspectRow(
       <td
         data-col="project"
         data-label={t("prospects.columns.marketProject")}
-        class="max-w-16 truncate text-xs"
+        class="truncate text-xs"
+        style={{ maxWidth: rem(OWN_COLUMNS.project.width), boxSizing: "content-box" }}
         title={p ? p.marketProjectName : env.projectName}
       >
         {p ? p.marketProjectName : env.projectName}
@@ -349,7 +350,8 @@ function textInput(
   c: CellKit,
   f: string,
   label: string,
-  width: string,
+  /** In rem (the column's width). */
+  width: number,
   type: "text" | "tel" | "email" = "text",
 ) {
   return (
@@ -359,7 +361,8 @@ function textInput(
         ...errorAttrs(c, f),
         "aria-describedby": c.errors[f] ? `err-${f}-${c.rowId}` : undefined,
       } as Record<string, unknown>)}
-      class={inputClass(c, f, width)}
+      class={inputClass(c, f)}
+      style={{ width: rem(width) }}
       value={c.draft[f]}
       disabled={c.locked}
       aria-label={label}
@@ -399,7 +402,8 @@ function FollowUpCell({ cell: c, env, disabled, why, whyAttrs }: GatedCellProps)
   return (
     <td data-col="follow" data-label={t("prospects.columns.followUpDate")}>
       <DateInput
-        class={inputClass(c, "followUpDate", "!w-[6.75rem]")}
+        class={inputClass(c, "followUpDate")}
+        style={{ width: rem(OWN_COLUMNS.follow.width) }}
         value={draft.followUpDate}
         min={env.minDate}
         disabled={disabled}
@@ -430,7 +434,12 @@ function IdCell(
       {!p
         ? (
           <>
-            {textInput(cell, "customerId", t("prospects.columns.customerId"), "!w-11")}
+            {textInput(
+              cell,
+              "customerId",
+              t("prospects.columns.customerId"),
+              OWN_COLUMNS.id.width,
+            )}
             {fieldError(cell, "customerId")}
           </>
         )
@@ -547,7 +556,8 @@ function StatusCell(
   return (
     <td data-col="status" data-label={t("prospects.columns.sellStatus")}>
       <select
-        class={inputClass(c, "sellStatus", "!w-[9.75rem] !text-[11px]")}
+        class={inputClass(c, "sellStatus", "!text-[11px]")}
+        style={{ width: rem(OWN_COLUMNS.status.width) }}
         value={draft.sellStatus}
         disabled={disabled}
         aria-label={t("prospects.columns.sellStatus")}
@@ -570,7 +580,10 @@ function StatusCell(
         </span>
       )}
       {p?.lastSellStatusChange && (
-        <div class="mt-0.5 max-w-[9.75rem] text-[11px] leading-tight text-slate-500">
+        <div
+          class="mt-0.5 text-[11px] leading-tight text-slate-500"
+          style={{ maxWidth: rem(OWN_COLUMNS.status.width) }}
+        >
           {t("prospects.lastSellStatusChange", {
             date: dateTime(p.lastSellStatusChange, env.lang, env.timeZone),
           })}
@@ -588,7 +601,8 @@ function ClubCell(
   return (
     <td data-col="club" data-label={t("prospects.columns.club")}>
       <select
-        class={inputClass(c, "clubId", "!w-[5.5rem]")}
+        class={inputClass(c, "clubId")}
+        style={{ width: rem(OWN_COLUMNS.club.width) }}
         value={draft.clubId}
         disabled={c.locked}
         aria-label={t("prospects.columns.club")}

@@ -123,8 +123,8 @@ export interface GridText {
   order: number;
   /** The input's type; "tel" adds the tel: and SMS links on a phone. */
   kind?: "text" | "email" | "tel";
-  /** The input's width class on a wide screen. */
-  width: string;
+  /** The input's width in rem on a wide screen (the columns must fit 1280 px: tests/unit/grid_width_test.ts). */
+  width: number;
   /** The cell's data-col (styles/app.css lays out a phone's card by it); the field name if absent. */
   col?: string;
   /** Its header text, prospects.columns.<label>; the field name if absent. */
@@ -136,7 +136,7 @@ export interface GridColumn {
   field: string;
   order: number;
   kind: "text" | "email" | "tel";
-  width: string;
+  width: number;
   col: string;
   label: string;
 }
@@ -165,7 +165,7 @@ export const PROSPECT_FIELDS = {
     plain: true,
     csv: "import",
     erase: "",
-    grid: { order: 10, width: "!w-[4.5rem]", col: "first" },
+    grid: { order: 10, width: 4.5, col: "first" },
     web: true,
   }),
   lastName: field(z.string(), {
@@ -173,7 +173,7 @@ export const PROSPECT_FIELDS = {
     plain: true,
     csv: "import",
     erase: "",
-    grid: { order: 20, width: "!w-[4.5rem]", col: "last" },
+    grid: { order: 20, width: 4.5, col: "last" },
     web: true,
   }),
   phoneNumber: field(z.string(), {
@@ -181,7 +181,7 @@ export const PROSPECT_FIELDS = {
     plain: true,
     csv: "import",
     erase: "",
-    grid: { order: 40, kind: "tel", width: "!w-[5.25rem]", col: "phone", label: "phone" },
+    grid: { order: 40, kind: "tel", width: 5.25, col: "phone", label: "phone" },
     web: true,
   }),
   email: field(nullableText, {
@@ -189,7 +189,7 @@ export const PROSPECT_FIELDS = {
     plain: true,
     csv: "import",
     erase: null,
-    grid: { order: 50, kind: "email", width: "!w-[6.5rem]" },
+    grid: { order: 50, kind: "email", width: 6.5 },
     web: true,
   }),
   tag: field(nullableText, {
@@ -197,7 +197,7 @@ export const PROSPECT_FIELDS = {
     plain: true,
     csv: "import",
     erase: null,
-    grid: { order: 30, width: "!w-14" },
+    grid: { order: 30, width: 3.5 },
     web: true,
   }),
   nominator: field(nullableText, {
