@@ -15,8 +15,8 @@ import {
   WEBHOOK_DELIVERIES_KEPT,
   WEBHOOK_RETRY_DELAYS_MS,
   type WebhookEvent,
+  type WebhookEventMessage,
   type WebhookEventType,
-  type WebhookMessage,
 } from "@/lib/domain/webhooks.ts";
 
 export interface WebhookEndpoint {
@@ -79,30 +79,51 @@ export async function deleteWebhook(kv: Deno.Kv, id: string): Promise<void> {
   await refreshWebhooksOn(kv);
 }
 
-/** Logs one delivery attempt and drops the ones older than the newest WEBHOOK_DELIVERIES_KEPT. */
+/** One delivery attempt to log: the endpoint, the attempt, and the event when it arrived. */
+export interface DeliveryLog {
+  endpointId: string;
+  delivery: Omit<WebhookDelivery, "id">;
+  /** The event reached the endpoint: its later attempts do nothing. */
+  delivered?: string;
+}
+
+/**
+ * Logs delivery attempts in one atomic (an event's attempts to all its endpoints together) and, for
+ * one log in TRIM_EVERY, drops an endpoint's entries past the newest WEBHOOK_DELIVERIES_KEPT (the
+ * list is read then, not on every attempt: a save's deliveries share the store's writer with it).
+ */
+export async function logDeliveries(kv: Deno.Kv, logs: DeliveryLog[]): Promise<void> {
+  if (!logs.length) return;
+  const op = kv.atomic();
+  for (const l of logs) {
+    const id = ulid();
+    op.set(webhookDeliveryKey(l.endpointId, id), { id, ...l.delivery });
+    if (l.delivered) {
+      op.set(webhookDoneKey(l.endpointId, l.delivered), true, { expireIn: DONE_KEPT_MS });
+    }
+    if (Math.random() < 1 / TRIM_EVERY) {
+      const sel = { prefix: webhookDeliveriesPrefix(l.endpointId) };
+      let n = 1;
+      for await (const e of kv.list(sel, { reverse: true, limit: WEBHOOK_DELIVERIES_KEPT * 2 })) {
+        if (++n > WEBHOOK_DELIVERIES_KEPT) op.delete(e.key);
+      }
+    }
+  }
+  await op.commit();
+}
+
+/** Logs one delivery attempt (logDeliveries). */
 export async function logDelivery(
   kv: Deno.Kv,
   endpointId: string,
   d: Omit<WebhookDelivery, "id">,
-  /** The event reached the endpoint: its later attempts do nothing (in the same atomic). */
   delivered?: string,
 ): Promise<void> {
-  const id = ulid();
-  // The newest kept stay: the ones past them go in the atomic that logs this one. A delivery
-  // logged meanwhile may leave one more for a moment; the next log trims it.
-  const old: Deno.KvKey[] = [];
-  const sel = { prefix: webhookDeliveriesPrefix(endpointId) };
-  let n = 1;
-  for await (const e of kv.list(sel, { reverse: true, limit: WEBHOOK_DELIVERIES_KEPT + 20 })) {
-    if (++n > WEBHOOK_DELIVERIES_KEPT) old.push(e.key);
-  }
-  const op = kv.atomic().set(webhookDeliveryKey(endpointId, id), { id, ...d });
-  for (const k of old) op.delete(k);
-  if (delivered) {
-    op.set(webhookDoneKey(endpointId, delivered), true, { expireIn: DONE_KEPT_MS });
-  }
-  await op.commit();
+  await logDeliveries(kv, [{ endpointId, delivery: d, delivered }]);
 }
+
+/** How many logs in a row may pass before an endpoint's old entries are dropped (on average). */
+const TRIM_EVERY = 10;
 
 /** How long a delivered event is remembered: longer than its last retry could come. */
 const DONE_KEPT_MS = 2 * 86_400_000;
@@ -112,10 +133,17 @@ export async function wasDelivered(kv: Deno.Kv, endpointId: string, eventId: str
   return (await kv.get(webhookDoneKey(endpointId, eventId))).value !== null;
 }
 
-/** An endpoint's deliveries, newest first. */
+/** An endpoint's newest WEBHOOK_DELIVERIES_KEPT deliveries, newest first. */
 export async function listDeliveries(kv: Deno.Kv, endpointId: string): Promise<WebhookDelivery[]> {
-  return (await listAll<WebhookDelivery>(kv, webhookDeliveriesPrefix(endpointId)))
-    .map((e) => e.value).reverse();
+  const out: WebhookDelivery[] = [];
+  const sel = { prefix: webhookDeliveriesPrefix(endpointId) };
+  for await (
+    const e of kv.list<WebhookDelivery>(sel, {
+      reverse: true,
+      limit: WEBHOOK_DELIVERIES_KEPT,
+    })
+  ) out.push(e.value);
+  return out;
 }
 
 // ── the cached check ────────────────────────────────────────────────────────
@@ -159,7 +187,7 @@ export function refreshWebhooksOn(kv: Deno.Kv): Promise<Subscribers> {
 
 // ── the queue ───────────────────────────────────────────────────────────────
 
-/** The delay of a delivery's second attempt (the retry schedule's first; tests shorten it). */
+/** The delay of an event's second attempt (the retry schedule's first; tests shorten it). */
 const second = { delayMs: WEBHOOK_RETRY_DELAYS_MS[0] as number };
 /** Sets the retry schedule the second attempts are queued with (the queue's start, from config). */
 export function useRetryDelays(delays: readonly number[]): void {
@@ -167,10 +195,11 @@ export function useRetryDelays(delays: readonly number[]): void {
 }
 
 /**
- * A write's events as delivery messages per subscribed endpoint, added to its atomic: committed with
- * the change or not at all. Each delivery's first attempt is queued now and its second after the
- * first retry delay (each attempt queues the one after its successor: lib/services/webhooks.ts), so
- * a process that dies while an attempt runs still leaves the next one queued.
+ * A write's events as delivery messages, added to its atomic: committed with the change or not at
+ * all. Per event, one message carries the first attempt to every subscribed endpoint and one the
+ * second, after the first retry delay (it does nothing for an endpoint that got the event), so a
+ * process that dies while the first runs still leaves the next queued; a failed attempt queues the
+ * endpoint's further ones (lib/services/webhooks.ts).
  */
 export function enqueueEvents(
   op: Deno.AtomicOperation,
@@ -178,18 +207,17 @@ export function enqueueEvents(
   subscribers: NonNullable<Subscribers>,
 ): void {
   for (const e of events) {
+    const endpointIds = subscribers.filter((s) => s.events.includes(e.type)).map((s) => s.id);
+    if (!endpointIds.length) continue;
     const event: WebhookEvent = { id: ulid(), ...e };
-    for (const s of subscribers) {
-      if (!s.events.includes(e.type)) continue;
-      const msg = (attempt: number): WebhookMessage => ({
-        kind: "webhook.delivery",
-        endpointId: s.id,
-        event,
-        attempt,
-      });
-      op.enqueue(msg(1));
-      op.enqueue(msg(2), { delay: second.delayMs });
-    }
+    const msg = (attempt: 1 | 2): WebhookEventMessage => ({
+      kind: "webhook.event",
+      endpointIds,
+      event,
+      attempt,
+    });
+    op.enqueue(msg(1));
+    op.enqueue(msg(2), { delay: second.delayMs });
   }
 }
 

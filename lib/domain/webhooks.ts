@@ -70,6 +70,14 @@ export type WebhookMessage = {
   attempt: number;
 };
 
+/** An event's first or second attempt to every endpoint that takes it: one message per event. */
+export type WebhookEventMessage = {
+  kind: "webhook.event";
+  endpointIds: string[];
+  event: WebhookEvent;
+  attempt: 1 | 2;
+};
+
 /** The prospect fields the events are worked out from. */
 export interface WebhookFacts {
   id: string;

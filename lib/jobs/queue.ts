@@ -5,14 +5,19 @@
  * Deno KV (a few times, with backoff); handlers do their own retries where they need a schedule
  * (webhook deliveries re-enqueue themselves with a delay).
  */
-import type { WebhookMessage } from "@/lib/domain/webhooks.ts";
+import type { WebhookEventMessage, WebhookMessage } from "@/lib/domain/webhooks.ts";
 import type { ServiceDeps } from "@/lib/services/deps.ts";
-import { handleWebhookMessage, listenStoreQueue } from "@/lib/services/webhooks.ts";
+import {
+  handleWebhookEvent,
+  handleWebhookMessage,
+  listenStoreQueue,
+} from "@/lib/services/webhooks.ts";
 
 type Handler = (deps: ServiceDeps, message: any) => Promise<void>;
 
 /** Message kind → its handler. */
 export const QUEUE_HANDLERS: Record<string, Handler> = {
+  "webhook.event": (deps, m: WebhookEventMessage) => handleWebhookEvent(deps, m),
   "webhook.delivery": (deps, m: WebhookMessage) => handleWebhookMessage(deps, m),
 };
 

@@ -14,11 +14,13 @@ import { getUser, getUserSettings } from "@/lib/db/users.ts";
 import { ulid } from "@/lib/db/kv.ts";
 import {
   deleteWebhook,
+  type DeliveryLog,
   enqueueMessages,
   getWebhookEntry,
   listDeliveries,
   listenQueue,
   listWebhooks,
+  logDeliveries,
   logDelivery,
   putWebhook,
   useRetryDelays,
@@ -37,6 +39,7 @@ import {
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
   type WebhookEvent,
+  type WebhookEventMessage,
   type WebhookEventType,
   type WebhookMessage,
   webhookUrlProblem,
@@ -210,6 +213,16 @@ export async function handleWebhookMessage(deps: ServiceDeps, msg: WebhookMessag
 }
 
 /**
+ * An event's first (or second) attempt to each endpoint that takes it, at once, logged in one
+ * atomic; an endpoint that already got it is passed over.
+ */
+export async function handleWebhookEvent(deps: ServiceDeps, msg: WebhookEventMessage) {
+  const logs: DeliveryLog[] = [];
+  await Promise.all(msg.endpointIds.map((id) => deliver(deps, id, msg.event, msg.attempt, logs)));
+  await logDeliveries(deps.kv, logs);
+}
+
+/**
  * The body of a delivery: `{id, type, occurredAt, data}`; data holds the ids and changed fields,
  * and, for an endpoint with includePersonalData, the person's fields read from the record now —
  * never for an erased person (or a prospect.erased event).
@@ -282,6 +295,8 @@ async function deliver(
   endpointId: string,
   event: WebhookEvent,
   attempt: number,
+  /** Where the attempt's log goes when the caller logs several at once; else it is logged here. */
+  logs?: DeliveryLog[],
 ) {
   const [e, done] = await Promise.all([
     getWebhookEntry(deps.kv, endpointId),
@@ -290,25 +305,26 @@ async function deliver(
   const w = e.value;
   if (!w || !w.enabled || done) return;
   const delays = deps.config.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
+  const retry = (n: number, delay: number): { message: WebhookMessage; delay: number } => ({
+    message: { kind: "webhook.delivery", endpointId, event, attempt: n },
+    delay,
+  });
+  // Attempt k (k > 1) queues k + 2 before it posts, so a process that dies meanwhile leaves the
+  // next but one queued (the change queued the second); the first queues the third only when it
+  // fails, as nearly every first attempt arrives.
   const [next, after] = [retryDelay(attempt + 1, delays), retryDelay(attempt + 2, delays)];
-  if (next !== null && after !== null) {
-    const message: WebhookMessage = {
-      kind: "webhook.delivery",
-      endpointId,
-      event,
-      attempt: attempt + 2,
-    };
-    await enqueueMessages(deps.kv, [{ message, delay: next + after }]);
-  }
+  const third = next !== null && after !== null ? retry(attempt + 2, next + after) : null;
+  if (attempt > 1 && third) await enqueueMessages(deps.kv, [third]);
   const at = deps.now();
   const sent = await post(deps, w, await deliveryBody(deps, w, event));
-  await logDelivery(deps.kv, w.id, {
-    at: at.toISOString(),
-    eventId: event.id,
-    event: event.type,
-    attempt,
-    ...sent,
-  }, sent.error === null ? event.id : undefined);
+  if (attempt === 1 && sent.error !== null && third) await enqueueMessages(deps.kv, [third]);
+  const log: DeliveryLog = {
+    endpointId: w.id,
+    delivery: { at: at.toISOString(), eventId: event.id, event: event.type, attempt, ...sent },
+    delivered: sent.error === null ? event.id : undefined,
+  };
+  if (logs) logs.push(log);
+  else await logDeliveries(deps.kv, [log]);
   if (sent.error === null) {
     if (w.failingSince) await markEndpoint(deps, w.id, { failingSince: null });
     return;

@@ -51,7 +51,7 @@ Deno.test({
       // docs/api.md: every example runs as written against the demo.
       const dir = await Deno.makeTempDir();
       const examples = apiExamples();
-      assert.equal(examples.length, 6);
+      assert.equal(examples.length, 7);
       const env = {
         BASE: server.url,
         EMAIL: email,
@@ -78,6 +78,9 @@ Deno.test({
       const r6 = await bash(examples[5], env, dir);
       assert.equal(r6.code, 0, r6.stderr);
       assert.match(r6.stdout, /^retry: 2000/, "the event stream opens");
+      const r7 = await bash(examples[6], env, dir);
+      assert.equal(r7.code, 0, r7.stderr);
+      assert.match(r7.stdout, /"unread":0/, "all marked read");
       await Deno.remove(dir, { recursive: true });
 
       // The browser: sign in with the printed login, see a full grid.
