@@ -61,11 +61,9 @@ Deno.test({
       await screenshot(page, "firebase-mfa-code-390");
       await page.fill("input[name=code]", await smsCode(phone));
       await page.click("[data-testid=mfa-verify]");
-      // An admin lands on the Prospects screen at / (staff go on to /today).
-      await page.waitForURL((u) => u.pathname === "/", { timeout: 15_000 });
-      await page.waitForSelector(
-        "[data-testid=select-project-message], [data-testid=prospect-grid]",
-      );
+      // An admin lands on the chain overview (staff go on to /today).
+      await page.waitForURL((u) => u.pathname === "/overview", { timeout: 15_000 });
+      await page.waitForSelector("[data-testid=overview-page]");
 
       // Signed in with our cookies: the server renders the page for this user.
       const cookies = await b.context.cookies();
@@ -80,11 +78,9 @@ Deno.test({
       await page.waitForSelector("text=/Fel verifieringskod/", { timeout: 15_000 });
       await page.fill("input[name=code]", await smsCode(phone));
       await page.click("[data-testid=mfa-verify]");
-      // An admin lands on the Prospects screen at / (staff go on to /today).
-      await page.waitForURL((u) => u.pathname === "/", { timeout: 15_000 });
-      await page.waitForSelector(
-        "[data-testid=select-project-message], [data-testid=prospect-grid]",
-      );
+      // An admin lands on the chain overview (staff go on to /today).
+      await page.waitForURL((u) => u.pathname === "/overview", { timeout: 15_000 });
+      await page.waitForSelector("[data-testid=overview-page]");
     } catch (e) {
       console.error(server.output().slice(-3000));
       console.error(logs.join("\n"));
