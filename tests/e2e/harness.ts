@@ -4,6 +4,7 @@
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { listOutbox } from "@/lib/notify/mod.ts";
+import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import axe from "axe-core";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -190,6 +191,15 @@ export async function readOutbox(server: Server, to: string): Promise<{ text: st
 /** Waits until every island on the page has hydrated. */
 export async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated=true]", { timeout: 15_000 });
+}
+
+/** Signs in on the hydrated sign-in page of `baseUrl` with the test password; the caller waits. */
+export async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await hydrated(page);
+  await page.fill("[data-testid=field-email]", email);
+  await page.fill("[data-testid=field-password]", TEST_PASSWORD);
+  await page.press("[data-testid=field-password]", "Enter");
 }
 
 export interface Finding {

@@ -6,8 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
-import { TEST_PASSWORD } from "@/tests/helpers.ts";
+import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 async function postLead(url: string, key: string, firstName: string, phoneNumber: string) {
@@ -43,11 +42,7 @@ Deno.test({
         const br = await openBrowser(viewport);
         const { page } = br;
         try {
-          await page.goto(`${server.url}/login`);
-          await hydrated(page);
-          await page.fill("[data-testid=field-email]", "reception@klubb.se");
-          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-          await page.press("[data-testid=field-password]", "Enter");
+          await signIn(page, server.url, "reception@klubb.se");
           await page.waitForURL(/\/today$/);
           await hydrated(page);
           await page.evaluate(() => (globalThis as unknown as { marker: number }).marker = 1);

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, readOutbox, screenshot, startServer } from "./harness.ts";
-import { createTestUser, TEST_PASSWORD } from "@/tests/helpers.ts";
+import { openBrowser, readOutbox, screenshot, signIn, startServer } from "./harness.ts";
+import { createTestUser } from "@/tests/helpers.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -28,11 +28,7 @@ Deno.test({
         const { page } = b;
         const w = viewport.width;
         try {
-          await page.goto(`${server.url}/login`);
-          await hydrated(page);
-          await page.fill("[data-testid=field-email]", "admin@klubb.se");
-          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-          await page.press("[data-testid=field-password]", "Enter");
+          await signIn(page, server.url, "admin@klubb.se");
           await page.waitForURL((u) => u.pathname === "/overview");
           const soder = page.locator("[data-testid=overview-club]", { hasText: "Söder" });
           // Söder: Wilma's web lead waits; Olof's callback and Ebba are due.
@@ -67,11 +63,7 @@ Deno.test({
         const b = await openBrowser(viewport);
         const { page } = b;
         try {
-          await page.goto(`${server.url}/login`);
-          await hydrated(page);
-          await page.fill("[data-testid=field-email]", "ny.kollega@klubb.se");
-          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-          await page.press("[data-testid=field-password]", "Enter");
+          await signIn(page, server.url, "ny.kollega@klubb.se");
           await page.waitForSelector("[data-testid=resend-verification]");
           assert.match(await page.textContent("[data-testid=login-card]") ?? "", /inte bekräftad/);
           await screenshot(page, `unverified-${viewport.width}`);

@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
-import { TEST_PASSWORD } from "@/tests/helpers.ts";
+import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -24,11 +23,7 @@ Deno.test({
     try {
       // A wide screen's stored choice (full menu) does not open it on the phone.
       await b.context.addCookies([{ name: "menu", value: "1", url: server.url }]);
-      await page.goto(`${server.url}/login`);
-      await hydrated(page);
-      await page.fill("[data-testid=field-email]", "reception@klubb.se");
-      await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-      await page.press("[data-testid=field-password]", "Enter");
+      await signIn(page, server.url, "reception@klubb.se");
       await page.waitForURL(/\/today$/);
       await hydrated(page);
       const nav = page.locator("[data-testid=side-nav]");

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
 import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { seedDesk } from "./desk_seed.ts";
@@ -25,11 +25,7 @@ Deno.test({
         const b = await openBrowser(viewport);
         const { page } = b;
         try {
-          await page.goto(`${server.url}/login`);
-          await hydrated(page);
-          await page.fill("[data-testid=field-email]", "reception@klubb.se");
-          await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-          await page.press("[data-testid=field-password]", "Enter");
+          await signIn(page, server.url, "reception@klubb.se");
           await page.waitForURL(/\/today$/);
           await page.waitForSelector("[data-testid=today-list]");
           const names = await page.$$eval(

@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
-import { TEST_PASSWORD } from "@/tests/helpers.ts";
+import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -22,11 +21,7 @@ Deno.test({
     const b = await openBrowser({ width: 390, height: 844 });
     const { page } = b;
     try {
-      await page.goto(`${server.url}/login`);
-      await hydrated(page);
-      await page.fill("[data-testid=field-email]", "reception@klubb.se");
-      await page.fill("[data-testid=field-password]", TEST_PASSWORD);
-      await page.press("[data-testid=field-password]", "Enter");
+      await signIn(page, server.url, "reception@klubb.se");
       await page.waitForURL(/\/today$/);
       const jump = page.locator("[data-testid=today-new-prospect]");
       const box = await jump.boundingBox();
