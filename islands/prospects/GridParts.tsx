@@ -98,7 +98,7 @@ export function GridHead(
   const t = useT();
   /** Short labels keep the row within 1280 px without sideways scrolling. */
   const w = (c: OwnColumn) => headWidth(OWN_COLUMNS[c].width);
-  const shortTh = (c: OwnColumn, k: "marketProject" | "activityStatus" | "note") => (
+  const shortTh = (c: OwnColumn, k: "marketProject" | "activityStatus" | "note" | "age") => (
     <th aria-label={t(`prospects.columns.${k}`)} style={w(c)}>
       <abbr class="no-underline" title={t(`prospects.columns.${k}`)}>
         {t(`prospects.columnsShort.${k}`)}
@@ -121,7 +121,9 @@ export function GridHead(
               onChange={(e) => onPage((e.target as HTMLInputElement).checked)}
             />
           )}
-          {t("prospects.columns.customerId")}
+          <abbr class="no-underline" title={t("prospects.columns.customerId")}>
+            {t("prospects.columnsShort.customerId")}
+          </abbr>
         </span>
       </th>
     ),
@@ -146,7 +148,7 @@ export function GridHead(
         </button>
       </th>
     ),
-    age: <th style={w("age")}>{t("prospects.columns.age")}</th>,
+    age: shortTh("age", "age"),
     assign: <th style={w("assign")}>{t("prospects.columns.assignee")}</th>,
     actions: <th class="sticky right-0" style={w("actions")}>{t("prospects.columns.actions")}</th>,
   };

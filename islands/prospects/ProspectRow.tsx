@@ -469,7 +469,11 @@ function NewHeadingCell() {
   );
 }
 
-/** The age since registration; a web lead's "Webb" badge (its minutes until the first contact). */
+/**
+ * The age since registration; a web lead's "Webb" badge (its minutes until the first contact).
+ * Both fit the column's width by breaking into lines: days over hours ("12 d" / "5 h", each kept
+ * whole), the badge's compact form "Webb" over its waiting time.
+ */
 function AgeCell({ p, env, rowId }: { p: Prospect | null; env: RowEnv; rowId: string }) {
   const t = useT();
   const age = p ? prospectAge(p.registerDate, env.now) : null;
@@ -477,10 +481,10 @@ function AgeCell({ p, env, rowId }: { p: Prospect | null; env: RowEnv; rowId: st
     <td
       data-col="age"
       data-label={t("prospects.columns.age")}
-      class="whitespace-nowrap text-xs text-slate-600"
+      class="text-xs text-slate-600"
       data-testid={`age-${rowId}`}
     >
-      {p?.source === "web" && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} />}
+      {p?.source === "web" && <WebBadge p={p} now={env.now} testId={`web-${rowId}`} compact />}
       {age && !(p && awaitingFirstContact(p)) ? <div>{t("prospects.age", age)}</div> : ""}
     </td>
   );
@@ -701,8 +705,12 @@ function AssigneeCell(
   const t = useT();
   if (p?.assignId) {
     return (
-      <span class="inline-flex items-center gap-1 text-xs" data-testid={`assignee-${rowId}`}>
-        <span class="max-w-16 truncate" title={p.assignId}>{p.assignName || p.assignId}</span>
+      <span
+        class="inline-flex items-center gap-1 text-xs"
+        style={{ maxWidth: rem(OWN_COLUMNS.assign.width) }}
+        data-testid={`assignee-${rowId}`}
+      >
+        <span class="min-w-0 truncate" title={p.assignId}>{p.assignName || p.assignId}</span>
         {may?.unassign && (
           <button
             type="button"

@@ -21,7 +21,9 @@ export const OWN_COLUMNS = {
   club: { order: 90, width: 5.5 },
   activity: { order: 100, width: 3.375 },
   follow: { order: 110, width: 6.75 },
+  /** Days over hours ("123 d" / "13 h"); a web lead's compact badge, "Webb" over "59 min". */
   age: { order: 120, width: 2.3125 },
+  /** "Tilldela" on the add row; an assignee's name is cut to leave room for its ✕. */
   assign: { order: 130, width: 3.25 },
   actions: { order: 140, width: 4.5 },
 } as const satisfies Record<string, { order: number; width: number }>;

@@ -1,8 +1,10 @@
 /**
  * The prospects grid fits a 1280 px screen without sideways scrolling: every column's width (the
  * own columns' table in islands/prospects/columns.ts and the plain columns' field lines) plus the
- * page around the grid. The browser test tests/e2e/prospects_test.ts checks the drawn page; this
- * one fails in a second when a column is added or widened past the room there is.
+ * page around the grid. The browser tests check the drawn page: tests/e2e/prospects_test.ts that
+ * it does not scroll sideways, tests/e2e/grid_fit_test.ts that every column keeps this width with
+ * its widest contents; this one fails in a second when a column is added or widened past the room
+ * there is.
  */
 import assert from "node:assert/strict";
 import { GRID_COLUMNS } from "@/lib/domain/prospect_schemas.ts";
