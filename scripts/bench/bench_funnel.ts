@@ -1,6 +1,6 @@
 /**
  * `deno run -A scripts/bench/bench_funnel.ts [--n 100000] [--rounds 200] [--saves 400] [--kv path]
- * [--fresh]`
+ * [--rate 20] [--pairs 3] [--fresh]`
  *
  * The conversion funnel and webhook benchmark: generates the deterministic chain of
  * scripts/bench/generate.ts (200 clubs, 60 Zipf-sized projects: project 1 is the largest) into a KV
@@ -11,7 +11,9 @@
  *    p50/p95/max per grouping.
  * 2. A save's time (a sell-status change through patchProspect, one at a time) with no webhook
  *    endpoint and with three enabled endpoints (a local receiver answering 204, the queue listener
- *    delivering in the same process, as a server does): p50/p95 of each and the change.
+ *    delivering in the same process, as a server does): p50/p95 of each and the change, once
+ *    with saves one after another as fast as they go (the deliveries queue up behind them) and
+ *    once with saves arriving at `--rate` per second (a pace far above a chain's own).
  *
  * Not a test: it prints figures (docs/performance.md).
  */
@@ -27,7 +29,12 @@ import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { funnel } from "@/lib/services/reports.ts";
 import { patchProspect } from "@/lib/services/prospects.ts";
-import { createWebhook, listWebhookViews, removeWebhook } from "@/lib/services/webhooks.ts";
+import {
+  createWebhook,
+  listWebhookViews,
+  removeWebhook,
+  updateWebhook,
+} from "@/lib/services/webhooks.ts";
 import { startQueue } from "@/lib/jobs/queue.ts";
 import { FUNNEL_GROUPS } from "@/lib/domain/funnel.ts";
 
@@ -37,6 +44,8 @@ const { values } = parseArgs({
     n: { type: "string", default: "100000" },
     rounds: { type: "string", default: "200" },
     saves: { type: "string", default: "400" },
+    rate: { type: "string", default: "20" },
+    pairs: { type: "string", default: "3" },
     kv: { type: "string" },
     fresh: { type: "boolean", default: false },
   },
@@ -101,7 +110,8 @@ const sessionOf = (u: UserRecord): SessionUser => ({
   sid: null,
 });
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-const stats = (xs: number[]) => {
+type Stats = { p50: number; p95: number; max: number };
+const stats = (xs: number[]): Stats => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] };
 };
@@ -149,10 +159,15 @@ const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3"] as const;
 // Each round moves every prospect it saves to another status than the round before (a save that
 // changes nothing writes nothing).
 let round = 0;
-const saveRound = async () => {
+const RATE = Number(values.rate);
+/** One round of saves: back to back, or paced (save i starts at i / RATE s, or when i - 1 ends). */
+const saveRound = async (paced = false) => {
   round++;
   const times: number[] = [];
+  const start = performance.now();
   for (let i = 0; i < SAVES; i++) {
+    const due = start + (i * 1000) / RATE - performance.now();
+    if (paced && due > 0) await new Promise((r) => setTimeout(r, due));
     const ctx = { kv, config, now: new Date(), user: admin };
     const id = ids[(i * 7919) % ids.length];
     const t0 = performance.now();
@@ -164,8 +179,6 @@ const saveRound = async () => {
 const deps = { kv, config, now: () => new Date() };
 // Endpoints an earlier run left behind would deliver (and fail) beside this run's.
 for (const w of await listWebhookViews(deps, admin)) await removeWebhook(deps, admin, w.id);
-await saveRound(); // warm-up
-const without = await saveRound();
 // The receiver runs in a process of its own, as a partner's server would: its HTTP work is not the
 // app's. It answers 204 to a POST and the number of POSTs to a GET.
 const receiverCode = `let n = 0;
@@ -194,23 +207,59 @@ for (let i = 0; i < 3; i++) {
   made.push(w.id);
 }
 const queue = startQueue(deps);
-// A save learns of new endpoints through a cache of at most 2 s.
-await new Promise((r) => setTimeout(r, 2_500));
-const before = await received();
-await saveRound(); // warm-up
-const withHooks = await saveRound();
-console.log(`save without endpoints: p50 ${ms(without.p50)}, p95 ${ms(without.p95)}`);
-console.log(
-  `save with 3 endpoints: p50 ${ms(withHooks.p50)}, p95 ${ms(withHooks.p95)} ` +
-    `(p50 ${((withHooks.p50 / without.p50 - 1) * 100).toFixed(1)} %)`,
-);
-// The deliveries finish (each save's three) before the endpoints go and the store closes.
-let posts = 0;
-for (let i = 0; i < 600 && posts < 3 * 2 * SAVES; i++) {
-  await new Promise((r) => setTimeout(r, 100));
-  posts = (await received()) - before;
+let expected = 0;
+/** Waits until the receiver has had every POST the rounds with endpoints caused (a minute at most). */
+const drain = async () => {
+  let posts = 0;
+  for (let i = 0; i < 600 && posts < expected; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    posts = await received();
+  }
+  return posts;
+};
+/** Turns the three endpoints on or off (this process's cache learns of it at once). */
+const endpoints = async (enabled: boolean) => {
+  for (const id of made) await updateWebhook(deps, admin, id, { enabled });
+};
+/**
+ * A round with the endpoints off or on, after the last round's deliveries have arrived (an
+ * endpoint turned off drops what it has not been sent yet).
+ */
+const measured = async (on: boolean, paced: boolean) => {
+  await drain();
+  await endpoints(on);
+  const s = await saveRound(paced);
+  if (on) expected += 3 * SAVES;
+  return s;
+};
+const change = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1)} %`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const PAIRS = Number(values.pairs);
+await measured(true, false); // warm-up
+for (const paced of [true, false]) {
+  const off: Stats[] = [];
+  const on: Stats[] = [];
+  // Off and on alternate, so a drift of the machine's load falls on both.
+  for (let i = 0; i < PAIRS; i++) {
+    off.push(await measured(false, paced));
+    on.push(await measured(true, paced));
+  }
+  const pace = paced ? `${RATE} saves/s` : "back to back";
+  for (const [name, xs] of [["without endpoints", off], ["with 3 endpoints", on]] as const) {
+    console.log(
+      `save ${name}, ${pace}: p50 ${xs.map((x) => ms(x.p50)).join(" / ")}, ` +
+        `p95 ${xs.map((x) => ms(x.p95)).join(" / ")}`,
+    );
+  }
+  const [p50off, p50on] = [median(off.map((x) => x.p50)), median(on.map((x) => x.p50))];
+  const [p95off, p95on] = [median(off.map((x) => x.p95)), median(on.map((x) => x.p95))];
+  console.log(
+    `  change of the medians, ${pace}: p50 ${change(p50on, p50off)}, p95 ${change(p95on, p95off)}`,
+  );
 }
-console.log(`deliveries received: ${posts} of ${3 * 2 * SAVES}`);
+// The deliveries finish before the endpoints go and the store closes.
+const posts = await drain();
+console.log(`deliveries received: ${posts} of ${expected}`);
 for (const id of made) await removeWebhook(deps, admin, id);
 receiverProc.kill();
 await receiverProc.status;
