@@ -16,6 +16,9 @@ export async function startServer(root: string, env: { KV_PATH: string; SECRET_K
       MFA_MODE: "off",
       ACCESS_LOG: "false",
       CRON: "false",
+      // The bench's one user sends thousands of requests a second: a limit it never reaches keeps
+      // the limiter's work in the figures without refusing them.
+      RATE_LIMIT: "1000000/1000000",
     },
     stdout: "null",
     stderr: "piped",
