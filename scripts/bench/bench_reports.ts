@@ -24,6 +24,7 @@ import { createSession } from "@/lib/auth/session.ts";
 import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { keepEveryProject } from "@/lib/db/report_keep.ts";
+import { startServer } from "@/scripts/bench/bench_server.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({
@@ -134,46 +135,6 @@ async function snapshots() {
   }
 }
 
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
-async function startServer() {
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: ROOT,
-    env: {
-      APP_ENV: "production",
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      KV_PATH,
-      SECRET_KEY: SECRET,
-      ACCESS_LOG: "false",
-      CRON: "false",
-      MFA_MODE: "off",
-      // The bench's one user sends thousands of requests a second: a limit it never reaches keeps
-      // the limiter's work in the figures without refusing them.
-      RATE_LIMIT: "1000000/1000000",
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  for (let i = 0; i < 600; i++) {
-    try {
-      const r = await fetch(`${url}/api/health`);
-      await r.body?.cancel();
-      if (r.ok) return { url, child };
-    } catch { /* not up */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
-
 let seed = 4711;
 const rand = () => {
   seed = (seed * 16807) % 2147483647;
@@ -186,7 +147,7 @@ await prepare();
 if (values["generate-only"]) Deno.exit(0);
 await snapshots();
 const { staff, admin, projects, districts } = await setup();
-const server = await startServer();
+const server = await startServer(ROOT, { KV_PATH, SECRET_KEY: SECRET });
 const today = localDate(new Date(), TZ);
 const pastDate = () => addDays(today, -(1 + Math.floor(rand() * 30)));
 
