@@ -4,11 +4,63 @@
  */
 type Part = Deno.KvKeyPart;
 
+/**
+ * The families stored under a short tag instead of their name: name in words → tag on disk. These
+ * are the families with a key per prospect or per write; a key's first part is stored twice (in the
+ * key and in Deno KV's expiry index), so a tag instead of a 20–30 letter name is most of a key's
+ * length saved. Every other family is stored under its name. Code names a family by its words here;
+ * a changed tag needs a migration that moves the family (lib/db/rekey.ts).
+ */
+export const FAMILY_TAGS = {
+  prospects: "p",
+  prospects_by_customer_id: "pcu",
+  prospects_by_phone: "pph",
+  prospects_by_email: "pem",
+  prospect_contact_guards: "pcg",
+  prospects_by_project: "pp",
+  prospects_by_project_club: "ppc",
+  prospects_by_project_status: "pps",
+  prospects_by_project_club_status: "ppcs",
+  prospects_by_project_club_urgency: "ppcu",
+  prospects_by_assignee_project: "pap",
+  prospects_by_first_name: "pfn",
+  prospects_by_last_name: "pln",
+  prospects_deleted_by_project: "pdel",
+  prospects_by_updated: "pu",
+  prospects_by_next_transition: "pnt",
+  prospects_awaiting_contact: "paw",
+  prospect_totals: "pt",
+  prospect_history: "ph",
+  prospect_events: "pe",
+  notes: "n",
+  notes_by_prospect: "np",
+  report_counters: "rc",
+  report_funnel: "rf",
+  report_stints: "rs",
+  report_changes_at: "rca",
+  report_snapshots: "rsn",
+  report_pending: "rp",
+  report_first_in: "rfi",
+} as const;
+const T = FAMILY_TAGS;
+const NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(FAMILY_TAGS).map(([name, tag]) => [tag, name]),
+);
+/** The first key part a family is stored under: its tag, or its name when it has none. */
+export const familyPart = (name: string): string =>
+  (FAMILY_TAGS as Record<string, string>)[name] ?? name;
+/** The family, in words, of a stored key's first part (a tag or a name). */
+export const familyName = (part: string): string => NAMES[part] ?? part;
+
 /** A migration's record, once it has run: [number]. */
 // ── meta ────────────────────────────────────────────────────────────────────
 export const migrationKey = (n: number) => ["_migrations", n];
 /** Every migration that has run. */
 export const migrationsPrefix = () => ["_migrations"];
+/** Who moves the store's keys to new first parts (lib/db/rekey.ts), set once per holder. */
+export const rekeyClaimKey = () => ["_rekey", "claim"];
+/** The holder's heartbeat: a waiter takes the claim over when it stops moving. */
+export const rekeyBeatKey = () => ["_rekey", "beat"];
 /** A Firebase sign-in waiting for its SMS code (AUTH_PROVIDER=firebase): [token]. */
 export const firebaseMfaKey = (token: string) => ["firebase_mfa", token];
 /** The key the health check reads (nothing is stored there). */
@@ -188,27 +240,27 @@ export const prospectCountByProjectKey = (
 
 /** A prospect's record (lib/db/prospect_record.ts): [id]. */
 // ── prospects and notes (the key → index mapping is lib/db/prospect_indexes.ts) ──
-export const prospectKey = (id: string) => ["prospects", id];
+export const prospectKey = (id: string) => [T.prospects, id];
 /** Every prospect record, in id (creation) order. */
-export const prospectsPrefix = () => ["prospects"];
+export const prospectsPrefix = () => [T.prospects];
 /** Unique numeric customer id → prospect id (kept for deleted prospects too). */
 export const prospectByCustomerIdKey = (
   customerId: number,
-) => ["prospects_by_customer_id", customerId];
+) => [T.prospects_by_customer_id, customerId];
 /** The highest server-assigned customer id (a plain number). */
 export const customerIdSeqKey = () => ["prospect_customer_id_seq"];
 /** A prospect by its phone number's digits: [digits, id]. */
 export const prospectByPhoneKey = (
   digits: string,
   id: string,
-) => ["prospects_by_phone", digits, id];
+) => [T.prospects_by_phone, digits, id];
 /**
  * A guard per market project and contact (normalised phone "p" or lower-cased e-mail "e"): every
  * create of a prospect with that contact checks and sets it in its atomic, so two creates of the
  * same person at once cannot both pass the duplicate check (the later one re-checks and sees it).
  */
 export const prospectContactGuardKey = (mp: number, kind: "p" | "e", value: string) => [
-  "prospect_contact_guards",
+  T.prospect_contact_guards,
   mp,
   kind,
   value,
@@ -233,72 +285,72 @@ export const formKeyCountKey = (mp: number) => ["form_key_count", mp];
 export const prospectByEmailKey = (
   emailLower: string,
   id: string,
-) => ["prospects_by_email", emailLower, id];
+) => [T.prospects_by_email, emailLower, id];
 /** Ordered search indexes: …, done (0|1), followUpSortKey, id. `prefix` builds range prefixes. */
-export const prospectsByProjectPrefix = (...p: Part[]) => ["prospects_by_project", ...p];
+export const prospectsByProjectPrefix = (...p: Part[]) => [T.prospects_by_project, ...p];
 /** The project-and-club follow-up index: [marketProjectId, clubId, done, …]. */
-export const prospectsByProjectClubPrefix = (...p: Part[]) => ["prospects_by_project_club", ...p];
+export const prospectsByProjectClubPrefix = (...p: Part[]) => [T.prospects_by_project_club, ...p];
 /** The project-and-status follow-up index: [marketProjectId, status, done, …]. */
 export const prospectsByProjectStatusPrefix = (
   ...p: Part[]
-) => ["prospects_by_project_status", ...p];
+) => [T.prospects_by_project_status, ...p];
 /** The project, club and status follow-up index: [marketProjectId, clubId, status, done, …]. */
 export const prospectsByProjectClubStatusPrefix = (
   ...p: Part[]
-) => ["prospects_by_project_club_status", ...p];
+) => [T.prospects_by_project_club_status, ...p];
 /** The assignee index: [assignee, marketProjectId, …]. */
-export const prospectsByAssigneePrefix = (...p: Part[]) => ["prospects_by_assignee_project", ...p];
+export const prospectsByAssigneePrefix = (...p: Part[]) => [T.prospects_by_assignee_project, ...p];
 /** Name prefix indexes per project and club: [family, marketProjectId, clubId, done, folded, id]. */
-export const prospectsByFirstNamePrefix = (...p: Part[]) => ["prospects_by_first_name", ...p];
+export const prospectsByFirstNamePrefix = (...p: Part[]) => [T.prospects_by_first_name, ...p];
 /** The last-name prefix index: [marketProjectId, clubId, done, folded last name, id]. */
-export const prospectsByLastNamePrefix = (...p: Part[]) => ["prospects_by_last_name", ...p];
+export const prospectsByLastNamePrefix = (...p: Part[]) => [T.prospects_by_last_name, ...p];
 /** Deleted prospects per project (admins list them): [marketProjectId, …]. */
-export const prospectsDeletedPrefix = (...p: Part[]) => ["prospects_deleted_by_project", ...p];
+export const prospectsDeletedPrefix = (...p: Part[]) => [T.prospects_deleted_by_project, ...p];
 /** Every prospect by its last change (updatedAt, id): the change feed's order. */
-export const prospectsByUpdatedPrefix = (...p: Part[]) => ["prospects_by_updated", ...p];
+export const prospectsByUpdatedPrefix = (...p: Part[]) => [T.prospects_by_updated, ...p];
 /** [at ISO, id]: what the activity cron job reads (only due prospects). */
 export const prospectsByNextTransitionPrefix = (
   ...p: Part[]
-) => ["prospects_by_next_transition", ...p];
+) => [T.prospects_by_next_transition, ...p];
 /**
  * Urgency order per club (a whole project merges its clubs' ranges):
  * [marketProjectId, clubId, done, "weight|followUpSortKey", id].
  */
 export const prospectsByProjectClubUrgencyPrefix = (
   ...p: Part[]
-) => ["prospects_by_project_club_urgency", ...p];
+) => [T.prospects_by_project_club_urgency, ...p];
 /** Web leads awaiting their first contact, per club: [clubId, registerDate, id] (today's list). */
 export const prospectsAwaitingContactPrefix = (
   ...p: Part[]
-) => ["prospects_awaiting_contact", ...p];
+) => [T.prospects_awaiting_contact, ...p];
 /** KvU64 totals for x-total-elements: scope "p" | "pc" | "ps" | "pcs" | "ap", then its parts. */
-export const prospectTotalKey = (...p: Part[]) => ["prospect_totals", ...p];
+export const prospectTotalKey = (...p: Part[]) => [T.prospect_totals, ...p];
 /**
  * A prospect's history: one value per prospect, the packs of its writes in order
  * (prospect_indexes.ts). Packs that no longer fit move, oldest first, to ["prospect_events", id,
  * ulid] as an array.
  */
-export const prospectHistoryKey = (prospectId: string) => ["prospect_history", prospectId];
+export const prospectHistoryKey = (prospectId: string) => [T.prospect_history, prospectId];
 /** Every prospect's history value. */
-export const prospectHistoryPrefix = () => ["prospect_history"];
+export const prospectHistoryPrefix = () => [T.prospect_history];
 /** An archived event pack of a prospect: [prospectId, ulid]. */
 export const prospectEventKey = (
   prospectId: string,
   id: string,
-) => ["prospect_events", prospectId, id];
+) => [T.prospect_events, prospectId, id];
 /** A prospect's archived event packs, oldest first. */
-export const prospectEventsPrefix = (prospectId: string) => ["prospect_events", prospectId];
+export const prospectEventsPrefix = (prospectId: string) => [T.prospect_events, prospectId];
 /** Every prospect's archived event packs, in prospect id order. */
-export const prospectEventsFamily = () => ["prospect_events"];
+export const prospectEventsFamily = () => [T.prospect_events];
 /** A note's record: [noteId]. */
-export const noteKey = (noteId: string) => ["notes", noteId];
+export const noteKey = (noteId: string) => [T.notes, noteId];
 /** A note in its prospect's list: [prospectId, noteId]. */
 export const noteByProspectKey = (
   prospectId: string,
   noteId: string,
-) => ["notes_by_prospect", prospectId, noteId];
+) => [T.notes_by_prospect, prospectId, noteId];
 /** A prospect's notes. */
-export const notesByProspectPrefix = (prospectId: string) => ["notes_by_prospect", prospectId];
+export const notesByProspectPrefix = (prospectId: string) => [T.notes_by_prospect, prospectId];
 
 // ── outbound webhooks: lib/db/webhooks.ts ──
 /** A registered endpoint: [id] → its record (the secret sealed with SECRET_KEY). */
@@ -347,12 +399,12 @@ export const dailyReportSentKey = (
 
 // ── reports (the mapping is lib/db/report_keys.ts, scopes documented there) ──
 /** KvU64 report counters: [scope, marketProjectId, …] (current totals and hour/day deltas). */
-export const reportCounterKey = (...p: Part[]) => ["report_counters", ...p];
+export const reportCounterKey = (...p: Part[]) => [T.report_counters, ...p];
 /**
  * The funnel's cells packed (lib/db/report_funnel_packs.ts): [scope, marketProjectId, (clubId for
  * fxd/fxm,) day or month, chunk] → {cell: {metric: count}}.
  */
-export const funnelPackKey = (...p: Part[]) => ["report_funnel", ...p];
+export const funnelPackKey = (...p: Part[]) => [T.report_funnel, ...p];
 /** Whether a project's funnel cells are packed: [marketProjectId] → {state, by}. */
 export const funnelPackStateKey = (mp: number) => ["report_funnel_state", mp];
 /** Every project's pack state. */
@@ -360,16 +412,16 @@ export const funnelPackStatePrefix = () => ["report_funnel_state"];
 /** Set once every project's funnel cells are packed: new projects start packed. */
 export const funnelPacksOnKey = () => ["report_funnel_on"];
 /** Sell-status stints by start: [marketProjectId, clubId, startIso, prospectId] → {s, from, end}. */
-export const reportStintKey = (...p: Part[]) => ["report_stints", ...p];
+export const reportStintKey = (...p: Part[]) => [T.report_stints, ...p];
 /** Sell-status changes by time: [marketProjectId, atIso, prospectId] → clubId (window edges). */
-export const reportChangeAtKey = (...p: Part[]) => ["report_changes_at", ...p];
+export const reportChangeAtKey = (...p: Part[]) => [T.report_changes_at, ...p];
 /** How far a project's change-time index is pruned: [marketProjectId] → the instant (ISO). */
 export const reportChangesPrunedKey = (...p: Part[]) => ["report_changes_pruned", ...p];
 /**
  * A past instant's report values, kept once computed (they never change: every write happens
  * "now"): [kind, marketProjectId, asOf ISO, …]. Kinds in lib/db/report_status.ts, report_changes.ts, report_ages.ts and report_project.ts.
  */
-export const reportSnapshotKey = (...p: Part[]) => ["report_snapshots", ...p];
+export const reportSnapshotKey = (...p: Part[]) => [T.report_snapshots, ...p];
 /** The time zone whose local dates the report counters' day buckets are (lib/db/report_zone.ts). */
 export const reportZoneKey = () => ["report_zone"];
 /**
@@ -388,16 +440,16 @@ export const reportDistrictsFromKey = () => ["report_districts", "from"];
  * [mp, ulid] → [[scope, …rest, delta], …] for ["report_counters", scope, mp, …rest]
  * (lib/db/report_pending.ts).
  */
-export const reportPendingKey = (mp: number, id: string) => ["report_pending", mp, id];
+export const reportPendingKey = (mp: number, id: string) => [T.report_pending, mp, id];
 /** Pending report counter deltas (lib/db/report_pending.ts): [marketProjectId, …]. */
-export const reportPendingPrefix = (...p: Part[]) => ["report_pending", ...p];
+export const reportPendingPrefix = (...p: Part[]) => [T.report_pending, ...p];
 /** The nightly snapshot run of a local date (lib/services/report_snapshots.ts). */
 export const reportSnapshotRunKey = (date: string) => ["report_snapshot_runs", date];
 /**
  * A prospect entering (1) or leaving (0) a project's live prospects, by registration:
  * [mp, registerIso, prospectId, atIso] → 1 | 0 (status-project firstProspectIn).
  */
-export const reportFirstInKey = (...p: Part[]) => ["report_first_in", ...p];
+export const reportFirstInKey = (...p: Part[]) => [T.report_first_in, ...p];
 
 export type { Part };
 

@@ -5,7 +5,8 @@
  * same time (the record is written after it), so every `up` is idempotent: it only writes what is
  * not there yet, checked in its atomics (tests/unit/migrations_test.ts).
  */
-import { migrationKey, migrationsPrefix } from "@/lib/db/keys.ts";
+import { FAMILY_TAGS, migrationKey, migrationsPrefix } from "@/lib/db/keys.ts";
+import { rekeyFamilies } from "@/lib/db/rekey.ts";
 import { startDistrictBuckets } from "@/lib/db/reference.ts";
 import { seedReferenceData } from "@/lib/db/settings.ts";
 import { keepReportZone } from "@/lib/db/report_zone.ts";
@@ -20,6 +21,11 @@ export interface Migration {
   name: string;
   /** `timeZone`: the configured TZ_NAME (report days are local dates in it). */
   up(kv: Deno.Kv, timeZone: string): Promise<void>;
+  /**
+   * Runs before every other step not yet recorded: a step that moves keys to new first parts, since
+   * every other step's code reads and writes the keys of today's layout.
+   */
+  first?: boolean;
 }
 
 /** Every migration of the app, in order. */
@@ -56,6 +62,15 @@ export const MIGRATIONS: Migration[] = [
       await packFunnelCounters(kv);
     },
   },
+  {
+    n: 5,
+    name: "the families with a key per prospect or per write stored under short tags " +
+      "(keys.ts FAMILY_TAGS) instead of their names",
+    first: true,
+    async up(kv) {
+      await rekeyFamilies(kv, Object.entries(FAMILY_TAGS));
+    },
+  },
 ];
 
 /** Runs the migrations not yet recorded; returns the numbers it ran. */
@@ -67,7 +82,7 @@ export async function runMigrations(
   onStart?: (m: Migration) => void,
 ): Promise<number[]> {
   const ran: number[] = [];
-  const sorted = [...migrations].sort((a, b) => a.n - b.n);
+  const sorted = [...migrations].sort((a, b) => Number(!!b.first) - Number(!!a.first) || a.n - b.n);
   for (const m of sorted) {
     if (await readValue(kv, migrationKey(m.n))) continue;
     onStart?.(m);

@@ -546,7 +546,7 @@ function unpack(prospectId: string, id: string, v: EventPack): ProspectEvent[] {
 /** The events of one stored entry, oldest first: a history value or an archived part of one. */
 export function eventsOfEntry(e: { key: Deno.KvKey; value: unknown }): ProspectEvent[] {
   const prospectId = e.key[1] as string;
-  const base = e.key[0] === "prospect_history" ? "h" : e.key[2] as string;
+  const base = e.key[0] === K.prospectHistoryPrefix()[0] ? "h" : e.key[2] as string;
   return historyPacks(e.value as StoredHistory)
     .flatMap((p, j) => unpack(prospectId, `${base}.${j}`, p));
 }

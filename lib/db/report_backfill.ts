@@ -6,9 +6,11 @@
  */
 import { listRecords } from "@/lib/db/prospect_record.ts";
 import {
+  familyPart,
   prospectEventsFamily,
   prospectHistoryPrefix,
   prospectsPrefix,
+  reportCounterKey,
   reportDistrictsFromKey,
 } from "@/lib/db/keys.ts";
 import { CounterSums, deletePrefix, isEmpty, keyString } from "@/lib/db/kv.ts";
@@ -32,7 +34,7 @@ const FAMILIES = [
   "report_districts",
   // Pending counter deltas: their writes are in the events replayed (lib/db/report_pending.ts).
   "report_pending",
-];
+].map(familyPart);
 const RUNNING = ["report_backfill_running"];
 type State = Parameters<typeof reportMutations>[0] & object;
 
@@ -126,7 +128,7 @@ export async function backfillReportKeys(
   opts: { force?: boolean } = {},
 ): Promise<{ prospects: number }> {
   const interrupted = (await kv.get(RUNNING)).value !== null;
-  if (!opts.force && !interrupted && !(await isEmpty(kv, ["report_counters"]))) {
+  if (!opts.force && !interrupted && !(await isEmpty(kv, reportCounterKey()))) {
     return { prospects: 0 };
   }
   if (await isEmpty(kv, prospectsPrefix())) return { prospects: 0 };

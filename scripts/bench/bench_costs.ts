@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "@/lib/config.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { listAll } from "@/lib/db/kv.ts";
-import { prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
+import { familyName, prospectsByProjectClubPrefix, usersPrefix } from "@/lib/db/keys.ts";
 import { listDistricts, listMarketProjects } from "@/lib/db/reference.ts";
 import { subscribedClubIds } from "@/lib/db/settings.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
@@ -32,7 +32,7 @@ class Counts {
   write(key: Deno.KvKey, bytes: number) {
     this.mutations++;
     this.bytes += bytes;
-    const f = String(key[0]);
+    const f = familyName(String(key[0]));
     const w = this.written.get(f) ?? { n: 0, bytes: 0 };
     w.n++;
     w.bytes += bytes;
@@ -131,7 +131,7 @@ function counting(kv: Deno.Kv, cur: () => Counts): Deno.Kv {
                 if (n > 0 && n % batch === 0) c.reads++;
                 n++;
                 c.entries++;
-                const f = String(r.value.key[0]) + ":" + String(r.value.key[1]);
+                const f = familyName(String(r.value.key[0])) + ":" + String(r.value.key[1]);
                 c.families.set(f, (c.families.get(f) ?? 0) + 1);
               }
               return r;

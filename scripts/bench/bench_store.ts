@@ -10,6 +10,7 @@ import {
   type StoredProspect,
   writeSize,
 } from "@/lib/db/prospects.ts";
+import { prospectsPrefix } from "@/lib/db/keys.ts";
 import { recordEntry } from "@/lib/db/prospect_record.ts";
 import { clubDistricts } from "@/lib/db/reference.ts";
 import { DEFAULT_TIME_ZONE } from "@/lib/domain/worktime.ts";
@@ -57,7 +58,7 @@ async function countStore(kvPath: string) {
     let sample: Deno.KvEntry<StoredProspect> | null = null;
     for await (const e of kv.list({ prefix: [] }, { batchSize: 1000 })) {
       keys++;
-      if (e.key[0] === "prospects" && e.key.length === 2) {
+      if (e.key[0] === prospectsPrefix()[0] && e.key.length === 2) {
         prospects++;
         const r = recordEntry(e) as Deno.KvEntry<StoredProspect>;
         if (!sample && !r.value.deleted && !r.value.assignId) sample = r;

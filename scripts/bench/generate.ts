@@ -23,6 +23,7 @@ import {
   prospectHistoryKey,
   prospectKey,
   prospectsPrefix,
+  reportChangeAtKey,
   reportDistrictsFromKey,
 } from "@/lib/db/keys.ts";
 import {
@@ -725,7 +726,7 @@ function appPathEntries(
     const diff = reportMutations(before, after, at, x.timeZone, x.districts);
     for (const k of diff.deletes) report.delete(keyString(k));
     for (const e of diff.sets) {
-      if (e.key[0] === "report_changes_at" && !x.changeTime(e.key[2] as string)) continue;
+      if (e.key[0] === reportChangeAtKey()[0] && !x.changeTime(e.key[2] as string)) continue;
       report.set(keyString(e.key), e);
     }
     for (const c of diff.counterDeltas) if (x.counter(c.key)) x.counters.add(c.key, c.delta);

@@ -23,6 +23,7 @@ import { asOfInstant, STATUS_COLUMNS } from "@/lib/domain/reports.ts";
 import { parseCsv } from "@/tests/helpers.ts";
 import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import {
+  familyPart,
   reportCounterKey,
   reportKeptKey,
   reportSnapshotKey,
@@ -551,12 +552,13 @@ Deno.test("migration 50 rebuilds the report keys of a store written without them
       "/api/reports/status-project?referenceDate=2026-03-09&prospectFieldKey=clubId&collection=clubs&ids=101,102,103&marketProjectIds=1",
     ];
     const before = await Promise.all(paths.map((p) => get(env, admin.headers, p)));
-    const families = reportCounterKey(
+    const families = [
+      "report_counters",
       "report_stints",
       "report_changes_at",
       "report_current",
       "report_snapshots",
-    );
+    ].map(familyPart);
     for (const f of families) {
       for await (const e of env.kv.list({ prefix: [f] })) await env.kv.delete(e.key);
     }

@@ -3,6 +3,7 @@
  * committing it through Deno KV, byte for byte, and a store that Deno KV goes on writing to.
  */
 import {
+  familyPart,
   prospectKey,
   prospectsPrefix,
   reportCounterKey,
@@ -296,6 +297,7 @@ Deno.test("a file the loader does not write is filled through KV's commits inste
       const stamps = new Set<string>();
       for (
         const family of ["prospects", "prospect_history", "prospects_by_phone", "report_first_in"]
+          .map(familyPart)
       ) {
         for await (const e of kv.list({ prefix: [family] })) stamps.add(e.versionstamp);
       }
