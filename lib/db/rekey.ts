@@ -9,6 +9,7 @@
  * holder stopped). A stopped move resumes where it was: what is still under a source part is what
  * is left to move.
  */
+import { serialize } from "node:v8";
 import { rekeyBeatKey, rekeyClaimKey } from "@/lib/db/keys.ts";
 
 /** How often the holder beats; a waiter takes over after `staleMs` without a beat. */
@@ -17,7 +18,7 @@ export const REKEY_STALE_MS = 15_000;
 /** Entries listed per batch and moved per atomic (KV allows 1000 mutations and 80 KB of keys). */
 const MOVE_ENTRIES = 400;
 const MOVE_KEY_BYTES = 60_000;
-const MOVE_VALUE_BYTES = 500_000;
+const MOVE_VALUE_BYTES = 600_000;
 /** Families moved at once (each lists while the last batch commits). */
 const PARALLEL = 3;
 
@@ -113,10 +114,11 @@ async function moveAsHolder(
 const keyBytes = (k: Deno.KvKey) =>
   JSON.stringify(k, (_k, v) => typeof v === "bigint" ? String(v) : v).length + 8;
 function valueBytes(v: unknown): number {
-  if (typeof v === "string") return v.length * 3;
+  if (typeof v === "string") return 2 * v.length + 8;
   if (v instanceof Uint8Array) return v.byteLength;
   if (v instanceof Deno.KvU64) return 8;
-  return JSON.stringify(v, (_k, x) => typeof x === "bigint" ? String(x) : x)?.length ?? 8;
+  // KV stores other values in V8's serialization, which writes numbers wider than JSON does.
+  return serialize(v).byteLength;
 }
 
 /** Moves one family, a batch per atomic; the list reads the next batch while one commits. */
@@ -131,16 +133,25 @@ async function moveFamily(
 ): Promise<"done" | "lost"> {
   let failed = false;
   let pending: Promise<void> = Promise.resolve();
-  const commit = (batch: Deno.KvEntry<unknown>[]) => {
+  const commit = async (batch: Deno.KvEntry<unknown>[]): Promise<void> => {
     const op = kv.atomic().check(claim);
     for (const e of batch) op.set([to, ...e.key.slice(1)], e.value).delete(e.key);
-    return op.commit().then(async (r) => {
-      if (!r.ok) failed = true;
-      else {
-        count.moved += batch.length;
-        await opts.onBatch?.(count.moved);
-      }
-    });
+    let r: Deno.KvCommitResult | Deno.KvCommitError;
+    try {
+      r = await op.commit();
+    } catch (e) {
+      // Past an atomic's size limit (values the estimate undercounts): the halves, one by one.
+      if (batch.length < 2 || !String(e).includes("too large")) throw e;
+      const half = Math.ceil(batch.length / 2);
+      await commit(batch.slice(0, half));
+      if (!failed) await commit(batch.slice(half));
+      return;
+    }
+    if (!r.ok) failed = true;
+    else {
+      count.moved += batch.length;
+      await opts.onBatch?.(count.moved);
+    }
   };
   let batch: Deno.KvEntry<unknown>[] = [];
   let kb = 0, vb = 0;
