@@ -710,7 +710,12 @@ function AssigneeCell(
         style={{ maxWidth: rem(OWN_COLUMNS.assign.width) }}
         data-testid={`assignee-${rowId}`}
       >
-        <span class="min-w-0 truncate" title={p.assignId}>{p.assignName || p.assignId}</span>
+        <span
+          class="min-w-0 truncate"
+          title={p.assignName ? `${p.assignName} (${p.assignId})` : p.assignId}
+        >
+          {p.assignName || p.assignId}
+        </span>
         {may?.unassign && (
           <button
             type="button"
