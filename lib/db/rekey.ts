@@ -9,7 +9,6 @@
  * holder stopped). A stopped move resumes where it was: what is still under a source part is what
  * is left to move.
  */
-import { serialize } from "node:v8";
 import { rekeyBeatKey, rekeyClaimKey } from "@/lib/db/keys.ts";
 
 /** How often the holder beats; a waiter takes over after `staleMs` without a beat. */
@@ -117,8 +116,10 @@ function valueBytes(v: unknown): number {
   if (typeof v === "string") return 2 * v.length + 8;
   if (v instanceof Uint8Array) return v.byteLength;
   if (v instanceof Deno.KvU64) return 8;
-  // KV stores other values in V8's serialization, which writes numbers wider than JSON does.
-  return serialize(v).byteLength;
+  // KV stores other values in V8's serialization, which writes some numbers wider than JSON does;
+  // node:v8's serialize would tell exactly, at many times JSON's cost (docs/performance.md); a
+  // batch the estimate undercounts is committed in halves.
+  return 2 * (JSON.stringify(v, (_k, x) => typeof x === "bigint" ? String(x) : x)?.length ?? 4);
 }
 
 /** Moves one family, a batch per atomic; the list reads the next batch while one commits. */
