@@ -7,7 +7,7 @@
  *   deno run -A scripts/bench/rekey_compare.ts --before /tmp/old.kv --after /tmp/migrated.kv
  */
 import { parseArgs } from "node:util";
-import { encodeValue } from "@/lib/db/dump.ts";
+import { encodeKey, encodeValue } from "@/lib/db/dump.ts";
 import { FAMILY_TAGS, familyName, migrationKey } from "@/lib/db/keys.ts";
 
 const { values } = parseArgs({
@@ -19,10 +19,7 @@ const before = await Deno.openKv(values.before);
 const after = await Deno.openKv(values.after);
 
 const line = (key: Deno.KvKey, value: unknown) =>
-  JSON.stringify([
-    key.slice(1).map((k) => typeof k === "bigint" ? `${k}n` : k),
-    encodeValue(value),
-  ]);
+  JSON.stringify([encodeKey(key.slice(1)), encodeValue(value)]);
 
 /** The first key parts of a store, by listing past each family. */
 async function families(kv: Deno.Kv): Promise<string[]> {

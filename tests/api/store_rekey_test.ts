@@ -78,22 +78,29 @@ async function entriesUnderNames(kv: Deno.Kv): Promise<number> {
   return n;
 }
 
-Deno.test("a store written under the families' names migrates at start to the dump of today's store", async () => {
+/** Runs fn with today's store written under the names into a new store, and today's dump. */
+async function withOldStore(fn: (old: Deno.Kv, today: string[]) => Promise<void>) {
   const env = await todaysStore();
   const old = await Deno.openKv(":memory:");
   try {
     const today = await dump(env.kv);
     await writeUnderNames(env.kv, old);
+    await fn(old, today);
+  } finally {
+    old.close();
+    env.close();
+  }
+}
+
+Deno.test("a store written under the families' names migrates at start to the dump of today's store", async () => {
+  await withOldStore(async (old, today) => {
     const before = await entriesUnderNames(old);
     assert.ok(before > 250 * 10, `entries under names: ${before}`);
     assert.deepEqual(await startStore(old), [REKEY_STEP]);
     assert.equal(await entriesUnderNames(old), 0);
     assert.deepEqual(await dump(old), today);
     assert.deepEqual(await startStore(old), [], "a second start runs nothing");
-  } finally {
-    old.close();
-    env.close();
-  }
+  });
 });
 
 Deno.test("two starters on one old store at once: the key move is done once, the dump as today's", async () => {
@@ -123,11 +130,7 @@ Deno.test("two starters on one old store at once: the key move is done once, the
 });
 
 Deno.test("a mover that stopped is taken over, and so is one whose claim another took: each entry moves once", async () => {
-  const env = await todaysStore();
-  const old = await Deno.openKv(":memory:");
-  try {
-    const today = await dump(env.kv);
-    await writeUnderNames(env.kv, old);
+  await withOldStore(async (old, today) => {
     const total = await entriesUnderNames(old);
     // A holder that stopped mid-move: its claim stays, its heartbeat no longer moves.
     await old.set(rekeyClaimKey(), "a stopped instance");
@@ -149,8 +152,5 @@ Deno.test("a mover that stopped is taken over, and so is one whose claim another
     await old.delete(migrationKey(REKEY_STEP));
     assert.deepEqual(await runMigrations(old), [REKEY_STEP]);
     assert.deepEqual(await dump(old), today);
-  } finally {
-    old.close();
-    env.close();
-  }
+  });
 });
