@@ -154,3 +154,36 @@ Deno.test("a mover that stopped is taken over, and so is one whose claim another
     assert.deepEqual(await dump(old), today);
   });
 });
+
+Deno.test("a batch whose values KV stores larger than their JSON says is moved in halves, every entry once", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // A Map's JSON is "{}", while KV stores every pair of it: 60 entries of ~24 KB each are past
+    // one atomic's size limit, though the batch's estimate is a few hundred bytes.
+    const value = (i: number) =>
+      new Map(Array.from({ length: 800 }, (_, j) => [`${i}-${j}`, "x".repeat(20)]));
+    let op = kv.atomic();
+    for (let i = 0; i < 60; i++) {
+      op.set(["notes", `note${String(i).padStart(2, "0")}`], value(i));
+      if (i % 20 === 19) {
+        assert.ok((await op.commit()).ok);
+        op = kv.atomic();
+      }
+    }
+    const batches: number[] = [];
+    const moved = await rekeyFamilies(kv, [["notes", FAMILY_TAGS.notes]], {
+      onBatch: (n) => void batches.push(n),
+    });
+    assert.equal(moved, 60);
+    assert.ok(batches.length > 1, `committed in parts: ${batches}`);
+    assert.equal((await Array.fromAsync(kv.list({ prefix: ["notes"] }))).length, 0);
+    const after = await Array.fromAsync(kv.list<Map<string, string>>({ prefix: ["n"] }));
+    assert.equal(after.length, 60);
+    after.forEach((e, i) => {
+      assert.equal(e.key[1], `note${String(i).padStart(2, "0")}`);
+      assert.deepEqual(e.value, value(i));
+    });
+  } finally {
+    kv.close();
+  }
+});
