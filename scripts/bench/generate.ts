@@ -19,6 +19,8 @@ import { setAllClubSubscriptions } from "@/lib/db/settings.ts";
 import { createUser } from "@/lib/db/users.ts";
 import {
   customerIdSeqKey,
+  FAMILY_TAGS,
+  familyPart,
   prospectEventKey,
   prospectHistoryKey,
   prospectKey,
@@ -444,23 +446,50 @@ export async function fillChainInFile(
   plan: ProspectPlan,
   opts: Omit<GenerateOptions, "prospects" | "passwordHash">,
 ): Promise<void> {
-  const loaded = await inFile(
-    path,
-    { plan },
-    (line) => opts.onProgress?.(line.done!, plan.prospects),
-  );
-  const kv = await open();
+  const held = `${path}.held`;
+  await Deno.remove(held).catch(() => {});
   try {
-    await fillChain(kv, plan, opts, loaded ? path : undefined);
+    const loaded = await inFile(
+      path,
+      { plan, hold: { path: held, now: readAfterLoad() } },
+      (line) => opts.onProgress?.(line.done!, plan.prospects),
+    );
+    const kv = await open();
+    try {
+      await fillChain(kv, plan, opts, loaded ? path : undefined);
+    } finally {
+      kv.close();
+    }
+    if (loaded && !await inFile(path, { held }, () => {})) {
+      throw new Error("generate: the file refused the held-back rows");
+    }
   } finally {
-    kv.close();
+    await Deno.remove(held).catch(() => {});
   }
+}
+
+/**
+ * The key ranges of the families the steps after the load read (the funnel's packing and the keep
+ * step: the reports' and the search totals), loaded first. The rest waits in a file of its own
+ * until the keep step has pruned, then fills the pages the prune freed instead of growing the file
+ * by them: a store that has run prunes a night's keys and reuses their pages the next day.
+ */
+function readAfterLoad(): [Uint8Array, Uint8Array][] {
+  return Object.keys(FAMILY_TAGS)
+    .filter((f) => f.startsWith("report_") || f === "prospect_totals")
+    .map((f) => {
+      const start = kvFileKey([familyPart(f)]);
+      const end = start.slice();
+      end[end.length - 1] = 1; // past every key whose first part is exactly the family's
+      return [start, end];
+    });
 }
 
 /**
  * Keeps every past midnight of a generated chain (keepEveryProject). Into a KV file its prospects
  * were loaded into (`file`), what the step prunes (~40 % of what was loaded) is deleted by SQLite
- * range by range at the end, not listed and deleted through KV.
+ * range by range at the end, not listed and deleted through KV (fillChainInFile then writes the
+ * rows it held back into the pages that freed).
  */
 export async function keepChain(kv: Deno.Kv, plan: ProspectPlan, file?: string): Promise<void> {
   const projects = plan.chain.projects.map((p) => p.marketProjectId);
@@ -578,7 +607,10 @@ async function inFile(
 }
 
 /** What the loading process is asked to do (V8-serialised on its stdin). */
-export type LoadJob = { plan: ProspectPlan } | { deleteRanges: Uint8Array[][] };
+export type LoadJob =
+  | { plan: ProspectPlan; hold?: { path: string; now: Uint8Array[][] } }
+  | { deleteRanges: Uint8Array[][] }
+  | { held: string };
 
 /** The loading process's exit code when the file is not of the format it writes. */
 export const LOAD_REFUSED = 3;

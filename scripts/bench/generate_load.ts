@@ -4,7 +4,8 @@
  * then writes them all in key order. A process of its own, because the process that asked has the
  * file open in Deno KV (two SQLite libraries in one process do not see each other's locks). The
  * job arrives V8-serialised on stdin (LoadJob): a plan, with a line `{"done": n}` on stdout after
- * each chunk; or key ranges to delete (the keep step's prune), answered `{"deleted": n}`.
+ * each chunk; or key ranges to delete (the keep step's prune), answered `{"deleted": n}`; or the
+ * rows a plan's load held back, to write now.
  */
 import v8 from "node:v8";
 import {
@@ -13,16 +14,20 @@ import {
   type LoadJob,
   type ProspectPlan,
 } from "@/scripts/bench/generate.ts";
-import { FormatRefused, KvFileLoader } from "@/scripts/bench/kv_load.ts";
+import { FormatRefused, type HeldRows, KvFileLoader } from "@/scripts/bench/kv_load.ts";
 
 /** Workers generating the chain's chunks side by side (prospectChunks' parts). */
 const WORKERS = 2;
 
-/** Loads the plan's prospects into the KV file at `path`, calling `onChunk` after each chunk. */
+/**
+ * Loads the plan's prospects into the KV file at `path`, calling `onChunk` after each chunk; with
+ * `hold`, the rows outside its ranges into its file instead (KvFileLoader.finish).
+ */
 export async function loadProspects(
   path: string,
   plan: ProspectPlan,
   onChunk: (done: number) => void,
+  hold?: HeldRows,
 ): Promise<void> {
   const loader = new KvFileLoader(path);
   const workers: Worker[] = [];
@@ -57,7 +62,7 @@ export async function loadProspects(
       });
     }));
     const t0 = performance.now();
-    loader.finish();
+    loader.finish(hold);
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const log = loader.withoutLog ? "without" : "through";
     console.error(JSON.stringify({ level: "info", loadedInKeyOrder: `${s} s, ${log} the log` }));
@@ -73,7 +78,15 @@ if (import.meta.main) {
   ) as LoadJob;
   try {
     if ("plan" in job) {
-      await loadProspects(Deno.args[0], job.plan, (done) => console.log(JSON.stringify({ done })));
+      const onChunk = (done: number) => console.log(JSON.stringify({ done }));
+      await loadProspects(Deno.args[0], job.plan, onChunk, job.hold as HeldRows | undefined);
+    } else if ("held" in job) {
+      const loader = new KvFileLoader(Deno.args[0]);
+      try {
+        loader.writeHeld(job.held);
+      } finally {
+        loader.close();
+      }
     } else {
       const loader = new KvFileLoader(Deno.args[0]);
       try {

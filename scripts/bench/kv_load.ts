@@ -627,11 +627,22 @@ export class KvFileLoader {
    * others start at 0; the result wraps around 2^64. Then the sets and new counters in key order:
    * SQLite sorts them (a merge of sorted runs on disk) and appends each page once, where rows
    * written in the order they came touch pages all over the table (a 1M chain took ~420 s that
-   * way, ~380 s through KV's commits).
+   * way, ~380 s through KV's commits). With `hold`, the staged rows outside its ranges go to its
+   * file instead, for writeHeld.
    */
-  finish() {
+  finish(hold?: HeldRows) {
+    const now = hold?.now.map(() => "(k >= ? AND k < ?)").join(" OR ");
+    if (hold) this.#attachHeld(hold.path);
     this.#transaction("BEGIN IMMEDIATE", () => {
       const version = (this.#bump.get() as { version: number }).version;
+      if (hold) {
+        const bounds = hold.now.flat();
+        this.#db.exec("CREATE TABLE held.rows (k BLOB NOT NULL, v BLOB NOT NULL, e INT NOT NULL)");
+        this.#db.prepare(
+          `INSERT INTO held.rows SELECT k, v, e FROM temp.staged WHERE NOT (${now}) ORDER BY k, rowid`,
+        ).run(...bounds);
+        this.#db.prepare(`DELETE FROM temp.staged WHERE NOT (${now})`).run(...bounds);
+      }
       // Each counter's deltas summed once (SQLite sorts them: ~11 million at 1M).
       this.#db.exec(
         "CREATE TEMP TABLE summed AS SELECT k, SUM(d) AS d FROM temp.sums GROUP BY k ORDER BY k",
@@ -660,6 +671,34 @@ export class KvFileLoader {
       this.#db.exec("DELETE FROM temp.sums");
       this.#db.exec("DROP TABLE temp.summed");
     });
+    if (hold) this.#db.exec("DETACH DATABASE held");
+  }
+
+  /** Opens the file of held-back rows (finish, writeHeld) without a journal: it is scratch. */
+  #attachHeld(path: string) {
+    this.#db.prepare("ATTACH DATABASE ? AS held").run(path);
+    this.#db.exec("PRAGMA held.journal_mode = OFF");
+    this.#db.exec("PRAGMA held.synchronous = OFF");
+  }
+
+  /**
+   * Writes the rows finish() held back into Deno KV's table in key order, one transaction (one
+   * commit of KV): into the pages the keep step's deletes freed, which SQLite reuses before it
+   * grows the file.
+   */
+  writeHeld(path: string) {
+    this.#attachHeld(path);
+    try {
+      this.#transaction("BEGIN IMMEDIATE", () => {
+        const version = (this.#bump.get() as { version: number }).version;
+        this.#db.prepare(
+          "INSERT INTO main.kv (k, v, v_encoding, version) " +
+            "SELECT k, v, e, ? FROM held.rows WHERE true ORDER BY k, rowid " + UPSERT,
+        ).run(version);
+      });
+    } finally {
+      this.#db.exec("DETACH DATABASE held");
+    }
   }
 
   /**
@@ -683,6 +722,15 @@ export class KvFileLoader {
       this.#db.close();
     }
   }
+}
+
+/**
+ * Rows finish() writes later (writeHeld): all but those in the key ranges `now` ([start, end) of
+ * encoded keys), kept in the SQLite file at `path` meanwhile.
+ */
+export interface HeldRows {
+  path: string;
+  now: [Uint8Array, Uint8Array][];
 }
 
 /** A set of a key that may be there: Deno KV's own statement (denokv's STATEMENT_KV_POINT_SET). */
