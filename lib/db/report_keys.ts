@@ -182,8 +182,18 @@ function escalationCounterKeys(p: Live, day: string): Deno.KvKey[] {
   return [reportCounterKey("e", mp), reportCounterKey("ed", mp, day)];
 }
 
-const firstInKeyOf = (p: Live, at: string) =>
-  reportFirstInKey(p.marketProjectId, canonicalInstant(p.registerDate), p.id, at);
+/**
+ * A first-in entry [mp, registerDate, id, at] → 1 (entered) or 0 (left); `at` is left out when it
+ * is the registration instant (a creation: 26 bytes of key, stored twice). Readers take firstInAt.
+ */
+const firstInKeyOf = (p: Live, at: string) => {
+  const reg = canonicalInstant(p.registerDate);
+  return at === reg
+    ? reportFirstInKey(p.marketProjectId, reg, p.id)
+    : reportFirstInKey(p.marketProjectId, reg, p.id, at);
+};
+/** The instant of a first-in entry: its last part, or its registration when it has none. */
+export const firstInAt = (key: Deno.KvKey) => (key[4] ?? key[2]) as string;
 const stintKeyOf = (p: Live) => reportStintKey(p.marketProjectId, p.clubId, stintStart(p), p.id);
 /**
  * A stint that ends because the next one begins in the same project and club at this very instant

@@ -8,6 +8,7 @@ import { type FunnelCell, funnelPeriods } from "@/lib/domain/funnel.ts";
 import type { AsOf } from "@/lib/domain/reports.ts";
 import { afterRanges, entries, iso, memo, sumBy } from "@/lib/db/report_store.ts";
 import { packedFunnelCells, packMode } from "@/lib/db/report_funnel_packs.ts";
+import { firstInAt } from "@/lib/db/report_keys.ts";
 
 /**
  * A listing that reads a small first batch (most answers stop in it: KV decodes a whole batch) and
@@ -39,6 +40,8 @@ export async function projectFirstIn(kv: Deno.Kv, mp: number, asOf: AsOf): Promi
       : { start: reportFirstInKey(mp), end: reportFirstInKey(mp, iso(asOf.at)) };
     let group = "";
     let reg: string | null = null;
+    // The prospect's latest entry or exit seen by T: in the project at T when it was an entry.
+    let last = "";
     let inside = false;
     for await (const e of rampedList<number>(kv, sel)) {
       const g = `${String(e.key[2])}|${String(e.key[3])}`;
@@ -46,9 +49,11 @@ export async function projectFirstIn(kv: Deno.Kv, mp: number, asOf: AsOf): Promi
         if (inside) return { v: reg };
         group = g;
         reg = e.key[2] as string;
+        last = "";
         inside = false;
       }
-      if (seen(e.key[4] as string)) inside = e.value === 1;
+      const at = firstInAt(e.key);
+      if (seen(at) && at >= last) [last, inside] = [at, e.value === 1];
     }
     return { v: inside ? reg : null };
   });

@@ -141,7 +141,7 @@ class ReportReader {
 
   /**
    * Every live prospect registered in [since, until], by the club it is in now: the first-in keys
-   * of the reports (["report_first_in", project, registerDate, id, at], written when a prospect
+   * of the reports (["report_first_in", project, registerDate, id, at?], written when a prospect
    * enters a project) list each project's registrations in order; the records tell where they are.
    */
   private async registered(): Promise<Map<number, { id: string; mp: number }[]>> {

@@ -25,6 +25,7 @@ import { backfillReportKeys } from "@/lib/db/report_backfill.ts";
 import {
   familyPart,
   reportCounterKey,
+  reportFirstInKey,
   reportKeptKey,
   reportSnapshotKey,
   reportStintKey,
@@ -798,18 +799,23 @@ Deno.test("firstProspectIn skips past more left prospects than its first read ho
     for (const p of made.slice(0, 15)) {
       await deleteProspect(ctxAt(env, a, "2026-03-09T08:00:00Z"), p.id);
     }
-    const r = await get(
-      env,
-      admin.headers,
-      "/api/reports/status-project?referenceDate=2026-03-10&marketProjectIds=1",
-    );
-    assert.equal(r.json.rows[0].firstProspectIn, "2026-03-01T23:00:00.000Z");
-    const past = await get(
-      env,
-      admin.headers,
-      "/api/reports/status-project?referenceDate=2026-03-08&marketProjectIds=1",
-    );
-    assert.equal(past.json.rows[0].firstProspectIn, "2026-03-01T08:00:00.000Z", "before they left");
+    const firstIn = async (day: string) =>
+      (await get(
+        env,
+        admin.headers,
+        `/api/reports/status-project?referenceDate=${day}&marketProjectIds=1`,
+      )).json.rows[0].firstProspectIn;
+    assert.equal(await firstIn("2026-03-10"), "2026-03-01T23:00:00.000Z");
+    assert.equal(await firstIn("2026-03-08"), "2026-03-01T08:00:00.000Z", "before they left");
+    // A store written before entries at registration left their instant out reads the same.
+    const entries = await Array.fromAsync(env.kv.list<number>({ prefix: reportFirstInKey(1) }));
+    assert.equal(entries.filter((e) => e.key.length === 4).length, 20, "one per creation");
+    for (const e of entries.filter((e) => e.key.length === 4)) {
+      await env.kv.atomic().delete(e.key).set([...e.key, e.key[2]], e.value).commit();
+    }
+    await deletePrefix(env.kv, reportSnapshotKey("pf"));
+    assert.equal(await firstIn("2026-03-10"), "2026-03-01T23:00:00.000Z");
+    assert.equal(await firstIn("2026-03-08"), "2026-03-01T08:00:00.000Z");
   } finally {
     env.close();
   }

@@ -252,7 +252,7 @@ Deno.test("reportMutations: creation, status change, escalation, move, deletion"
   );
   assert.deepEqual(created.sets, [
     {
-      key: reportFirstInKey(1, "2026-03-01T08:00:00.000Z", "P1", "2026-03-01T08:00:00.000Z"),
+      key: reportFirstInKey(1, "2026-03-01T08:00:00.000Z", "P1"), // entered at registration
       value: 1,
     },
     {
