@@ -66,11 +66,36 @@ export function liveChanges(before: Prospect | null, after: Prospect | null): Li
 /** Mutations the changes add to an atomic (for the write engine's size limits). */
 export const liveChangeMutations = (changes: LiveChange[]) => 2 * changes.length;
 
-/** Adds the changes to a write's atomic: the entries and each club's latest-change key. */
+/**
+ * A change as its entry stores it, its id and club in the key: [type, id, marketProjectId, source,
+ * b2b, deleted] (half the bytes of the object with its field names).
+ */
+type StoredChange = [ChangeType, string, number, string, 0 | 1, 0 | 1];
+
+/** A change entry's value as a LiveChange (entries written as the whole object read as they are). */
+function changeOf(key: Deno.KvKey, v: StoredChange | LiveChange): LiveChange {
+  if (!Array.isArray(v)) return v;
+  const [type, id, marketProjectId, source, b2b, deleted] = v;
+  const clubId = key[1] as number, changeId = key[2] as string;
+  return { changeId, type, id, marketProjectId, clubId, source, b2b: !!b2b, deleted: !!deleted };
+}
+
+/**
+ * Adds the changes to a write's atomic: the entries and each club's latest-change key, whose
+ * versionstamp is what the streams watch (its value is never read).
+ */
 export function addLiveChanges(op: Deno.AtomicOperation, changes: LiveChange[]): void {
   for (const c of changes) {
-    op.set(clubChangeKey(c.clubId, c.changeId), c, { expireIn: CHANGE_TTL_MS });
-    op.set(clubLatestChangeKey(c.clubId), c.changeId);
+    const v: StoredChange = [
+      c.type,
+      c.id,
+      c.marketProjectId,
+      c.source,
+      c.b2b ? 1 : 0,
+      c.deleted ? 1 : 0,
+    ];
+    op.set(clubChangeKey(c.clubId, c.changeId), v, { expireIn: CHANGE_TTL_MS });
+    op.set(clubLatestChangeKey(c.clubId), 1);
   }
 }
 
@@ -126,7 +151,9 @@ export async function listClubChanges(
     ? { start: [...prefix, afterId + "\u0000"], end: [...prefix, "\uffff"] }
     : { prefix };
   const out: LiveChange[] = [];
-  for await (const e of kv.list<LiveChange>(selector, { limit: 500 })) out.push(e.value);
+  for await (const e of kv.list<StoredChange | LiveChange>(selector, { limit: 500 })) {
+    out.push(changeOf(e.key, e.value));
+  }
   return out;
 }
 

@@ -7,6 +7,10 @@ import assert from "node:assert/strict";
 import { call, makeEnv, ORIGIN, signedIn, type TestEnv } from "@/tests/helpers.ts";
 import { createRow, makeChain, rowOf } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
+import { addLiveChanges, listClubChanges, liveChanges } from "@/lib/db/live_changes.ts";
+import { clubChangeKey } from "@/lib/db/keys.ts";
+import { ulid } from "@/lib/db/kv.ts";
+import type { Prospect } from "@/lib/domain/prospect.ts";
 
 interface Sse {
   id: string | null;
@@ -225,4 +229,21 @@ Deno.test({
       env.close();
     }
   },
+});
+
+Deno.test("a club's changes read the same whether stored as a tuple or, as before, as the object", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const p = { id: "01PROSPECT", marketProjectId: 7, clubId: 101, source: "web", b2b: false };
+    const [created] = liveChanges(null, p as Prospect);
+    const moved = { ...created, changeId: ulid(), type: "changed" as const, deleted: true };
+    const op = kv.atomic();
+    addLiveChanges(op, [created]);
+    op.set(clubChangeKey(101, moved.changeId), moved); // an entry written as the whole object
+    assert.ok((await op.commit()).ok);
+    assert.deepEqual(await listClubChanges(kv, 101, null), [created, moved]);
+    assert.deepEqual(await listClubChanges(kv, 101, created.changeId), [moved]);
+  } finally {
+    kv.close();
+  }
 });

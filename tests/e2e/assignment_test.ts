@@ -5,9 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import axe from "axe-core";
-import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createTestUser } from "@/tests/helpers.ts";
@@ -15,19 +13,6 @@ import { createSession } from "@/lib/auth/session.ts";
 import { getUserSettings } from "@/lib/db/users.ts";
 
 const SECRET = "e2e-assign-secret-0123456789abcdef0123456789abc";
-
-async function serious(page: Page): Promise<string[]> {
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  if (!injected) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help }));
-  }) as { id: string; impact: string; help: string }[];
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 Deno.test({
   name: "e2e: automatic assignment — the admin's rule and the seller's away switch",
@@ -63,11 +48,11 @@ Deno.test({
       await page.waitForSelector("[data-testid=assignment-next]");
       assert.match(await page.textContent("[data-testid=assignment-next]") ?? "", /Anna/);
       await screenshot(page, "assignment-1280");
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "assignment-1"), []);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator("[data-testid=assignment-panel]").scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, "assignment-390.png") });
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "assignment-2"), []);
 
       // Anna marks herself away in her profile.
       await b.context.clearCookies();

@@ -7,9 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import axe from "axe-core";
-import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect } from "@/lib/services/prospect_create.ts";
@@ -41,19 +39,6 @@ async function seed(kvPath: string) {
   } finally {
     kv.close();
   }
-}
-
-async function serious(page: Page): Promise<string[]> {
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  if (!injected) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help }));
-  }) as { id: string; impact: string; help: string }[];
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help}`);
 }
 
 Deno.test({
@@ -103,7 +88,7 @@ Deno.test({
       const summary = await page.textContent("[data-testid=bulk-summary]");
       assert.equal(summary, "12 uppdaterade");
       await screenshot(page, "bulk-summary-1280");
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "bulk-1"), []);
 
       // Saved views: save the current filter, clear it, open the view again.
       await page.fill("[data-testid=filter-search]", "Person0");
@@ -140,7 +125,7 @@ Deno.test({
         document.documentElement.scrollWidth - globalThis.innerWidth
       );
       assert.ok(wide <= 0, `sideways scroll ${wide}px`);
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "bulk-2"), []);
       assert.deepEqual(b.problems, []);
     } finally {
       await b.close();

@@ -6,28 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import axe from "axe-core";
-import { hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { getForUser } from "@/lib/services/prospect_reads.ts";
 import { createProspect } from "@/lib/services/prospect_create.ts";
 
 const SECRET = "e2e-merge-secret-0123456789abcdef0123456789abcd";
-
-async function serious(page: Page): Promise<string[]> {
-  const injected = await page.evaluate(() => "axe" in globalThis);
-  if (!injected) await page.evaluate(axe.source);
-  const found = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const r = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-    // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help }));
-  }) as { id: string; impact: string; help: string }[];
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 Deno.test({
   name: "e2e: merge duplicates from the list and from the duplicate prompt",
@@ -81,10 +66,10 @@ Deno.test({
       await page.check("[data-testid=merge-dup-tag]");
       assert.equal(await page.locator("[data-testid=merge-keep-firstName]").count(), 0);
       await screenshot(page, "merge-compare-1280");
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "merge-1"), []);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: join(SCREENSHOTS, "merge-compare-390.png") });
-      assert.deepEqual(await serious(page), []);
+      assert.deepEqual(await audit(page, "merge-2"), []);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.click("[data-testid=merge-confirm]");
       await page.waitForSelector("[data-testid=merge-none]");
