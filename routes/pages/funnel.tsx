@@ -6,6 +6,7 @@
  */
 import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
 import { SelectField } from "@/components/SelectField.tsx";
+import { PeriodFields } from "@/components/reports/PeriodFields.tsx";
 import { FUNNEL_COLUMNS, FUNNEL_GROUPS, type FunnelRow } from "@/lib/domain/funnel.ts";
 import { funnelQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { useLang, useT } from "@/lib/i18n/context.ts";
@@ -127,21 +128,13 @@ export function FunnelPanel({ projects, districts, query, report, error }: Props
             ))}
           </div>
         </fieldset>
-        {(["from", "to"] as const).map((k) => (
-          <label key={k} class="block">
-            <span class="label">{label(k)}</span>
-            <input
-              type="text"
-              name={k}
-              class="input"
-              inputMode="numeric"
-              pattern="\d{4}-\d{2}-\d{2}"
-              placeholder={t("ux.date.placeholder")}
-              value={query[k] ?? report?.[k] ?? ""}
-              data-testid={`funnel-${k}`}
-            />
-          </label>
-        ))}
+        <PeriodFields
+          label={label}
+          query={query}
+          report={report}
+          districts={districts}
+          testId="funnel"
+        />
         <SelectField
           name="groupBy"
           label={label("groupByLabel")}
@@ -149,15 +142,6 @@ export function FunnelPanel({ projects, districts, query, report, error }: Props
           options={FUNNEL_GROUPS.map((g) => [g, label(`groupBy.${g}`)])}
           onChange={() => {}}
           testId="funnel-group-by"
-        />
-        <SelectField
-          name="districtId"
-          label={label("district")}
-          value={query.districtId ?? ""}
-          empty={label("anyDistrict")}
-          options={districts.map((d) => [String(d.districtId), d.name])}
-          onChange={() => {}}
-          testId="funnel-district"
         />
         <div class="col-span-2 flex items-end sm:col-span-4">
           <button type="submit" class="btn btn-primary" data-testid="funnel-submit">

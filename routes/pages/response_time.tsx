@@ -5,6 +5,7 @@
  */
 import { CsvLink, ReportTable } from "@/components/reports/ReportTable.tsx";
 import { SelectField } from "@/components/SelectField.tsx";
+import { PeriodFields } from "@/components/reports/PeriodFields.tsx";
 import { RESPONSE_TIME_COLUMNS } from "@/lib/domain/response_time.ts";
 import { responseTimeQuerySchema } from "@/lib/domain/report_schemas.ts";
 import { useT } from "@/lib/i18n/context.ts";
@@ -51,29 +52,12 @@ export function ResponseTimePanel({ projects, districts, query, report, error }:
           onChange={() => {}}
           testId="response-project"
         />
-        {(["from", "to"] as const).map((k) => (
-          <label key={k} class="block">
-            <span class="label">{label(k)}</span>
-            <input
-              type="text"
-              name={k}
-              class="input"
-              inputMode="numeric"
-              pattern="\d{4}-\d{2}-\d{2}"
-              placeholder={t("ux.date.placeholder")}
-              value={query[k] ?? report?.[k] ?? ""}
-              data-testid={`response-${k}`}
-            />
-          </label>
-        ))}
-        <SelectField
-          name="districtId"
-          label={label("district")}
-          value={query.districtId ?? ""}
-          empty={label("anyDistrict")}
-          options={districts.map((d) => [String(d.districtId), d.name])}
-          onChange={() => {}}
-          testId="response-district"
+        <PeriodFields
+          label={label}
+          query={query}
+          report={report}
+          districts={districts}
+          testId="response"
         />
         <div class="flex items-end">
           <button type="submit" class="btn btn-primary" data-testid="response-submit">
