@@ -30,11 +30,21 @@ function lookup(dict: Record<string, unknown>, key: string): unknown {
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
+/**
+ * Keys whose text one t() remembers: its dictionary does not change, and a page asks for the same
+ * keys again and again.
+ */
+const REMEMBERED_KEYS = 5_000;
+
 export function createT(lang: Lang, dict: Record<string, unknown>): TFunction {
   const plurals = new Intl.PluralRules(lang);
+  const remembered = new Map<string, string | undefined>();
   const text = (key: string) => {
+    if (remembered.has(key)) return remembered.get(key);
     const v = lookup(dict, key);
-    return typeof v === "string" && v !== "" ? v : undefined;
+    const found = typeof v === "string" && v !== "" ? v : undefined;
+    if (remembered.size < REMEMBERED_KEYS) remembered.set(key, found);
+    return found;
   };
   return (key, vars) => {
     const count = vars?.count;
@@ -43,6 +53,7 @@ export function createT(lang: Lang, dict: Record<string, unknown>): TFunction {
         ? text(`${key}_${plurals.select(count)}`) ?? text(`${key}_other`)
         : undefined) ?? text(key);
     if (found === undefined) return key;
+    if (!vars || !found.includes("{{")) return found;
     return found.replace(PLACEHOLDER, (placeholder, name: string) => {
       const v = lookup(vars ?? {}, name);
       return v === undefined ? placeholder : String(v);
