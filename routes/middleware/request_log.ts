@@ -12,7 +12,8 @@ export function requestLog(
     c.set("requestId", id);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", id);
+    // On the answer's own headers: c.header() after the handler copies the whole Response.
+    c.res.headers.set("X-Request-Id", id);
     if (options.log) {
       write(JSON.stringify({
         t: new Date().toISOString(),
