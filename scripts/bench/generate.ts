@@ -53,7 +53,12 @@ import {
   stateCounterKeys,
 } from "@/lib/db/prospect_indexes.ts";
 import { counterDelta, CounterSums, isEmpty, keyString, packed } from "@/lib/db/kv.ts";
-import { type EncodedChunk, inKeyOrder, kvFileKey } from "@/scripts/bench/kv_load.ts";
+import {
+  type EncodedChunk,
+  type HeldRows,
+  inKeyOrder,
+  kvFileKey,
+} from "@/scripts/bench/kv_load.ts";
 import { readLines } from "@/lib/db/dump.ts";
 import v8 from "node:v8";
 import { resolve } from "node:path";
@@ -608,7 +613,7 @@ async function inFile(
 
 /** What the loading process is asked to do (V8-serialised on its stdin). */
 export type LoadJob =
-  | { plan: ProspectPlan; hold?: { path: string; now: Uint8Array[][] } }
+  | { plan: ProspectPlan; hold?: HeldRows }
   | { deleteRanges: Uint8Array[][] }
   | { held: string };
 

@@ -79,19 +79,15 @@ if (import.meta.main) {
   try {
     if ("plan" in job) {
       const onChunk = (done: number) => console.log(JSON.stringify({ done }));
-      await loadProspects(Deno.args[0], job.plan, onChunk, job.hold as HeldRows | undefined);
-    } else if ("held" in job) {
-      const loader = new KvFileLoader(Deno.args[0]);
-      try {
-        loader.writeHeld(job.held);
-      } finally {
-        loader.close();
-      }
+      await loadProspects(Deno.args[0], job.plan, onChunk, job.hold);
     } else {
       const loader = new KvFileLoader(Deno.args[0]);
       try {
-        const deleted = loader.deleteRanges(job.deleteRanges as [Uint8Array, Uint8Array][]);
-        console.log(JSON.stringify({ deleted }));
+        if ("held" in job) loader.writeHeld(job.held);
+        else {
+          const deleted = loader.deleteRanges(job.deleteRanges as [Uint8Array, Uint8Array][]);
+          console.log(JSON.stringify({ deleted }));
+        }
       } finally {
         loader.close();
       }
