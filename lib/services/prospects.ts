@@ -16,7 +16,7 @@ import {
   stale,
   withMay,
 } from "@/lib/services/prospect_checks.ts";
-import { clockSettings, withClock } from "@/lib/services/prospect_clock.ts";
+import { clockSettings, computeActivity, withClock } from "@/lib/services/prospect_clock.ts";
 import { erasedError, isErased } from "@/lib/services/privacy.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import { can, maySee } from "@/lib/auth/permissions.ts";
@@ -77,7 +77,15 @@ async function editable(
   return e as ProspectEntry;
 }
 
-type Change = (before: StoredProspect, version: string) => Promise<StoredProspect> | StoredProspect;
+/**
+ * A change of the stored record; `paused`: the prospect is Paused as of the request's instant (the
+ * activity clock, not the stored field, which the activity pass may not have moved yet).
+ */
+type Change = (
+  before: StoredProspect,
+  version: string,
+  paused: boolean,
+) => Promise<StoredProspect> | StoredProspect;
 
 /**
  * How long a change without a version keeps reading, changing and committing while other writers
@@ -121,7 +129,8 @@ async function update(
     if (version !== undefined && version !== entry.versionstamp) {
       throw stale(withMay(ctx.user, withVersion(entry)));
     }
-    const changed = await change(entry.value, entry.versionstamp);
+    const paused = sellStatusLocked(computeActivity(entry.value, settings, ctx.now));
+    const changed = await change(entry.value, entry.versionstamp, paused);
     const at = ctx.now.toISOString();
     const next = await withClock(ctx, {
       ...changed,
@@ -147,6 +156,7 @@ async function applyRow(
   row: Partial<ProspectSave> & { version?: string },
   explicit: Set<string>,
   wholeRow: boolean,
+  paused: boolean,
 ): Promise<StoredProspect> {
   const next: StoredProspect = { ...before };
   const at = ctx.now.toISOString();
@@ -171,6 +181,8 @@ async function applyRow(
   if (explicit.has("sellStatus")) {
     const s = row.sellStatus ?? null;
     if (s !== before.sellStatus) {
+      // The grid's status select is locked while Paused; the server holds the same line.
+      if (paused) throw prospectError("forbidden", "SELL_STATUS_PAUSED");
       next.sellStatus = s;
       next.lastSellStatusChange = at;
     }
@@ -220,7 +232,7 @@ export async function saveProspect(
     ctx,
     id,
     input.version,
-    (before) => applyRow(ctx, before, input, explicit, true),
+    (before, _v, paused) => applyRow(ctx, before, input, explicit, true, paused),
   );
 }
 
@@ -236,7 +248,7 @@ export async function patchProspect(
     ctx,
     id,
     input.version,
-    (before) => applyRow(ctx, before, input, explicit, false),
+    (before, _v, paused) => applyRow(ctx, before, input, explicit, false, paused),
   );
 }
 
@@ -257,7 +269,7 @@ export async function setMotivationFromNote(
     id,
     undefined,
     async (before) => ({
-      ...await applyRow(ctx, before, { motivationText: text }, explicit, false),
+      ...await applyRow(ctx, before, { motivationText: text }, explicit, false, false),
       motivationTextLastChange: ctx.now.toISOString(),
       firstContactAt: firstContactPending(before) ? ctx.now.toISOString() : before.firstContactAt,
     }),
@@ -332,7 +344,7 @@ export async function assignProspect(
  * Some fields and the assignee of one prospect in one change (a bulk row): the rules of PATCH for
  * the fields (`sentKeys`), of PATCH …/assign for the assignee (`undefined`: left as it is), one
  * history entry. A sell status change of a Paused prospect is refused (403 SELL_STATUS_PAUSED),
- * as the grid's status select is locked while Paused.
+ * as in every save (applyRow).
  */
 export async function changeProspect(
   ctx: ProspectCtx,
@@ -354,15 +366,11 @@ export async function changeProspect(
     ctx,
     id,
     o.version,
-    async (before, version) => {
-      if (
-        explicit.has("sellStatus") && (o.patch.sellStatus ?? null) !== before.sellStatus &&
-        sellStatusLocked(before)
-      ) {
-        throw prospectError("forbidden", "SELL_STATUS_PAUSED");
-      }
-      const fields = explicit.size ? await applyRow(ctx, before, o.patch, explicit, false) : before;
-      return assign ? await assign(fields, version) : fields;
+    async (before, version, paused) => {
+      const fields = explicit.size
+        ? await applyRow(ctx, before, o.patch, explicit, false, paused)
+        : before;
+      return assign ? await assign(fields, version, paused) : fields;
     },
     action,
     o.also,

@@ -24,6 +24,7 @@ import type { UserRecord } from "@/lib/domain/user.ts";
 import { startServer } from "@/scripts/bench/bench_server.ts";
 import { printStoreFigures, storeFigures } from "@/scripts/bench/bench_store.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
+import { UNPAUSED_STATUSES } from "@/scripts/bench/unpaused.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({
@@ -405,8 +406,9 @@ try {
       }),
     );
   }
-  const ids = [...cache.keys()];
-  const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3", "NoAnswer4", "LowPrio", "Prospect"];
+  // Saves change statuses that pause nobody, of prospects not Paused (the server refuses those).
+  const ids = [...cache.keys()].filter((id) => cache.get(id).activityStatus !== "Paused");
+  const statuses = UNPAUSED_STATUSES;
   let conflicts = 0;
   const errors = new Map<string, number>();
   const updateStep = async (out: Sample[]) => {

@@ -18,6 +18,7 @@ import { subscribedClubIds } from "@/lib/db/settings.ts";
 import type { UserRecord } from "@/lib/domain/user.ts";
 import { createApp } from "@/routes/mod.ts";
 import { runDuePass } from "@/lib/services/activity_pass.ts";
+import { notPaused } from "@/scripts/bench/unpaused.ts";
 
 class Counts {
   families = new Map<string, number>();
@@ -179,10 +180,12 @@ const clubs = await subscribedClubIds(raw, staff.id);
 const projects = (await listMarketProjects(raw, { sort: "id" })).filter((p) => p.active && !p.b2b)
   .map((p) => p.marketProjectId);
 const mp = projects[0];
-let open: string | null = null;
+// An open prospect whose sell status may change (not Paused).
+const candidates: string[] = [];
 for await (
-  const e of raw.list({ prefix: prospectsByProjectClubPrefix(mp, clubs[0], 0) }, { limit: 1 })
-) open = e.key[e.key.length - 1] as string;
+  const e of raw.list({ prefix: prospectsByProjectClubPrefix(mp, clubs[0], 0) }, { limit: 200 })
+) candidates.push(e.key[e.key.length - 1] as string);
+const open = (await notPaused(raw, candidates))[0] ?? null;
 const today = new Date().toISOString().slice(0, 10);
 
 const rows: string[][] = [];
@@ -243,7 +246,7 @@ await measure(
   () =>
     call("PUT", `/api/prospects/${open}`, adminToken, {
       ...row,
-      sellStatus: row.sellStatus === "NoAnswer1" ? "NoAnswer2" : "NoAnswer1",
+      sellStatus: row.sellStatus === "Prospect" ? "RegretMeeting" : "Prospect",
     }),
 );
 await measure("update: the same again", async () => {
@@ -251,7 +254,7 @@ await measure("update: the same again", async () => {
   counts = new Counts();
   return await call("PUT", `/api/prospects/${open}`, adminToken, {
     ...again,
-    sellStatus: again.sellStatus === "NoAnswer1" ? "NoAnswer2" : "NoAnswer1",
+    sellStatus: again.sellStatus === "Prospect" ? "RegretMeeting" : "Prospect",
   });
 });
 await measure("create (POST)", () =>

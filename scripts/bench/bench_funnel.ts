@@ -29,6 +29,7 @@ import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { funnel } from "@/lib/services/reports.ts";
 import { patchProspect } from "@/lib/services/prospects.ts";
+import { notPaused, UNPAUSED_STATUSES } from "@/scripts/bench/unpaused.ts";
 import {
   createWebhook,
   listWebhookViews,
@@ -154,8 +155,9 @@ const ids: string[] = [];
 for await (const e of kv.list({ prefix: prospectsByProjectPrefix(1) }, { limit: 5000 })) {
   ids.push(e.key[e.key.length - 1] as string);
 }
+ids.splice(0, ids.length, ...await notPaused(kv, ids));
 const SAVES = Number(values.saves);
-const statuses = ["NoAnswer1", "NoAnswer2", "NoAnswer3"] as const;
+const statuses = UNPAUSED_STATUSES;
 // Each round moves every prospect it saves to another status than the round before (a save that
 // changes nothing writes nothing).
 let round = 0;

@@ -14,6 +14,7 @@ import {
   saveInput,
   sessionOf,
   TZ,
+  unlessPaused,
 } from "@/tests/api/report_fixtures.ts";
 import { postWebLead, search } from "@/tests/api/prospect_fixtures.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
@@ -151,7 +152,10 @@ Deno.test("funnel figures equal a brute-force count for every period, grouping a
             : null;
           const club = rand() < 0.12 ? pick(CLUBS) : s.club;
           changes.clubId = club;
-          await saveProspect(ctx, s.id, saveInput(stored, changes) as any);
+          const saved = await unlessPaused(() =>
+            saveProspect(ctx, s.id, saveInput(stored, changes) as any)
+          );
+          if (!saved) continue;
           if (status !== s.status) s.reached = true;
           s.status = status;
           s.club = club;

@@ -446,7 +446,11 @@ async function adminWithProspects(n: number) {
 }
 
 /** Saves a prospect of adminWithProspects with a sell status on the version it has now. */
-async function saveStatus(ctx: ProspectCtx, p: Prospect, sellStatus: "LowPrio" | "NoAnswer1") {
+async function saveStatus(
+  ctx: ProspectCtx,
+  p: Prospect,
+  sellStatus: "DidNotShowUp" | "RegretMeeting",
+) {
   const cur = await getRecord(ctx.kv, p.id);
   return await saveProspect(ctx, p.id, {
     firstName: p.firstName,
@@ -458,14 +462,14 @@ async function saveStatus(ctx: ProspectCtx, p: Prospect, sellStatus: "LowPrio" |
     version: cur.versionstamp!,
   });
 }
-const saveLowPrio = (ctx: ProspectCtx, p: Prospect) => saveStatus(ctx, p, "LowPrio");
+const saveDidNotShowUp = (ctx: ProspectCtx, p: Prospect) => saveStatus(ctx, p, "DidNotShowUp");
 
 Deno.test("group commit: concurrent saves all land; a stale one loses alone, in its group or the one beside it", async () => {
   const { env, ctx, made } = await adminWithProspects(30);
   try {
     const row = (
       p: Prospect,
-      sellStatus: "NoAnswer1" | "LowPrio",
+      sellStatus: "RegretMeeting" | "DidNotShowUp",
       version: string,
     ) => ({
       firstName: p.firstName,
@@ -478,8 +482,8 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     });
     // The first save of made[0] bumps its version; a second one with the old version is stale.
     const results = await Promise.allSettled([
-      ...made.map((p) => saveProspect(ctx, p.id, row(p, "NoAnswer1", p.version!))),
-      saveProspect(ctx, made[0].id, row(made[0], "LowPrio", made[0].version!)),
+      ...made.map((p) => saveProspect(ctx, p.id, row(p, "RegretMeeting", p.version!))),
+      saveProspect(ctx, made[0].id, row(made[0], "DidNotShowUp", made[0].version!)),
     ]);
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const lost = results.filter((r) =>
@@ -488,14 +492,14 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     assert.deepEqual({ ok, lost }, { ok: 30, lost: 1 });
     const records = await assertConsistent(env.kv);
     assert.ok(records.every((p) =>
-      p.sellStatus === "NoAnswer1"
+      p.sellStatus === "RegretMeeting"
     ));
     // Each history value got its own write's pack (appended in the group's atomic); the stale
     // write left none.
     for (const p of made) {
       const changes = (await listProspectEvents(env.kv, p.id))
         .filter((e) => e.type === "sellStatus").map((e) => e.to);
-      assert.deepEqual(changes, ["NoAnswer1"], p.firstName);
+      assert.deepEqual(changes, ["RegretMeeting"], p.firstName);
     }
 
     // A history past the 900-character limit (written whole, as an import of history might): the next save
@@ -520,7 +524,7 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     const before = (await listProspectEvents(env.kv, long.id)).map(plain);
     assert.ok(JSON.stringify([...old, ...kept]).length > 2 * HISTORY_MAX_CHARS);
     const cur = (await env.kv.get<StoredProspect>(prospectKey(long.id))).versionstamp!;
-    await saveProspect(ctx, long.id, row(long, "LowPrio", cur));
+    await saveProspect(ctx, long.id, row(long, "DidNotShowUp", cur));
     const stored = (await env.kv.get(key)).value;
     const history = historyPacks(stored);
     const archived = await listAll<unknown[]>(env.kv, prospectEventsPrefix(long.id));
@@ -535,12 +539,12 @@ Deno.test("group commit: concurrent saves all land; a stale one loses alone, in 
     assert.deepEqual(all.slice(0, -1), before, "the same events, in the same order");
     assert.deepEqual(all.slice(-1).map((e) => e.slice(1)), [[
       "sellStatus",
-      "NoAnswer1",
-      "LowPrio",
+      "RegretMeeting",
+      "DidNotShowUp",
     ]]);
     // The next save appends to the short value; no new archive until it is full again.
     const cur2 = (await env.kv.get<StoredProspect>(prospectKey(long.id))).versionstamp!;
-    await saveProspect(ctx, long.id, row(long, "NoAnswer1", cur2));
+    await saveProspect(ctx, long.id, row(long, "RegretMeeting", cur2));
     assert.equal(historyPacks((await env.kv.get(key)).value).length, history.length + 1);
     assert.equal((await listAll(env.kv, prospectEventsPrefix(long.id))).length, archived.length);
   } finally {
@@ -629,18 +633,18 @@ Deno.test("a save that read the record and its history before another save commi
       (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus").map((e) =>
         e.to
       );
-    const other = () => saveStatus(ctx, p, "NoAnswer1");
+    const other = () => saveStatus(ctx, p, "RegretMeeting");
     await assert.rejects(
-      () => saveLowPrio({ ...ctx, kv: commitAfter(env.kv, other) }, p),
+      () => saveDidNotShowUp({ ...ctx, kv: commitAfter(env.kv, other) }, p),
       (e: { kind?: string }) => e.kind === "conflict",
     );
     assert.deepEqual(
       await statuses(),
-      ["NoAnswer1"],
+      ["RegretMeeting"],
       "the other save's pack, the stale one's none",
     );
-    await saveLowPrio(ctx, p);
-    assert.deepEqual(await statuses(), ["NoAnswer1", "LowPrio"]);
+    await saveDidNotShowUp(ctx, p);
+    assert.deepEqual(await statuses(), ["RegretMeeting", "DidNotShowUp"]);
     await assertConsistent(env.kv);
   } finally {
     env.close();

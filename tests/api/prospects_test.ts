@@ -375,8 +375,28 @@ Deno.test("save (PUT): follow-up rules, server-set lastSellStatusChange, events"
     r = await put(rowOf(r.json, { sellStatus: "NoAnswer1", followUpDate: "2026-04-01" }));
     assert.equal(r.res.status, 200);
     assert.equal(r.json.followUpDate, null);
+    assert.equal(r.json.activityStatus, "Paused");
+    // While Paused the sell status stays (the grid's select is locked; spec §4), the rest saves.
+    const paused = r.json;
+    r = await put(rowOf(paused, { sellStatus: "Member" }));
+    assert.equal(r.res.status, 403);
+    assert.equal(r.json.error, "SELL_STATUS_PAUSED");
+    assert.match(r.json.message, /^Pausad: säljstatus kan ändras/);
+    r = await call(env, "PATCH", `/api/prospects/${p.id}`, {
+      headers: staff.headers,
+      body: { sellStatus: "Member" },
+    });
+    assert.equal(r.res.status, 403, "PATCH holds the same lock");
+    r = await put(rowOf(paused, { tag: "Facebook" }));
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.sellStatus, "NoAnswer1");
+    assert.equal(r.json.tag, "Facebook");
+    // Once the 4 work hours have passed (15:00 in Stockholm) it may change, before any activity
+    // pass has moved the stored status.
+    env.clock.set("2026-03-10T14:00:00Z");
     // A Done status makes the prospect Done.
     r = await put(rowOf(r.json, { sellStatus: "Member" }));
+    assert.equal(r.res.status, 200, JSON.stringify(r.json));
     assert.equal(r.json.activityStatus, "Done");
     assert.equal(r.json.activityStatusWeigth, 4);
     const types = (await listProspectEvents(env.kv, p.id)).map((e) => `${e.type}:${e.to}`);
@@ -392,6 +412,41 @@ Deno.test("save (PUT): follow-up rules, server-set lastSellStatusChange, events"
       "sellStatus:Member",
       "activity:Done",
     ]);
+  }));
+
+Deno.test("the Paused lock in parallel: of 11 status changes sent at once, one lands", () =>
+  withSetup(async ({ env, staff }) => {
+    const p = await createRow(env, staff.headers);
+    assert.equal(p.activityStatus, "ToDo");
+    // Each of these pauses the prospect (a waiting time in the seeded limits, or a follow-up date
+    // ahead), so the first to commit locks the rest out: they read again after losing the commit
+    // and find it Paused.
+    const waiting = ["NoAnswer1", "NoAnswer2", "NoAnswer3", "NoAnswer4", "NoAnswer", "LowPrio"];
+    const dated = [
+      "WaitingCustomerCall",
+      "WaitingCustomer",
+      "Booked",
+      "GuestMember",
+      "ProjectMember",
+    ];
+    const bodies = [
+      ...waiting.map((sellStatus) => ({ sellStatus })),
+      ...dated.map((sellStatus) => ({ sellStatus, followUpDate: "2026-03-12" })),
+    ];
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        call(env, "PATCH", `/api/prospects/${p.id}`, { headers: staff.headers, body })
+      ),
+    );
+    const codes = answers.map((a) => a.res.status).sort();
+    assert.deepEqual(codes, [200, ...Array(10).fill(403)], JSON.stringify(codes));
+    for (const a of answers.filter((a) => a.res.status === 403)) {
+      assert.equal(a.json.error, "SELL_STATUS_PAUSED");
+    }
+    const changes = (await listProspectEvents(env.kv, p.id)).filter((e) => e.type === "sellStatus");
+    const landed = answers.find((a) => a.res.status === 200)!.json;
+    assert.deepEqual(changes.map((e) => e.to), [landed.sellStatus]);
+    assert.equal(landed.activityStatus, "Paused");
   }));
 
 Deno.test("save (PUT): every nullable grid column sent blank or left out clears; others stay", () =>

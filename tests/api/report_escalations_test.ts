@@ -27,8 +27,8 @@ Deno.test("escalated prospects count once, as of any date; firstProspectIn; a re
   const env = await makeEnv({}, new Date("2026-03-10T09:00:00Z"));
   try {
     await makeReportChain(env);
-    // NoAnswer1 escalates at once, every other status never within the test.
-    await setLimits(env.kv, [99, 99, 99], { NoAnswer1: [0, 0, 0] });
+    // NoAnswer1 escalates at once, every other status never within the test; none pauses.
+    await setLimits(env.kv, [0, 99, 99], { NoAnswer1: [0, 0, 0] });
     const admin = await signedIn(env, { role: "ROLE_ADMIN" });
     const a = sessionOf(admin.user);
     const create = (at: string) => createProspect(ctxAt(env, a, at), createInput(1, 101));

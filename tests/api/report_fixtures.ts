@@ -4,6 +4,7 @@ import { getTimeSettings, updateTimeSetting } from "@/lib/db/settings.ts";
 import type { ProspectCtx } from "@/lib/services/deps.ts";
 import type { SessionUser, UserRecord } from "@/lib/domain/user.ts";
 import { makeChain } from "@/tests/api/prospect_fixtures.ts";
+import { DomainError } from "@/lib/domain/errors.ts";
 import type { TestEnv } from "@/tests/helpers.ts";
 import type { ChangeCounts } from "@/lib/db/report_changes.ts";
 import { addCounts, type StatusCounts } from "@/lib/domain/reports.ts";
@@ -40,6 +41,20 @@ export async function setLimits(
       hoursLeftBeforeNotified: n,
       hoursLeftBeforeEscalated: e,
     });
+  }
+}
+
+/**
+ * A save, or null when it was refused because the prospect is Paused (its sell status is locked
+ * until the waiting time has passed or the follow-up date is reached): a workload of random
+ * changes skips those, as staff would.
+ */
+export async function unlessPaused<T>(save: () => Promise<T>): Promise<T | null> {
+  try {
+    return await save();
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "SELL_STATUS_PAUSED") return null;
+    throw e;
   }
 }
 

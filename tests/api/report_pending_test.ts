@@ -13,6 +13,7 @@ import {
   saveInput,
   sessionOf,
   TZ,
+  unlessPaused,
 } from "@/tests/api/report_fixtures.ts";
 import { counterValue, listAll } from "@/lib/db/kv.ts";
 import { getRecord } from "@/lib/db/prospect_record.ts";
@@ -75,15 +76,17 @@ Deno.test("parallel saves while three folders run: the counters equal a rebuild 
         if (stored.value?.deleted) return;
         const at = ctxAt(env, sessionOf(admin.user), `2026-03-16T1${round}:0${i % 6}:00.000Z`);
         if (round === 3 && i % 7 === 0) return void await deleteProspect(at, p.id);
-        await saveProspect(
-          at,
-          p.id,
-          saveInput(stored.value, {
-            version: stored.versionstamp,
-            sellStatus: SELL_STATUSES[(i + round) % SELL_STATUSES.length],
-            followUpDate: "2026-04-01",
-            clubId: round === 2 && i % 5 === 0 ? clubs[(i + 1) % 4] : stored.value!.clubId,
-          }) as never,
+        await unlessPaused(() =>
+          saveProspect(
+            at,
+            p.id,
+            saveInput(stored.value, {
+              version: stored.versionstamp,
+              sellStatus: SELL_STATUSES[(i + round) % SELL_STATUSES.length],
+              followUpDate: "2026-04-01",
+              clubId: round === 2 && i % 5 === 0 ? clubs[(i + 1) % 4] : stored.value!.clubId,
+            }) as never,
+          )
         );
       }));
     }

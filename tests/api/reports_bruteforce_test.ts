@@ -102,6 +102,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
     /** District reads from the buckets before and after the move, and refused at the move. */
     const districtReads = [0, 0, 0];
     let writes = 0;
+    let refused = 0;
     let nights = 0;
     for (let i = 0; i < 420; i++) {
       // Move the clock: minutes to half a day, sometimes exactly to a local midnight.
@@ -185,7 +186,17 @@ Deno.test("every report for every reference date equals a brute-force computatio
           }
           if (rand() < 0.12) changes.clubId = pick(CLUBS);
           if (rand() < 0.05) changes.marketProjectId = pick([1, 2]);
-          const p = await saveProspect(ctx, id, saveInput(stored.value, changes) as any);
+          let p;
+          try {
+            p = await saveProspect(ctx, id, saveInput(stored.value, changes) as any);
+          } catch (e) {
+            // A Paused prospect keeps its sell status (the grid's select is locked): the rest of
+            // the change is saved, as staff would after being refused.
+            if (!(e instanceof DomainError && e.code === "SELL_STATUS_PAUSED")) throw e;
+            refused++;
+            const { sellStatus: _s, followUpDate: _f, ...rest } = changes;
+            p = await saveProspect(ctx, id, saveInput(stored.value, rest) as any);
+          }
           remember(p);
         } else if (roll < 0.9) {
           const id = pick(ids);
@@ -200,6 +211,7 @@ Deno.test("every report for every reference date equals a brute-force computatio
       }
     }
     assert.ok(writes > 300, `only ${writes} writes`);
+    assert.ok(refused > 10, `only ${refused} status changes refused while Paused`);
     assert.ok(
       districtReads[0] > 5 && districtReads[1] > 5 && districtReads[2] > 0,
       `district buckets read ${districtReads}`,
@@ -226,7 +238,8 @@ Deno.test("every report for every reference date equals a brute-force computatio
     ].flatMap(eventsOfEntry);
     const escalations = events.filter((e) => e.type === "activity" && e.to === "Escalated");
     assert.ok(escalations.length > 10, `only ${escalations.length} escalations`);
-    assert.ok(events.filter((e) => e.type === "sellStatus").length > 150);
+    const statusChanges = events.filter((e) => e.type === "sellStatus").length;
+    assert.ok(statusChanges > 100, `only ${statusChanges} status changes (${refused} refused)`);
     // The first entry into Escalated per prospect, from the raw events.
     const firstEscalation = new Map<string, number>();
     for (const e of escalations) {

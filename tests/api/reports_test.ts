@@ -54,7 +54,7 @@ const NOW = "2026-03-10T09:00:00.000Z"; // 10:00 in Stockholm (CET)
 async function story() {
   const env = await makeEnv({}, new Date(NOW));
   await makeReportChain(env);
-  await setLimits(env.kv, [99, 99, 99], { NoAnswer1: [0, 0, 0] });
+  await setLimits(env.kv, [0, 99, 99], { NoAnswer1: [0, 0, 0] });
   const admin = await signedIn(env, { role: "ROLE_ADMIN" });
   const staff = await signedIn(env, { firstName: "Sara" });
   await setClubSubscription(env.kv, staff.user.id, 101, true);
