@@ -17,7 +17,7 @@ import { addDays, localDate } from "@/lib/domain/prospect.ts";
 import { parseCsv } from "@/tests/helpers.ts";
 import { SELL_STATUSES } from "@/lib/domain/statuses.ts";
 import { isFollowUpSellStatus } from "@/lib/domain/statuses.ts";
-import { saveInput, sessionOf } from "@/tests/api/report_fixtures.ts";
+import { saveInput, sessionOf, unlessPaused } from "@/tests/api/report_fixtures.ts";
 
 const SECRET = "e2e-reports-secret-0123456789abcdef0123456789";
 const TZ = "Europe/Stockholm";
@@ -75,7 +75,10 @@ async function seed(kvPath: string) {
         const s = SELL_STATUSES[Math.floor(rand() * SELL_STATUSES.length)];
         const changes: Record<string, unknown> = { sellStatus: s };
         if (isFollowUpSellStatus(s)) changes.followUpDate = addDays(localDate(later, TZ), 2);
-        p = await saveProspect({ ...ctx, now: later }, p.id, saveInput(p, changes) as any);
+        // A Paused prospect keeps its status (refused), as in the grid.
+        p = await unlessPaused(() =>
+          saveProspect({ ...ctx, now: later }, p.id, saveInput(p, changes) as any)
+        ) ?? p;
       }
     }
     return {
