@@ -5,9 +5,8 @@
  * critical violation. At 390 px no screen may scroll sideways (the page is wider than the viewport).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { audit, type Finding, hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, type Finding, hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
@@ -82,10 +81,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-a11y-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const sessions = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: sessions } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const findings: Finding[] = [];
     const wide: string[] = [];
     try {
@@ -211,7 +207,6 @@ Deno.test({
       );
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -4,8 +4,7 @@
  * without JavaScript's grid hydrated).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startSeeded } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -14,10 +13,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-find-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -50,7 +46,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

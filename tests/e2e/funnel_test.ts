@@ -5,8 +5,7 @@
  * axe-core clean, screenshots at 1280 and 390 px (no sideways scrolling on the phone).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { audit, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -72,10 +71,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-funnel-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const tokens = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: tokens } = await startSeeded(seed, { SECRET_KEY: SECRET });
     try {
       const from = addDays(localDate(new Date(), TZ), -30);
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
@@ -139,7 +135,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -5,8 +5,7 @@
  * when saved blank. A field added to the model is tried here without editing this file.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, startServer } from "./harness.ts";
+import { hydrated, openBrowser, startSeeded } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { createProspect } from "@/lib/services/prospect_create.ts";
 import { GRID_COLUMNS, NULLABLE_PLAIN_FIELDS } from "@/lib/domain/prospect_schemas.ts";
@@ -39,10 +38,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-grid-columns-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { tokens, rowId } = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { tokens, rowId } } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 1280, height: 900 });
     try {
       const { page } = b;
@@ -126,7 +122,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -7,8 +7,7 @@
  * sideways scrolling; at 390 px the page does not scroll sideways.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { audit, hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { useSession } from "./staff_seed.ts";
 import { createTestUser, testConfig } from "@/tests/helpers.ts";
 import { createSession, toSessionUser } from "@/lib/auth/session.ts";
@@ -163,10 +162,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-grid-fit-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const sessions = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: sessions } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const declared = columnWidths(GRID_COLUMNS).map((w) => w * 16 + CELL_PADDING_PX);
     try {
       for (
@@ -263,7 +259,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -80,6 +80,30 @@ export async function startServer(
   };
 }
 
+/**
+ * A server on a store that `seed` filled first (given the store's path, before the server opens
+ * it), in a temporary directory that stop() removes. Answers the server and what `seed` returned.
+ */
+export async function startSeeded<T>(
+  seed: (kvPath: string) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<{ server: Server; seeded: T }> {
+  const dir = await Deno.makeTempDir({ prefix: "klubbleads-e2e-store-" });
+  const removeDir = () => Deno.remove(dir, { recursive: true }).catch(() => {});
+  try {
+    const seeded = await seed(join(dir, "app.kv"));
+    const server = await startServer({ ...env, KV_PATH: join(dir, "app.kv") });
+    const stop = async () => {
+      await server.stop();
+      await removeDir();
+    };
+    return { server: { ...server, stop }, seeded };
+  } catch (e) {
+    await removeDir();
+    throw e;
+  }
+}
+
 export function chromiumAvailable(): boolean {
   try {
     Deno.statSync(CHROMIUM);

@@ -3,9 +3,8 @@
  * first problems by file line → confirm → progress → the rows in the grid; at 390 px too.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { Buffer } from "node:buffer";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
@@ -69,10 +68,7 @@ for (const width of [1280, 390]) {
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
-      const dir = await Deno.makeTempDir({ prefix: "klubbleads-intake-e2e-" });
-      const kvPath = join(dir, "app.kv");
-      const { eva: tokens } = await seed(kvPath);
-      const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+      const { server, seeded: { eva: tokens } } = await startSeeded(seed, { SECRET_KEY: SECRET });
       const b = await openBrowser({ width, height: 900 });
       try {
         const { page } = b;
@@ -120,7 +116,6 @@ for (const width of [1280, 390]) {
       } finally {
         await b.close();
         await server.stop();
-        await Deno.remove(dir, { recursive: true }).catch(() => {});
       }
     },
   });
@@ -131,10 +126,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-formkeys-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { admin } = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { admin } } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;
@@ -170,7 +162,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -4,8 +4,7 @@
  * The notes dialog's History lists the changes.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
@@ -63,10 +62,9 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-privacy-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { tokens, prospect, gone } = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { tokens, prospect, gone } } = await startSeeded(seed, {
+      SECRET_KEY: SECRET,
+    });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;
@@ -154,7 +152,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded, startServer } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { updateUserSettings } from "@/lib/db/users.ts";
@@ -103,10 +103,9 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-firstrun-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const s = await seed(kvPath, false);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: s } = await startSeeded((kvPath) => seed(kvPath, false), {
+      SECRET_KEY: SECRET,
+    });
     const b = await openBrowser();
     try {
       const { page } = b;
@@ -151,7 +150,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -4,8 +4,7 @@
  * surviving a reload, and a downloaded CSV parsed back.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -100,10 +99,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-reports-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const sessions = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: sessions } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const b = await openBrowser();
     try {
       await b.context.addCookies(cookies(sessions.user));
@@ -237,7 +233,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -4,9 +4,8 @@
  * select-all, and sees the same after a reload; a non-admin gets no admin tabs and 403s.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { localDate } from "@/lib/domain/reference_rules.ts";
@@ -62,10 +61,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-settings-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const sessions = await seedUsers(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: sessions } = await startSeeded(seedUsers, { SECRET_KEY: SECRET });
     const adminB = await openBrowser();
     const userB = await openBrowser();
     try {
@@ -293,7 +289,6 @@ Deno.test({
       await adminB.close();
       await userB.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

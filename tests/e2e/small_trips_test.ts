@@ -3,8 +3,7 @@
  * pressed; the prospect delete dialog says an admin can restore it.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, startServer } from "./harness.ts";
+import { hydrated, openBrowser, startSeeded } from "./harness.ts";
 import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import { seedDesk } from "./desk_seed.ts";
 
@@ -14,10 +13,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-trips-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     const b = await openBrowser();
     const { page } = b;
     try {
@@ -48,7 +44,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -3,8 +3,7 @@
  * assignee and lands on it in the grid with its notes open (1280 and 390 px).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startSeeded } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -12,10 +11,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-take-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     try {
       for (
         const [viewport, who] of [[{ width: 1280, height: 900 }, "Wilma Webb"], [
@@ -49,7 +45,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

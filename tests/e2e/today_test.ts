@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startSeeded, startServer } from "./harness.ts";
 import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { seedDesk } from "./desk_seed.ts";
@@ -16,10 +16,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-today-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -77,7 +74,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });
@@ -88,10 +84,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-desk-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -143,7 +136,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });
@@ -154,10 +146,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-phone-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     const b = await openBrowser({ width: 390, height: 844 });
     const { page } = b;
     const signIn = async (email: string, to: string) => {
@@ -260,7 +249,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });
@@ -313,10 +301,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-response-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -354,7 +339,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -3,8 +3,7 @@
  * the paused one last, and survives a reload (it is in the URL). Screenshots at 1280 and 390 px.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { createClub, createDistrict, createMarketProject } from "@/lib/db/reference.ts";
@@ -66,10 +65,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-urgency-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { tokens } = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { tokens } } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 1280, height: 800 });
     try {
       const { page } = b;
@@ -118,7 +114,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

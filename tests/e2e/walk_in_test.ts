@@ -4,8 +4,7 @@
  * already is said without "_:"; a save that goes through takes the red toast away.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, signIn, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startSeeded } from "./harness.ts";
 import { seedDesk } from "./desk_seed.ts";
 
 Deno.test({
@@ -14,10 +13,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-walkin-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(seedDesk);
     const b = await openBrowser({ width: 390, height: 844 });
     const { page } = b;
     try {
@@ -71,7 +67,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -4,8 +4,7 @@
  * turn it off and delete it; axe-core clean, screenshots at 1280 and 390 px.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { audit, openBrowser, screenshot, startServer } from "./harness.ts";
+import { audit, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { createSession } from "@/lib/auth/session.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
@@ -29,10 +28,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-webhooks-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const tokens = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: tokens } = await startSeeded(seed, { SECRET_KEY: SECRET });
     const receiver = startReceiver();
     try {
       // JavaScript on at both widths (axe runs in the page), and off at 390 px: the same forms.
@@ -94,7 +90,6 @@ Deno.test({
     } finally {
       await receiver.stop();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });
