@@ -4,8 +4,7 @@
  * and is refused after. Screenshots at 1280 and 390 px.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser, TEST_PASSWORD } from "@/tests/helpers.ts";
 
 Deno.test({
@@ -13,13 +12,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-tokens-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const kv = await Deno.openKv(kvPath);
-    await createTestUser(kv, { role: "ROLE_ADMIN", email: "admin@klubb.se" });
-    await createTestUser(kv, { email: "skript@klubb.se", firstName: "Skript" });
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(async (kvPath) => {
+      const kv = await Deno.openKv(kvPath);
+      await createTestUser(kv, { role: "ROLE_ADMIN", email: "admin@klubb.se" });
+      await createTestUser(kv, { email: "skript@klubb.se", firstName: "Skript" });
+      kv.close();
+    });
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -69,7 +67,6 @@ Deno.test({
       }
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startSeeded } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createTestUser } from "@/tests/helpers.ts";
@@ -19,19 +19,19 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-assign-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const kv = await Deno.openKv(kvPath);
-    await runMigrations(kv);
-    const { anna, tokens } = await seedStaffChain(kv, SECRET);
-    const admin = await createTestUser(kv, {
-      role: "ROLE_ADMIN",
-      email: "admin@klubb.se",
-      firstName: "Ada",
-    });
-    const adminTokens = await createSession(kv, SECRET, admin.id);
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { anna, tokens, adminTokens } } = await startSeeded(async (kvPath) => {
+      const kv = await Deno.openKv(kvPath);
+      await runMigrations(kv);
+      const { anna, tokens } = await seedStaffChain(kv, SECRET);
+      const admin = await createTestUser(kv, {
+        role: "ROLE_ADMIN",
+        email: "admin@klubb.se",
+        firstName: "Ada",
+      });
+      const adminTokens = await createSession(kv, SECRET, admin.id);
+      kv.close();
+      return { anna, tokens, adminTokens };
+    }, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 1280, height: 900 });
     try {
       const { page } = b;
@@ -63,7 +63,7 @@ Deno.test({
       await page.check("[data-testid=profile-away]");
       await page.click("[data-testid=profile-save]");
       await page.waitForSelector("text=sparats");
-      const check = await Deno.openKv(kvPath);
+      const check = await Deno.openKv(server.kvPath);
       try {
         assert.equal((await getUserSettings(check, anna.id)).away, true);
       } finally {
@@ -73,7 +73,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startSeeded } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { createProspect } from "@/lib/services/prospect_create.ts";
@@ -46,10 +46,9 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-bulk-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { ctx, tokens, ids } = await seed(kvPath);
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { ctx, tokens, ids } } = await startSeeded(seed, {
+      SECRET_KEY: SECRET,
+    });
     const b = await openBrowser({ width: 1280, height: 900 });
     try {
       const { page } = b;
@@ -70,7 +69,7 @@ Deno.test({
       assert.equal(await page.isChecked("[data-testid=select-page]"), true);
       // Someone else changes a shown row after the page loaded: the live desk brings the change
       // into the row (its new version), so the bulk change applies to it as it now is.
-      const kv = await Deno.openKv(kvPath);
+      const kv = await Deno.openKv(server.kvPath);
       try {
         await patchProspect({ ...ctx, kv, now: new Date() }, ids[0], { tag: "annan" }, ["tag"]);
       } finally {
@@ -130,7 +129,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

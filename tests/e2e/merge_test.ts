@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startServer } from "./harness.ts";
+import { audit, hydrated, openBrowser, screenshot, SCREENSHOTS, startSeeded } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 import { getForUser } from "@/lib/services/prospect_reads.ts";
@@ -19,33 +19,36 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-merge-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const kv = await Deno.openKv(kvPath);
-    await runMigrations(kv);
-    const { ctx, tokens } = await seedStaffChain(kv, SECRET);
-    const row = (over: Record<string, unknown>) =>
-      ({
-        lastName: "Berg",
-        clubId: 101,
-        marketProjectId: 7,
-        assignId: "anna@klubb.se",
-        ...over,
-      }) as Parameters<typeof createProspect>[1];
-    const kept = await createProspect(ctx, row({ firstName: "Karin", phoneNumber: "0701234567" }));
-    const dup = await createProspect(
-      ctx,
-      row({
-        firstName: "Karin",
-        phoneNumber: "070-123 45 67",
-        email: "karin@example.se",
-        tag: "sommar",
-        allowDuplicate: true,
-      }),
-    );
-    await createProspect(ctx, row({ firstName: "Olof", phoneNumber: "0707654321" }));
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { ctx, tokens, kept, dup } } = await startSeeded(async (kvPath) => {
+      const kv = await Deno.openKv(kvPath);
+      await runMigrations(kv);
+      const { ctx, tokens } = await seedStaffChain(kv, SECRET);
+      const row = (over: Record<string, unknown>) =>
+        ({
+          lastName: "Berg",
+          clubId: 101,
+          marketProjectId: 7,
+          assignId: "anna@klubb.se",
+          ...over,
+        }) as Parameters<typeof createProspect>[1];
+      const kept = await createProspect(
+        ctx,
+        row({ firstName: "Karin", phoneNumber: "0701234567" }),
+      );
+      const dup = await createProspect(
+        ctx,
+        row({
+          firstName: "Karin",
+          phoneNumber: "070-123 45 67",
+          email: "karin@example.se",
+          tag: "sommar",
+          allowDuplicate: true,
+        }),
+      );
+      await createProspect(ctx, row({ firstName: "Olof", phoneNumber: "0707654321" }));
+      kv.close();
+      return { ctx, tokens, kept, dup };
+    }, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 1280, height: 900 });
     try {
       const { page } = b;
@@ -77,7 +80,7 @@ Deno.test({
       await page.waitForFunction(() =>
         document.querySelector("[data-testid=total]")?.textContent?.startsWith("2")
       );
-      const check = await Deno.openKv(kvPath);
+      const check = await Deno.openKv(server.kvPath);
       try {
         const k = await getForUser({ ...ctx, kv: check, now: new Date() }, kept.id);
         assert.deepEqual([k.email, k.tag], ["karin@example.se", "sommar"]);
@@ -107,7 +110,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

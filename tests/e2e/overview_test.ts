@@ -4,8 +4,7 @@
  * who has not verified her address is told so and sends herself a new link (1280 and 390 px).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { openBrowser, readOutbox, screenshot, signIn, startServer } from "./harness.ts";
+import { openBrowser, readOutbox, screenshot, signIn, startSeeded } from "./harness.ts";
 import { createTestUser } from "@/tests/helpers.ts";
 import { seedDesk } from "./desk_seed.ts";
 
@@ -15,13 +14,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-overview-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    await seedDesk(kvPath);
-    const kv = await Deno.openKv(kvPath);
-    await createTestUser(kv, { email: "ny.kollega@klubb.se", verified: false });
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(async (kvPath) => {
+      await seedDesk(kvPath);
+      const kv = await Deno.openKv(kvPath);
+      await createTestUser(kv, { email: "ny.kollega@klubb.se", verified: false });
+      kv.close();
+    });
     try {
       for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
         const b = await openBrowser(viewport);
@@ -79,7 +77,6 @@ Deno.test({
       assert.match(mails[0].text, /verify-email|email-redirect/);
     } finally {
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

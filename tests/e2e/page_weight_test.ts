@@ -3,8 +3,7 @@
  * requests until its islands have hydrated, each gzip-compressed, summed — at most 40 KB each.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, startServer } from "./harness.ts";
+import { hydrated, openBrowser, startSeeded } from "./harness.ts";
 import { seedStaffChain, useSession } from "./staff_seed.ts";
 import { runMigrations } from "@/lib/db/migrations.ts";
 
@@ -22,13 +21,13 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-weight-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const kv = await Deno.openKv(kvPath);
-    await runMigrations(kv);
-    const { tokens } = await seedStaffChain(kv, SECRET);
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath, SECRET_KEY: SECRET });
+    const { server, seeded: { tokens } } = await startSeeded(async (kvPath) => {
+      const kv = await Deno.openKv(kvPath);
+      await runMigrations(kv);
+      const seeded = await seedStaffChain(kv, SECRET);
+      kv.close();
+      return seeded;
+    }, { SECRET_KEY: SECRET });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;
@@ -68,7 +67,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true });
     }
   },
 });
