@@ -432,7 +432,8 @@ export function prospectRoutes(r: ApiRouter) {
   prospectAction(r, {
     method: "put",
     path: "/api/prospects/:id",
-    summary: "Save the whole row (spec §5 save rules); 409 with data.current when version is stale",
+    summary:
+      "Save the whole row (spec §5 save rules); 409 with data.current when version is stale; 403 SELL_STATUS_PAUSED for a sell-status change while the prospect is Paused",
     body: prospectSaveSchema,
     act: (ctx, id, body) => saveProspect(ctx, id, body),
     writes: true,
@@ -440,7 +441,8 @@ export function prospectRoutes(r: ApiRouter) {
   prospectAction(r, {
     method: "patch",
     path: "/api/prospects/:id",
-    summary: "Change some fields (e.g. motivationText + noteType); only the fields sent change",
+    summary:
+      "Change some fields (e.g. motivationText + noteType); only the fields sent change; 403 SELL_STATUS_PAUSED for a sell-status change while the prospect is Paused",
     body: prospectPatchSchema,
     act: async (ctx, id, body, c) => patchProspect(ctx, id, body, await sentKeys(c)),
     writes: true,
