@@ -1111,14 +1111,14 @@ export interface paths {
         };
         /** One prospect with its current version */
         get: operations["getProspect"];
-        /** Save the whole row (spec §5 save rules); 409 with data.current when version is stale */
+        /** Save the whole row (spec §5 save rules); 409 with data.current when version is stale; 403 SELL_STATUS_PAUSED for a sell-status change while the prospect is Paused */
         put: operations["updateProspect"];
         post?: never;
         /** Soft delete: the record and its history stay; admins list them with ?deleted=true */
         delete: operations["deleteProspect"];
         options?: never;
         head?: never;
-        /** Change some fields (e.g. motivationText + noteType); only the fields sent change */
+        /** Change some fields (e.g. motivationText + noteType); only the fields sent change; 403 SELL_STATUS_PAUSED for a sell-status change while the prospect is Paused */
         patch: operations["patchProspect"];
         trace?: never;
     };
