@@ -4,8 +4,7 @@
  * and taps a tel: link; at 390 px the cards fit the screen with 40 px targets.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, screenshot, signIn, startSeeded, startServer } from "./harness.ts";
+import { hydrated, openBrowser, screenshot, signIn, startSeeded } from "./harness.ts";
 import { TEST_PASSWORD } from "@/tests/helpers.ts";
 import { setClubSubscription } from "@/lib/db/settings.ts";
 import { seedDesk } from "./desk_seed.ts";
@@ -259,13 +258,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-chain-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const { admin } = await seedDesk(kvPath);
-    const kv = await Deno.openKv(kvPath);
-    await setClubSubscription(kv, admin.id, 101, true);
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(async (kvPath) => {
+      const { admin } = await seedDesk(kvPath);
+      const kv = await Deno.openKv(kvPath);
+      await setClubSubscription(kv, admin.id, 101, true);
+      kv.close();
+    });
     const b = await openBrowser();
     const { page } = b;
     try {
@@ -290,7 +288,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });

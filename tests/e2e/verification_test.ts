@@ -4,8 +4,7 @@
  * menu sends a new link, which lands in the outbox.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { hydrated, openBrowser, readOutbox, screenshot, startServer } from "./harness.ts";
+import { hydrated, openBrowser, readOutbox, screenshot, startSeeded } from "./harness.ts";
 import { createTestUser, TEST_PASSWORD } from "@/tests/helpers.ts";
 
 Deno.test({
@@ -14,12 +13,11 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "klubbleads-verify-e2e-" });
-    const kvPath = join(dir, "app.kv");
-    const kv = await Deno.openKv(kvPath);
-    await createTestUser(kv, { role: "ROLE_ADMIN", email: "admin@klubb.se" });
-    kv.close();
-    const server = await startServer({ KV_PATH: kvPath });
+    const { server } = await startSeeded(async (kvPath) => {
+      const kv = await Deno.openKv(kvPath);
+      await createTestUser(kv, { role: "ROLE_ADMIN", email: "admin@klubb.se" });
+      kv.close();
+    });
     const b = await openBrowser({ width: 390, height: 844 });
     try {
       const { page } = b;
@@ -67,7 +65,6 @@ Deno.test({
     } finally {
       await b.close();
       await server.stop();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   },
 });
