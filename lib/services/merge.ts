@@ -12,6 +12,7 @@ import {
   listProspectEvents,
 } from "@/lib/db/prospects.ts";
 import { walkProspects } from "@/lib/db/prospect_search.ts";
+import { loadProspects } from "@/lib/db/prospect_search_spec.ts";
 import { moveNotes } from "@/lib/db/notes.ts";
 import { can, maySee } from "@/lib/auth/permissions.ts";
 import { badRequest, DomainError, notFound } from "@/lib/domain/errors.ts";
@@ -25,10 +26,14 @@ import { projectFor, withMay } from "@/lib/services/prospect_checks.ts";
 import { changeProspect, deleteProspect } from "@/lib/services/prospects.ts";
 import { getForUser } from "@/lib/services/prospect_reads.ts";
 
-/** GET /api/prospects/duplicates: the project's live prospects grouped by a shared contact. */
+/**
+ * GET /api/prospects/duplicates: the project's live prospects grouped by a shared contact. The
+ * walk keeps each prospect's id, customer id and contact only, and reads the records of the groups
+ * it answers again: the largest project's records whole would not fit an isolate's memory.
+ */
 export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number) {
   await projectFor(ctx, marketProjectId); // exists, and B2B users see B2B projects only
-  const live: Prospect[] = [];
+  const live: { id: string; customerId: number; phone: string; email: string }[] = [];
   const spec = {
     marketProjectId,
     showCompleted: true,
@@ -37,12 +42,25 @@ export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number)
     order: "asc" as const,
   };
   for await (const p of walkProspects(ctx.kv, spec)) {
-    if (!p.deleted && p.activityStatus !== "CustomerCleaned" && maySee(ctx.user, p)) live.push(p);
+    if (!p.deleted && p.activityStatus !== "CustomerCleaned" && maySee(ctx.user, p)) {
+      live.push({ id: p.id, customerId: p.customerId, ...contactOf(p.phoneNumber, p.email) });
+    }
   }
   live.sort((a, b) => a.customerId - b.customerId);
-  return groupByContact(live, (p) => contactOf(p.phoneNumber, p.email))
-    .slice(0, DUPLICATE_GROUPS_MAX)
-    .map((g) => ({ matchedOn: g.matchedOn, prospects: g.items.map((p) => withMay(ctx.user, p)) }));
+  const groups = groupByContact(live, (p) => p).slice(0, DUPLICATE_GROUPS_MAX);
+  const records = new Map(
+    (await loadProspects(ctx.kv, groups.flatMap((g) => g.items.map((p) => p.id))))
+      .map((p) => [p.id, p]),
+  );
+  return groups.flatMap((g) => {
+    // One deleted or changed since the walk leaves; a group of one is no group.
+    const prospects = g.items.map((p) => records.get(p.id)).filter((p): p is Prospect =>
+      !!p && !p.deleted && p.marketProjectId === marketProjectId && maySee(ctx.user, p)
+    );
+    return prospects.length > 1
+      ? [{ matchedOn: g.matchedOn, prospects: prospects.map((p) => withMay(ctx.user, p)) }]
+      : [];
+  });
 }
 
 /** A prospect of the merge: visible to the caller (else 404) and editable by them (else 403). */
