@@ -33,6 +33,9 @@ import { getForUser } from "@/lib/services/prospect_reads.ts";
  */
 export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number) {
   await projectFor(ctx, marketProjectId); // exists, and B2B users see B2B projects only
+  const listed = (p: Prospect) =>
+    p.marketProjectId === marketProjectId && !p.deleted && p.activityStatus !== "CustomerCleaned" &&
+    maySee(ctx.user, p);
   const live: { id: string; customerId: number; phone: string; email: string }[] = [];
   const spec = {
     marketProjectId,
@@ -42,7 +45,7 @@ export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number)
     order: "asc" as const,
   };
   for await (const p of walkProspects(ctx.kv, spec)) {
-    if (!p.deleted && p.activityStatus !== "CustomerCleaned" && maySee(ctx.user, p)) {
+    if (listed(p)) {
       live.push({ id: p.id, customerId: p.customerId, ...contactOf(p.phoneNumber, p.email) });
     }
   }
@@ -54,9 +57,8 @@ export async function duplicateGroups(ctx: ProspectCtx, marketProjectId: number)
   );
   return groups.flatMap((g) => {
     // One deleted or changed since the walk leaves; a group of one is no group.
-    const prospects = g.items.map((p) => records.get(p.id)).filter((p): p is Prospect =>
-      !!p && !p.deleted && p.marketProjectId === marketProjectId && maySee(ctx.user, p)
-    );
+    const prospects = g.items.map((p) => records.get(p.id))
+      .filter((p): p is Prospect => !!p && listed(p));
     return prospects.length > 1
       ? [{ matchedOn: g.matchedOn, prospects: prospects.map((p) => withMay(ctx.user, p)) }]
       : [];

@@ -78,13 +78,13 @@ async function editable(
 }
 
 /**
- * A change of the stored record; `paused`: the prospect is Paused as of the request's instant (the
- * activity clock, not the stored field, which the activity pass may not have moved yet).
+ * A change of the stored record; `paused()`: whether the prospect is Paused as of the request's
+ * instant (the activity clock, not the stored field, which the activity pass may not have moved).
  */
 type Change = (
   before: StoredProspect,
   version: string,
-  paused: boolean,
+  paused: () => boolean,
 ) => Promise<StoredProspect> | StoredProspect;
 
 /**
@@ -129,7 +129,7 @@ async function update(
     if (version !== undefined && version !== entry.versionstamp) {
       throw stale(withMay(ctx.user, withVersion(entry)));
     }
-    const paused = sellStatusLocked(computeActivity(entry.value, settings, ctx.now));
+    const paused = () => sellStatusLocked(computeActivity(entry.value, settings, ctx.now));
     const changed = await change(entry.value, entry.versionstamp, paused);
     const at = ctx.now.toISOString();
     const next = await withClock(ctx, {
@@ -156,7 +156,7 @@ async function applyRow(
   row: Partial<ProspectSave> & { version?: string },
   explicit: Set<string>,
   wholeRow: boolean,
-  paused: boolean,
+  paused: () => boolean,
 ): Promise<StoredProspect> {
   const next: StoredProspect = { ...before };
   const at = ctx.now.toISOString();
@@ -182,7 +182,7 @@ async function applyRow(
     const s = row.sellStatus ?? null;
     if (s !== before.sellStatus) {
       // The grid's status select is locked while Paused; the server holds the same line.
-      if (paused) throw prospectError("forbidden", "SELL_STATUS_PAUSED");
+      if (paused()) throw prospectError("forbidden", "SELL_STATUS_PAUSED");
       next.sellStatus = s;
       next.lastSellStatusChange = at;
     }
@@ -269,7 +269,7 @@ export async function setMotivationFromNote(
     id,
     undefined,
     async (before) => ({
-      ...await applyRow(ctx, before, { motivationText: text }, explicit, false, false),
+      ...await applyRow(ctx, before, { motivationText: text }, explicit, false, () => false),
       motivationTextLastChange: ctx.now.toISOString(),
       firstContactAt: firstContactPending(before) ? ctx.now.toISOString() : before.firstContactAt,
     }),

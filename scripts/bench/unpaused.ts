@@ -2,7 +2,7 @@
  * What a bench's saves may change back and forth: the server refuses a sell-status change while a
  * prospect is Paused (its waiting time, or a follow-up date ahead), as the grid's select is locked.
  */
-import { getProspectEntry } from "@/lib/db/prospects.ts";
+import { getRecords } from "@/lib/db/prospect_record.ts";
 
 /** Sell statuses that, under the seeded time limits, pause no prospect and need no follow-up date. */
 export const UNPAUSED_STATUSES = ["Prospect", "RegretMeeting", "DidNotShowUp"] as const;
@@ -12,13 +12,9 @@ export const UNPAUSED_STATUSES = ["Prospect", "RegretMeeting", "DidNotShowUp"] a
  * is not Paused now either: the clock only leaves Paused as time passes.
  */
 export async function notPaused(kv: Deno.Kv, ids: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const batch = ids.slice(i, i + 100);
-    const entries = await Promise.all(batch.map((id) => getProspectEntry(kv, id)));
-    entries.forEach((e, j) => {
-      if (e.value && !e.value.deleted && e.value.activityStatus !== "Paused") out.push(batch[j]);
-    });
-  }
-  return out;
+  const records = await getRecords(kv, ids);
+  return ids.filter((_, i) => {
+    const p = records[i].value;
+    return p && !p.deleted && p.activityStatus !== "Paused";
+  });
 }

@@ -27,14 +27,24 @@ function freePort(): number {
   return port;
 }
 
-/** Starts main.ts on a free port; resolves when /api/health answers. */
+/**
+ * Starts main.ts on a free port; resolves when /api/health answers. Without KV_PATH the store is
+ * in a temporary directory that stop() removes; `seed` fills it before the server opens it.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   script = "main.ts",
+  seed?: (kvPath: string) => Promise<unknown>,
 ): Promise<Server> {
   const port = freePort();
   const dir = await Deno.makeTempDir({ prefix: "klubbleads-e2e-" });
   const kvPath = env.KV_PATH ?? join(dir, "app.kv");
+  if (seed) {
+    await seed(kvPath).catch(async (e) => {
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      throw e;
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", script],
@@ -80,28 +90,16 @@ export async function startServer(
   };
 }
 
-/**
- * A server on a store that `seed` filled first (given the store's path, before the server opens
- * it), in a temporary directory that stop() removes. Answers the server and what `seed` returned.
- */
+/** A server on a store that `seed` filled first (startServer); answers what `seed` returned too. */
 export async function startSeeded<T>(
   seed: (kvPath: string) => Promise<T>,
   env: Record<string, string> = {},
 ): Promise<{ server: Server; seeded: T }> {
-  const dir = await Deno.makeTempDir({ prefix: "klubbleads-e2e-store-" });
-  const removeDir = () => Deno.remove(dir, { recursive: true }).catch(() => {});
-  try {
-    const seeded = await seed(join(dir, "app.kv"));
-    const server = await startServer({ ...env, KV_PATH: join(dir, "app.kv") });
-    const stop = async () => {
-      await server.stop();
-      await removeDir();
-    };
-    return { server: { ...server, stop }, seeded };
-  } catch (e) {
-    await removeDir();
-    throw e;
-  }
+  let seeded!: T;
+  const server = await startServer(env, "main.ts", async (kvPath) => {
+    seeded = await seed(kvPath);
+  });
+  return { server, seeded };
 }
 
 export function chromiumAvailable(): boolean {
